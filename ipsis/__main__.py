@@ -1,0 +1,3 @@
+from ipsis.cli import main
+
+main()

@@ -1,0 +1,12 @@
+"""The ``ipsis`` command line: thin click commands over the library.
+
+Each command lives in a module of this package and registers itself on :data:`main`;
+importing the modules below is what adds them.
+"""
+
+from __future__ import annotations
+
+from ipsis.cli._base import main
+
+
+__all__ = ["main"]

@@ -1,0 +1,128 @@
+"""The document record every stage shares.
+
+A :class:`Document` is the *document text* (what ``ipsis text`` prints; every offset ipsis
+reports is a code point into it) plus what the reader learnt about it: page starts, marked spans
+(revoked text, amendment notes, page furniture, footnote calls) and structural hints for the
+section segmenter. Readers in :mod:`ipsis.ingest` build it; nothing here does I/O.
+
+>>> doc = Document("returns-v1", "Returns are accepted within 30 days.\\nA receipt is required.")
+>>> doc.line_of(40), doc.page_of(40)
+(2, None)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ipsis.spans import Span
+
+MarkKind = Literal["revoked", "note", "furniture", "footnote_call", "toc", "unmapped_glyph"]
+"""What a marked span is:
+
+- ``revoked``: struck-through or "(Revogado)" text, kept but flagged.
+- ``note``: amendment notes such as "(Redação dada pela Lei nº 13.853, de 2019)" or BOE ``nota_pie``.
+- ``furniture``: running headers/footers and page numbers; skipped by the typography view.
+- ``footnote_call``: a footnote number glued to a word (``Lei:1``); skipped by the typography view.
+- ``toc``: a table of contents.
+- ``unmapped_glyph``: U+FFFD runs from fonts without a Unicode map.
+"""
+
+SKIPPED_IN_MATCHING: frozenset[str] = frozenset({"furniture", "footnote_call"})
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A span of the document text with a meaning (see :data:`MarkKind`)."""
+
+    kind: str
+    start: int
+    end: int
+    note: str = ""
+
+    @property
+    def span(self) -> Span:
+        return Span(self.start, self.end)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "start": self.start, "end": self.end}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A structural hint from the source markup, for the section segmenter.
+
+    ``kind`` examples: ``anchor`` (Planalto ``<a name="art5">``, value ``art5``), ``class``
+    (Senado ``<p class="artigo">``, value ``artigo``), ``block`` (BOE ``<bloque id="a13">``),
+    ``section`` (RFCXML ``<section anchor=...>``; value the section number), ``heading``.
+    The span covers the element's text in the document text.
+    """
+
+    kind: str
+    value: str
+    start: int
+    end: int
+    attrs: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "value": self.value, "start": self.start, "end": self.end}
+        if self.attrs:
+            out["attrs"] = dict(self.attrs)
+        return out
+
+
+@dataclass(slots=True, eq=False)
+class Document:
+    """Text plus what the reader knows about it. Offsets are code points into ``text``.
+
+    ``page_starts[k]`` is the offset where page ``k + 1`` begins (PDF); empty when unknown.
+    ``meta`` holds reader facts for ``ipsis text --format json``: ``encoding``, ``extractor``,
+    ``extractor_version``, ``media_type``, ``sha256``, ``path``, ``versions`` (BOE) ...
+    """
+
+    id: str
+    text: str
+    page_starts: tuple[int, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    hints: tuple[Hint, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+    sections: Any = None  # filled by ipsis.sections (a SectionTree) when segmented
+    _line_starts: list[int] | None = field(default=None, repr=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False)
+
+    def line_of(self, offset: int) -> int:
+        """1-based line number of ``offset``."""
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i != -1:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._line_starts = starts
+        return bisect_right(self._line_starts, offset)
+
+    def page_of(self, offset: int) -> int | None:
+        """1-based page number of ``offset``, or None when the document has no pages."""
+        if not self.page_starts:
+            return None
+        return max(1, bisect_right(self.page_starts, offset))
+
+    def marks_of(self, kinds: frozenset[str] | set[str]) -> list[Mark]:
+        return [m for m in self.marks if m.kind in kinds]
+
+    def marks_overlapping(self, span: Span, kinds: frozenset[str] | set[str] | None = None) -> list[Mark]:
+        return [
+            m
+            for m in self.marks
+            if (kinds is None or m.kind in kinds) and m.start < span.end and span.start < m.end
+        ]
+
+    @property
+    def cache(self) -> dict[Any, Any]:
+        """Per-document cache of normalized views (built once, reused by every quote)."""
+        return self._cache

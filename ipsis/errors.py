@@ -1,0 +1,81 @@
+"""Every error ipsis raises, in one tree.
+
+::
+
+    IpsisError
+    ├── InputError (ValueError)            bad input the caller must fix (CLI exit 2)
+    │   ├── RecordError                    a malformed citation-record stream (line number)
+    │   └── UnsupportedFormatError         a file ipsis cannot read
+    ├── ExtractionError                    a reader could not get text out of a file
+    │   ├── NoTextLayerError               PDF pages with no text layer (OCR is out of scope)
+    │   └── EncryptedDocumentError         needs a password
+    ├── SourceNotFoundError (LookupError)  an id that is not in the store (or not readable)
+    ├── StoreError                         the store is unusable or a write was refused
+    │   └── VersionConflictError           different bytes under an existing id and version
+    ├── QuoteNotFoundError (LookupError)
+    └── AmbiguousQuoteError (LookupError)  ``.candidates`` holds every span
+
+Rule (from pypdf): raise when the caller must act, ``warnings.warn`` on a caller's coding
+mistake, and log a repair that ipsis made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+class IpsisError(Exception):
+    """Base class of every ipsis error."""
+
+
+class InputError(IpsisError, ValueError):
+    """Input the caller must fix: the message names the file, field or line and the fix."""
+
+
+class RecordError(InputError):
+    """A citation-record stream that cannot be parsed (message carries the line number)."""
+
+
+class UnsupportedFormatError(InputError):
+    """A file whose format ipsis cannot read."""
+
+
+class ExtractionError(IpsisError):
+    """A reader could not extract text from a file."""
+
+
+class NoTextLayerError(ExtractionError):
+    """Pages without a text layer; ``.pages`` lists them (1-based)."""
+
+    def __init__(self, message: str, pages: Sequence[int] = ()) -> None:
+        super().__init__(message)
+        self.pages = list(pages)
+
+
+class EncryptedDocumentError(ExtractionError):
+    """The document is encrypted and the password is missing or wrong."""
+
+
+class SourceNotFoundError(IpsisError, LookupError):
+    """A source id that does not exist (or that the user may not read)."""
+
+
+class StoreError(IpsisError):
+    """The store cannot be opened or a write was refused."""
+
+
+class VersionConflictError(StoreError):
+    """Different bytes offered under an id and version that already exist."""
+
+
+class QuoteNotFoundError(IpsisError, LookupError):
+    """The quote is not in the document."""
+
+
+class AmbiguousQuoteError(IpsisError, LookupError):
+    """The quote occurs several times; ``.candidates`` holds every span."""
+
+    def __init__(self, message: str, candidates: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.candidates = list(candidates)

@@ -1,0 +1,189 @@
+"""Shared records: half-open spans, edits and the offset map of a normalized view.
+
+Every position ipsis reports is a half-open ``[start, end)`` range of code points into the
+*document text*. Normalized views (whitespace collapsed, typography folded, ...) are searched,
+and their positions go back to the document text through an :class:`OffsetMap`.
+
+An ``OffsetMap`` keeps change points only: the list of :class:`Edit` records where a step
+changed the *length* of the text. Between edits the mapping is a plain shift, so a 5 MB text
+with a few thousand line breaks costs a few thousand entries, not five million.
+
+>>> m = OffsetMap.from_edits([Edit(3, 5, " ")], source_length=8)   # "ab\\n\\ncd" -> "ab cd"
+>>> [m.to_source(i) for i in range(len(m) + 1)]
+[0, 1, 2, 3, 5, 6, 7, 8]
+>>> m.span_to_source(Span(2, 4))
+Span(start=2, end=6)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+
+class Span(NamedTuple):
+    """A half-open ``[start, end)`` range of code points."""
+
+    start: int
+    end: int
+
+    def __len__(self) -> int:  # type: ignore[override]
+        return self.end - self.start
+
+    def slice(self, text: str) -> str:
+        """``text[start:end]``.
+
+        >>> Span(4, 9).slice("Art. 5º caput")
+        '5º ca'
+        """
+        return text[self.start : self.end]
+
+    def overlaps(self, other: Span) -> bool:
+        """True when the two spans share at least one code point."""
+        return self.start < other.end and other.start < self.end
+
+    def to_json(self) -> list[int]:
+        return [self.start, self.end]
+
+
+class Edit(NamedTuple):
+    """Replace ``source[start:end]`` with ``replacement`` (a change of length, or a deletion)."""
+
+    start: int
+    end: int
+    replacement: str
+
+
+def apply_edits(text: str, edits: Sequence[Edit]) -> str:
+    """Apply sorted, non-overlapping edits.
+
+    >>> apply_edits("regu-\\nlamento", [Edit(4, 6, "")])
+    'regulamento'
+    """
+    if not edits:
+        return text
+    parts: list[str] = []
+    pos = 0
+    for e in edits:
+        parts.append(text[pos : e.start])
+        parts.append(e.replacement)
+        pos = e.end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class _Layer:
+    """One step's edits, in output coordinates (``o_*``) and input coordinates (``i_*``)."""
+
+    o_starts: tuple[int, ...]
+    o_ends: tuple[int, ...]
+    i_starts: tuple[int, ...]
+    i_ends: tuple[int, ...]
+
+    @classmethod
+    def from_edits(cls, edits: Sequence[Edit]) -> _Layer:
+        o_starts: list[int] = []
+        o_ends: list[int] = []
+        shift = 0
+        for e in edits:
+            o = e.start + shift
+            o_starts.append(o)
+            o_ends.append(o + len(e.replacement))
+            shift += len(e.replacement) - (e.end - e.start)
+        return cls(
+            tuple(o_starts), tuple(o_ends), tuple(e.start for e in edits), tuple(e.end for e in edits)
+        )
+
+    def start(self, o: int) -> int:
+        k = bisect_right(self.o_starts, o) - 1
+        if k < 0:
+            return o
+        if o < self.o_ends[k]:
+            return self.i_starts[k]
+        return self.i_ends[k] + (o - self.o_ends[k])
+
+    def end(self, o: int) -> int:
+        if o <= 0:
+            return self.start(o)
+        last = o - 1
+        k = bisect_right(self.o_starts, last) - 1
+        if k >= 0 and last < self.o_ends[k]:
+            return self.i_ends[k]
+        return self.start(last) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class OffsetMap:
+    """Maps every position of a normalized view (and its end) back to the source text.
+
+    Built from the edits of each step, applied in order. ``to_source(i)`` gives the source
+    position of view character ``i`` (``i == len(view)`` gives the end entry); a character that
+    an edit inserted or expanded (a ligature ``ﬁ`` -> ``fi``) points at the source character it
+    came from, and a span end covering it reaches the end of that source character.
+    """
+
+    length: int
+    source_length: int
+    layers: tuple[_Layer, ...] = ()
+
+    @classmethod
+    def identity(cls, length: int) -> OffsetMap:
+        return cls(length, length)
+
+    @classmethod
+    def from_edits(cls, edits: Sequence[Edit], source_length: int) -> OffsetMap:
+        delta = sum(len(e.replacement) - (e.end - e.start) for e in edits)
+        if not edits:
+            return cls.identity(source_length)
+        return cls(source_length + delta, source_length, (_Layer.from_edits(edits),))
+
+    def then(self, edits: Sequence[Edit]) -> OffsetMap:
+        """The map of this view after one more step's edits (in this view's coordinates)."""
+        if not edits:
+            return self
+        delta = sum(len(e.replacement) - (e.end - e.start) for e in edits)
+        return OffsetMap(self.length + delta, self.source_length, (_Layer.from_edits(edits), *self.layers))
+
+    def __len__(self) -> int:
+        return self.length
+
+    @property
+    def is_identity(self) -> bool:
+        return not self.layers
+
+    def to_source(self, i: int) -> int:
+        """Source position of view position ``i`` (0 <= i <= len)."""
+        if not 0 <= i <= self.length:
+            msg = f"view position {i} is outside 0..{self.length}"
+            raise IndexError(msg)
+        for layer in self.layers:
+            i = layer.start(i)
+        return i
+
+    def to_source_end(self, i: int) -> int:
+        """Source end (exclusive) of the view range ending at ``i``."""
+        if not 0 <= i <= self.length:
+            msg = f"view position {i} is outside 0..{self.length}"
+            raise IndexError(msg)
+        for layer in self.layers:
+            i = layer.end(i)
+        return i
+
+    def span_to_source(self, span: Span) -> Span:
+        """Map a view span back to a source span (never leaks view offsets)."""
+        start = self.to_source(span.start)
+        end = self.to_source_end(span.end) if span.end > span.start else start
+        return Span(start, max(start, end))
+
+    def __getitem__(self, i: int) -> int:
+        return self.to_source(i)
+
+    def change_points(self) -> Iterable[tuple[int, int]]:
+        """``(view_start, source_start)`` of every edit of the outermost layer (for debugging)."""
+        if not self.layers:
+            return iter(())
+        layer = self.layers[0]
+        return zip(layer.o_starts, (self.to_source(o) for o in layer.o_starts), strict=False)
