@@ -25,8 +25,14 @@ from ipsis.spans import Span
 
 
 def _link_text(text: str, url: str) -> str | None:
-    """The Markdown link ``[..](url)`` in ``text`` when there is exactly one."""
-    hits = re.findall(r"\[[^\]\n]*\]\(" + re.escape(url) + r"(?:\s+\"[^\"]*\")?\)", text)
+    """The Markdown link ``[..](url)`` in ``text`` (with its wrapping parentheses, if any)
+    when there is exactly one; OpenAI's spans cover ``([title](url))`` whole.
+
+    >>> _link_text("Meals ([site](https://x.org/a)). Hotels", "https://x.org/a")
+    '([site](https://x.org/a))'
+    """
+    pattern = r"(\()?\[[^\]\n]*\]\(" + re.escape(url) + r"(?:\s+\"[^\"]*\")?\)(?(1)\))"
+    hits = [m.group(0) for m in re.finditer(pattern, text)]
     return hits[0] if len(set(hits)) == 1 else None
 
 
@@ -160,7 +166,7 @@ def read_responses(value: Any, name: str = "input", fmt: str = "openai-responses
                             refs,
                             span,
                             origin="file_citation",
-                            note="" if span else f"index {idx} is outside the text",
+                            note="" if span is not None else f"index {idx} is outside the text",
                         )
                     )
                 elif kind in ("container_file_citation", "file_path"):
