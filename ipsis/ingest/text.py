@@ -37,7 +37,8 @@ def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -
             return data.decode(enc), enc
         except UnicodeDecodeError:
             continue
-    raise AssertionError("latin-1 decodes every byte string")  # pragma: no cover
+    msg = "latin-1 decodes every byte string"  # pragma: no cover
+    raise AssertionError(msg)  # pragma: no cover
 
 
 def read_text(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
