@@ -75,7 +75,7 @@ STOPWORDS = {
 
 TEMPLATES = {
     "en": {
-        "intro": "Some citations in your answer could not be verified against the sources. Please fix them:",  # noqa: E501
+        "intro": "Some citations in your answer could not be verified against the sources. Please fix them:",
         "unknown_source": "- {where}: {ref} is not one of the sources provided (use 1–{n}).",
         "quote": "- {where}: the quote {quote} is not word for word in source {source}; copy the exact text or drop the claim.",  # noqa: E501
         "offset_mismatch": "- {where}: the citation points at the wrong place in the text.",
@@ -84,7 +84,7 @@ TEMPLATES = {
         "truncated": "- The answer was cut off; finish it.",
     },
     "pt": {
-        "intro": "Algumas citações da sua resposta não puderam ser verificadas nas fontes. Corrija-as:",  # noqa: E501
+        "intro": "Algumas citações da sua resposta não puderam ser verificadas nas fontes. Corrija-as:",
         "unknown_source": "- {where}: {ref} não é uma das fontes fornecidas (use 1–{n}).",
         "quote": "- {where}: a citação {quote} não está literalmente na fonte {source}; copie o texto exato ou retire a afirmação.",  # noqa: E501
         "offset_mismatch": "- {where}: a citação aponta para o lugar errado do texto.",
@@ -93,7 +93,7 @@ TEMPLATES = {
         "truncated": "- A resposta foi cortada; termine-a.",
     },
     "es": {
-        "intro": "Algunas citas de tu respuesta no se pudieron verificar en las fuentes. Corrígelas:",  # noqa: E501
+        "intro": "Algunas citas de tu respuesta no se pudieron verificar en las fuentes. Corrígelas:",
         "unknown_source": "- {where}: {ref} no es una de las fuentes proporcionadas (usa 1–{n}).",
         "quote": "- {where}: la cita {quote} no está literalmente en la fuente {source}; copia el texto exacto o retira la afirmación.",  # noqa: E501
         "offset_mismatch": "- {where}: la cita apunta a un lugar equivocado del texto.",
@@ -120,7 +120,7 @@ def _sentence_of(text: str, span: Span | None) -> str:
     if span is None:
         return ""
     for s in split_sentences(text):
-        if s.start <= span.start < max(s.end, span.start + 1):
+        if s.start <= span.start < s.end or (span.start == span.end == s.end):
             return s.slice(text)
     return span.slice(text)
 

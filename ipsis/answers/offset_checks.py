@@ -61,13 +61,13 @@ def answer_offsets(text: str, c: Citation) -> tuple[Finding | None, Span | None]
     for unit in ("code_point", "utf16", "utf8"):
         if unit == o.unit:
             continue
-        span = _convert(text, o.start, o.end, unit, o.base)  # type: ignore[arg-type]
+        span = _convert(text, o.start, o.end, unit, o.base)
         if span is not None and same_text(span.slice(text), o.expected):
             msg = f"{head}; they fit if read as {UNIT_WORDS[unit]}"
             return Finding(
                 "offset_mismatch", msg, span, None, None, c.citation_id, (("unit", unit),)
             ), span
-    hits = []
+    hits: list[Span] = []
     i = text.find(o.expected)
     while i != -1 and len(hits) < 5:
         hits.append(Span(i, i + len(o.expected)))
@@ -122,7 +122,7 @@ def source_offsets(src: Source | None, c: Citation, result: Result | None) -> tu
             f"the cited text is at [{m.start}, {m.end})"
         )
         for unit in ("utf16", "utf8"):
-            span = _convert(text, o.start, o.end, unit, 0)  # type: ignore[arg-type]
+            span = _convert(text, o.start, o.end, unit, 0)
             if span is not None and same_text(span.slice(text), m.text):
                 return False, f"{head}; they fit if read as {UNIT_WORDS[unit]}"
         return False, head
@@ -137,7 +137,7 @@ def source_offsets(src: Source | None, c: Citation, result: Result | None) -> tu
             return True, ""
         return (
             False,
-            f"blocks [{o.start}, {o.end}) do not hold the cited text (it is at [{m.start}, {m.end}))",  # noqa: E501
+            f"blocks [{o.start}, {o.end}) do not hold the cited text (it is at [{m.start}, {m.end}))",
         )
     # pages: only checkable when the source knows its pages
     if result is None or not result.matches or not src.document.page_starts:

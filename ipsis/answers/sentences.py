@@ -116,6 +116,7 @@ TERMINATOR = re.compile(r"[.!?…]+|[。！？]+")
 TRAILER = re.compile(r"""(?:["'”’»)\]]|\[\^?[\w ,;–-]{1,20}\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|【[^】]{1,20}】)*""")
 TOKEN_BEFORE = re.compile(r"[\w.ºª]+$")
 CJK = frozenset("。！？")
+PAIR_NEXT = re.compile(r"\s+([A-ZÁÉÍÓÚÑ])\1\.")
 
 
 def _abbreviation_before(text: str, dot: int) -> bool:
@@ -127,7 +128,8 @@ def _abbreviation_before(text: str, dot: int) -> bool:
         return True
     word = m.group(0)
     if len(word) == 2 and word[0] == word[1] and word.isupper():
-        return True  # es plural initials: "RR. HH.", "EE. UU."
+        # es plural initials: "RR. HH.", "EE. UU." (only the first of the pair)
+        return PAIR_NEXT.match(text, dot + 1) is not None
     # initials ("J. Smith"): one upper-case letter
     return len(word) == 1 and word.isupper() and word.isalpha()
 
