@@ -111,9 +111,7 @@ def read_anthropic_stream(text: str, name: str = "input") -> ParsedAnswer:
         elif kind == "error":
             err = obj.obj_at("error")
             size = sum(len(b["text"]) for b in blocks.values() if b["type"] == "text")
-            errors.append(
-                StreamError(err.string("message") if err else "error event", size, ev.line)
-            )
+            errors.append(StreamError(err.string("message") if err else "error event", size, ev.line))
     # citation ids use the 0-based stream index: build the message with placeholders for gaps
     content = [blocks.get(i, {"type": "gap"}) for i in range(max(blocks) + 1)] if blocks else []
     parsed = read_anthropic({"content": content, "stop_reason": reason}, name, "anthropic-stream")

@@ -30,9 +30,7 @@ STATUS_KIND: dict[str, FindingKind] = {
     "invalid_record": "quote_empty",
     "unknown_source": "unknown_source",
 }
-FAILING = frozenset(
-    {"unknown_source", "quote_not_found", "quote_ambiguous", "quote_too_short", "quote_empty"}
-)
+FAILING = frozenset({"unknown_source", "quote_not_found", "quote_ambiguous", "quote_too_short", "quote_empty"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +61,7 @@ class CheckReport:
         return {
             "format": self.answer.format,
             "truncated": self.answer.truncated,
-            "sources": [
-                {"number": s.number, "id": s.id, "cited": s.number in self.cited}
-                for s in self.sources
-            ],
+            "sources": [{"number": s.number, "id": s.id, "cited": s.number in self.cited} for s in self.sources],
             "findings": [f.to_json() for f in self.findings],
             "citations": [c.result.to_json() for c in self.checked if c.result is not None],
         }
@@ -74,11 +69,7 @@ class CheckReport:
 
 def _unknown_message(ref: Ref, sources: Sources, note: str) -> str:
     numbers = [s.number for s in sources]
-    known = (
-        f"sources are numbered {min(numbers)}–{max(numbers)}"
-        if numbers
-        else "no sources were given"
-    )
+    known = f"sources are numbered {min(numbers)}–{max(numbers)}" if numbers else "no sources were given"
     if ref.kind in ("number", "index0"):
         what = f"{ref.label} names no source that was sent ({known})"
     elif ref.kind == "url":
@@ -133,9 +124,7 @@ def _check_citation(
             if key not in seen:
                 seen.add(key)
                 msg = _unknown_message(ref, sources, c.note)
-                findings.append(
-                    Finding("unknown_source", msg, c.answer_span, None, c.quote, c.citation_id)
-                )
+                findings.append(Finding("unknown_source", msg, c.answer_span, None, c.quote, c.citation_id))
         elif n not in numbers:
             numbers.append(n)
     span = c.answer_span
@@ -153,9 +142,7 @@ def _check_citation(
                 msg = f"source {result.extra['source']}: {result.message}"
                 if c.offsets is not None and c.offsets.where == "source":
                     msg += source_offsets(sources.number(numbers[0]), c, None)[1]
-                findings.append(
-                    Finding(kind, msg, where, result.extra["source"], c.quote, c.citation_id)
-                )
+                findings.append(Finding(kind, msg, where, result.extra["source"], c.quote, c.citation_id))
             elif c.offsets is not None and c.offsets.where == "source":
                 src = sources.number(result.extra["source"])
                 ok, msg = source_offsets(src, c, result)
@@ -201,12 +188,7 @@ def _covers(span: Span | None, unit: Span) -> bool:
 
 def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[Finding]:
     text = answer.text
-    spans = [
-        s
-        for c in checked
-        for s in (c.span, c.citation.claim_span, c.citation.answer_span)
-        if s is not None
-    ]
+    spans = [s for c in checked for s in (c.span, c.citation.claim_span, c.citation.answer_span) if s is not None]
     out: list[Finding] = []
     if answer.units == "claims":
         for i, unit in enumerate(answer.claim_spans, start=1):
@@ -215,36 +197,26 @@ def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[F
                 out.append(Finding("uncited_sentence", msg, unit))
     elif answer.units == "sentences":
         for unit in split_sentences(text):
-            if _needs_citation(text, unit, answer.exclude_spans) and not any(
-                _covers(s, unit) for s in spans
-            ):
+            if _needs_citation(text, unit, answer.exclude_spans) and not any(_covers(s, unit) for s in spans):
                 out.append(Finding("uncited_sentence", f"no citation: {unit.slice(text)!r}", unit))
     return out
 
 
-def check_parsed(
-    answer: ParsedAnswer, sources: Sources, policy: Policy = DEFAULT_POLICY
-) -> CheckReport:
+def check_parsed(answer: ParsedAnswer, sources: Sources, policy: Policy = DEFAULT_POLICY) -> CheckReport:
     """Check an answer already read by :func:`ipsis.answers.parse_answer`."""
     findings: list[Finding] = []
     seen: set[Any] = set()
-    checked = [
-        _check_citation(c, answer.text, sources, policy, findings, seen) for c in answer.citations
-    ]
+    checked = [_check_citation(c, answer.text, sources, policy, findings, seen) for c in answer.citations]
     cited = frozenset(n for c in checked for n in c.numbers)
     end = Span(len(answer.text), len(answer.text))
     if answer.no_information is True and answer.claim_spans:
         msg = f"sin_informacion is true but the answer makes {len(answer.claim_spans)} claim(s)"
         findings.append(Finding("no_information_conflict", msg))
     elif answer.no_information is False and not answer.claim_spans:
-        findings.append(
-            Finding("no_information_conflict", "no claims, but sin_informacion is false")
-        )
+        findings.append(Finding("no_information_conflict", "no claims, but sin_informacion is false"))
     silent = answer.no_information is True or not answer.text.strip()
     if not answer.citations and not silent:
-        findings.append(
-            Finding("no_citations", "the answer cites no source at all", Span(0, len(answer.text)))
-        )
+        findings.append(Finding("no_citations", "the answer cites no source at all", Span(0, len(answer.text))))
     elif answer.citations:
         findings.extend(_uncited(answer, checked))
         for s in sources:
@@ -266,9 +238,7 @@ def check_parsed(
             )
         )
     if answer.truncated:
-        findings.append(
-            Finding("truncated", f"the answer is cut off: {answer.truncation_reason}", end)
-        )
+        findings.append(Finding("truncated", f"the answer is cut off: {answer.truncation_reason}", end))
     return CheckReport(answer, sources, cited, tuple(findings), tuple(checked))
 
 

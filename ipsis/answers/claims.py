@@ -43,10 +43,7 @@ def _ref(item: Fields, key: str) -> Ref:
     value = item.raw(key)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         shown = "missing" if value is None else f"a {type(value).__name__}"
-        msg = (
-            f"{item.name}: field {item.path}.{key} must be a source number (1, 2, ...) or id, "
-            f"got {shown}"
-        )
+        msg = f"{item.name}: field {item.path}.{key} must be a source number (1, 2, ...) or id, got {shown}"
         raise InputError(msg)
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
@@ -54,9 +51,7 @@ def _ref(item: Fields, key: str) -> Ref:
     return Ref("number", value, label) if isinstance(value, int) else Ref("id", value, label)
 
 
-def read_claims(
-    value: Any, fmt: str, name: str = "input", meta: dict[str, Any] | None = None
-) -> ParsedAnswer:
+def read_claims(value: Any, fmt: str, name: str = "input", meta: dict[str, Any] | None = None) -> ParsedAnswer:
     """A :class:`ParsedAnswer` from a parsed claim object (either shape)."""
     top = Fields(value, "", name)
     shape = claim_shape(value)
@@ -68,10 +63,7 @@ def read_claims(
             cits.append(Citation(f"c{i}", (_ref(item, "source"),), quote=quote, origin="claims"))
         return ParsedAnswer(fmt, text, tuple(cits), units="none", meta=meta or {})
     if shape != "afirmaciones":
-        msg = (
-            f'{name}: not a claim object; expected {{"answer", "citations"}} '
-            'or {"sin_informacion", "afirmaciones"}'
-        )
+        msg = f'{name}: not a claim object; expected {{"answer", "citations"}} or {{"sin_informacion", "afirmaciones"}}'
         raise InputError(msg)
     flag = top.flag("sin_informacion")
     parts: list[str] = []
@@ -87,9 +79,7 @@ def read_claims(
         for cita in item.items("citas"):
             literal = cita.string("literal", required=True)
             cid = f"c{len(cits) + 1}"
-            cits.append(
-                Citation(cid, (_ref(cita, "indice"),), span, span, literal, origin="afirmaciones")
-            )
+            cits.append(Citation(cid, (_ref(cita, "indice"),), span, span, literal, origin="afirmaciones"))
     return ParsedAnswer(
         fmt,
         " ".join(parts),

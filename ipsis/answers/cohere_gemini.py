@@ -24,21 +24,13 @@ def read_cohere(value: Any, name: str = "input") -> ParsedAnswer:
     top = Fields(value, "", name)
     message = top.obj_at("message", required=True)
     assert message is not None
-    text = "".join(
-        part.string("text")
-        for part in message.items("content")
-        if part.string("type", "text") == "text"
-    )
+    text = "".join(part.string("text") for part in message.items("content") if part.string("type", "text") == "text")
     cits: list[Citation] = []
     for i, c in enumerate(message.items("citations"), start=1):
         start, end = c.integer("start"), c.integer("end")
         refs = []
         for s in c.items("sources"):
-            sid = (
-                s.opt_str("id")
-                or (s.obj_at("document") or Fields({}, "", name)).opt_str("id")
-                or ""
-            )
+            sid = s.opt_str("id") or (s.obj_at("document") or Fields({}, "", name)).opt_str("id") or ""
             kind = "artifact" if s.string("type", "document") == "tool" else "id"
             refs.append(Ref(kind, sid, sid))  # type: ignore[arg-type]
         span = Span(start, end) if 0 <= start <= end <= len(text) else None
@@ -68,9 +60,7 @@ def _chunk_refs(chunks: list[Fields], indices: list[Any], path: str) -> tuple[Re
             continue
         label = f"groundingChunkIndices {idx}"
         if not 0 <= idx < len(chunks):
-            refs.append(
-                Ref("label", f"chunk {idx}", f"{label} (only {len(chunks)} groundingChunks)")
-            )
+            refs.append(Ref("label", f"chunk {idx}", f"{label} (only {len(chunks)} groundingChunks)"))
             continue
         chunk = chunks[idx]
         ctx = chunk.obj_at("retrievedContext") or chunk.obj_at("web")
@@ -84,9 +74,7 @@ def read_gemini(value: Any, name: str = "input") -> ParsedAnswer:
     top = Fields(value, "", name)
     candidates = top.items("candidates", required=True)
     if not candidates:
-        return ParsedAnswer(
-            "gemini", "", truncated=True, truncation_reason="the response has no candidates"
-        )
+        return ParsedAnswer("gemini", "", truncated=True, truncation_reason="the response has no candidates")
     cand = candidates[0]
     content = cand.obj_at("content")
     parts = content.items("parts") if content is not None else []
@@ -116,18 +104,13 @@ def read_gemini(value: Any, name: str = "input") -> ParsedAnswer:
             )
             span = Span(base + s, base + e) if s is not None and e is not None and s <= e else None
             offsets = Offsets(start_b, end_b, "answer", "utf8", seg.opt_str("text"), base=base)
-            refs = _chunk_refs(
-                chunks, sup.array("groundingChunkIndices"), f"{sup.path}.groundingChunkIndices"
-            )
+            refs = _chunk_refs(chunks, sup.array("groundingChunkIndices"), f"{sup.path}.groundingChunkIndices")
             cits.append(Citation(f"c{i}", refs, span, span, offsets=offsets, origin="gemini"))
     reason = cand.string("finishReason")
     truncated = bool(reason) and reason not in ("STOP", "FINISH_REASON_UNSPECIFIED")
     why = (
-        f"finishReason is {reason}"
-        + (": the model hit its token limit" if reason == "MAX_TOKENS" else "")
+        f"finishReason is {reason}" + (": the model hit its token limit" if reason == "MAX_TOKENS" else "")
         if truncated
         else ""
     )
-    return text_answer(
-        "gemini", text, extra=tuple(cits), truncated=truncated, truncation_reason=why
-    )
+    return text_answer("gemini", text, extra=tuple(cits), truncated=truncated, truncation_reason=why)

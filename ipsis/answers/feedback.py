@@ -131,11 +131,7 @@ def feedback(report: CheckReport) -> str:
     t = TEMPLATES[language(text)]
     lines: list[str] = []
     for f in report.findings:
-        where = (
-            repr(_sentence_of(text, f.answer_span))
-            if f.answer_span is not None
-            else repr(f.quote or "")
-        )
+        where = repr(_sentence_of(text, f.answer_span)) if f.answer_span is not None else repr(f.quote or "")
         if f.kind == "unknown_source":
             ref = f.message.split(" names ")[0].split(" is not ")[0].split(" matches ")[0]
             lines.append(t["unknown_source"].format(where=where, ref=ref, n=len(report.sources)))
@@ -156,9 +152,7 @@ def verified_text(report: CheckReport) -> str:
     from ipsis.answers.check import FAILING
 
     answer = report.answer
-    bad = [
-        f.answer_span for f in report.findings if f.kind in FAILING and f.answer_span is not None
-    ]
+    bad = [f.answer_span for f in report.findings if f.kind in FAILING and f.answer_span is not None]
     if answer.units == "none" or not bad:
         return answer.text
     units = list(answer.claim_spans) if answer.units == "claims" else split_sentences(answer.text)

@@ -17,6 +17,9 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(msg)
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
     """Parse JSON; NaN/Infinity are refused. Errors carry the line and column.
 
@@ -30,13 +33,10 @@ def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
         (the input ends early: is it truncated?)
     """
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         hint = " (the input ends early: is it truncated?)" if exc.pos >= len(text.rstrip()) else ""
-        msg = (
-            f"{name}: invalid JSON at line {exc.lineno + line_offset}, column {exc.colno}: "
-            f"{exc.msg}{hint}"
-        )
+        msg = f"{name}: invalid JSON at line {exc.lineno + line_offset}, column {exc.colno}: {exc.msg}{hint}"
         raise InputError(msg) from None
     except ValueError as exc:
         msg = f"{name}: {exc}; use null or a number"
@@ -143,7 +143,4 @@ class Fields:
     def items(self, key: str, *, required: bool = False) -> list[Fields]:
         """The objects of the array at ``key``, each with its indexed path."""
         where = self._where(key)
-        return [
-            Fields(v, f"{where}[{i}]", self.name)
-            for i, v in enumerate(self.array(key, required=required))
-        ]
+        return [Fields(v, f"{where}[{i}]", self.name) for i, v in enumerate(self.array(key, required=required))]

@@ -10,6 +10,7 @@ in that sentence (or, if none follows, the one before it); a definition line may
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from ipsis.answers.model import Citation, Ref
@@ -93,9 +94,7 @@ def _definition(body: str, start: int) -> tuple[tuple[Ref, ...], str | None, Spa
     return refs, q.group(gi), Span(start + q.start(gi), start + q.end(gi))
 
 
-def parse_markers(
-    text: str, *, links: bool = True, first_id: int = 1
-) -> tuple[list[Citation], list[Span]]:
+def parse_markers(text: str, *, links: bool = True, first_id: int = 1) -> tuple[list[Citation], list[Span]]:
     """Citations written in ``text`` and the spans of definition lines (not prose).
 
     >>> cits, _ = parse_markers('Receipts "are required above €25" [1, 3]. Hotels [2-3].')
@@ -116,36 +115,26 @@ def parse_markers(
         return not any(span.overlaps(x) for x in excluded)
 
     markers: list[_Marker] = []
-    taken: list[Span] = []
+    taken = bytearray(len(text) + 1)  # positions already claimed by a marker
 
     def add(marker: _Marker) -> None:
-        if outside(marker.span) and not any(marker.span.overlaps(t) for t in taken):
+        s, e = marker.span
+        if (not excluded or outside(marker.span)) and not any(taken[s:e]):
             markers.append(marker)
-            taken.append(marker.span)
+            taken[s:e] = b"\x01" * (e - s)
 
     for m in CITE.finditer(text):
-        attrs = {
-            a.group(1).lower(): a.group(2) or a.group(3) or ""
-            for a in CITE_ATTR.finditer(m.group(1))
-        }
+        attrs = {a.group(1).lower(): a.group(2) or a.group(3) or "" for a in CITE_ATTR.finditer(m.group(1))}
         value = attrs.get("id") or attrs.get("source") or attrs.get("ref") or attrs.get("index", "")
         label = m.group(0)[: m.start(2) - m.start()]
         refs: tuple[Ref, ...]
-        if (
-            re.fullmatch(r"\d+(?:-\d+)?(?:,\s*\d+(?:-\d+)?)*", value)
-            and "index" in attrs
-            and not attrs.get("id")
-        ):
+        if re.fullmatch(r"\d+(?:-\d+)?(?:,\s*\d+(?:-\d+)?)*", value) and "index" in attrs and not attrs.get("id"):
             refs = tuple(Ref("number", int(v.split("-")[0]), label) for v in value.split(","))
         elif value.isdigit():
             refs = (Ref("number", int(value), label),)
         else:
             refs = (Ref("id", value, label),)
-        add(
-            _Marker(
-                Span(m.start(), m.start(2)), refs, "cite", claim_span=Span(m.start(2), m.end(2))
-            )
-        )
+        add(_Marker(Span(m.start(), m.start(2)), refs, "cite", claim_span=Span(m.start(2), m.end(2))))
     for m in FOOTNOTE_REF.finditer(text):
         key = "^" + m.group(1)
         if key in defs:
@@ -174,28 +163,24 @@ def parse_markers(
     if links:
         for m in LINK.finditer(text):
             if not m.group(1).startswith("^"):
-                add(
-                    _Marker(Span(m.start(), m.end()), (Ref("url", m.group(2), m.group(0)),), "link")
-                )
+                add(_Marker(Span(m.start(), m.end()), (Ref("url", m.group(2), m.group(0)),), "link"))
     markers.sort(key=lambda k: k.span.start)
     return _with_quotes(text, markers, excluded, first_id), excluded
 
 
-def _with_quotes(
-    text: str, markers: list[_Marker], excluded: list[Span], first_id: int
-) -> list[Citation]:
+def _with_quotes(text: str, markers: list[_Marker], excluded: list[Span], first_id: int) -> list[Citation]:
     """Attach each quoted passage of a sentence to that sentence's markers."""
     extra: dict[int, list[tuple[str, Span]]] = {}
     marker_spans = [mk.span for mk in markers]
+    starts = [s.start for s in marker_spans]
     for sent in split_sentences(text):
-        if any(sent.overlaps(x) for x in excluded):
+        lo, hi = bisect_left(starts, sent.start), bisect_left(starts, sent.end)
+        if lo == hi or any(sent.overlaps(x) for x in excluded):
             continue
-        inside = [i for i, s in enumerate(marker_spans) if sent.start <= s.start < sent.end]
-        if not inside:
-            continue
+        inside = range(lo, hi)
         for q in QUOTED.finditer(text, sent.start, sent.end):
             qs = Span(q.start(), q.end())
-            if any(qs.overlaps(s) for s in marker_spans):
+            if any(qs.overlaps(marker_spans[i]) for i in inside):
                 continue  # a quoted title inside a link or a cite tag
             gi = next(i for i in range(1, 5) if q.group(i) is not None)
             after = [i for i in inside if marker_spans[i].start >= q.end()]

@@ -64,9 +64,7 @@ def answer_offsets(text: str, c: Citation) -> tuple[Finding | None, Span | None]
         span = _convert(text, o.start, o.end, unit, o.base)
         if span is not None and same_text(span.slice(text), o.expected):
             msg = f"{head}; they fit if read as {UNIT_WORDS[unit]}"
-            return Finding(
-                "offset_mismatch", msg, span, None, None, c.citation_id, (("unit", unit),)
-            ), span
+            return Finding("offset_mismatch", msg, span, None, None, c.citation_id, (("unit", unit),)), span
     hits: list[Span] = []
     i = text.find(o.expected)
     while i != -1 and len(hits) < 5:
@@ -77,9 +75,7 @@ def answer_offsets(text: str, c: Citation) -> tuple[Finding | None, Span | None]
         extra = (("expected_span", list(hits[0])),)
         return Finding("offset_mismatch", msg, hits[0], None, None, c.citation_id, extra), hits[0]
     where = f"it occurs {len(hits)} times" if hits else "it is not in the answer"
-    return Finding(
-        "offset_mismatch", f"{head}; {where}", documented, None, None, c.citation_id
-    ), documented
+    return Finding("offset_mismatch", f"{head}; {where}", documented, None, None, c.citation_id), documented
 
 
 def block_spans(src: Source) -> list[Span]:
@@ -108,14 +104,10 @@ def source_offsets(src: Source | None, c: Citation, result: Result | None) -> tu
         if result is None or not result.matches:
             return (
                 False,
-                f"; the offsets [{o.start}, {o.end}) point at {_short(pointed or '')}"
-                if pointed
-                else "",
+                f"; the offsets [{o.start}, {o.end}) point at {_short(pointed or '')}" if pointed else "",
             )
         m = result.matches[0]
-        if pointed is not None and (
-            same_text(pointed, m.text) or (o.expected and same_text(pointed, o.expected))
-        ):
+        if pointed is not None and (same_text(pointed, m.text) or (o.expected and same_text(pointed, o.expected))):
             return True, ""
         head = (
             f"offsets [{o.start}, {o.end}) point at {_short(pointed) if pointed is not None else 'nothing (out of range)'}; "  # noqa: E501

@@ -36,9 +36,7 @@ def read_ollama(value: Any, name: str = "input") -> ParsedAnswer:
     fmt = "ollama-chat" if top.has("message") else "ollama-generate"
     if top.has("error") and not top.has("message") and not top.has("response"):
         err = StreamError(str(top.raw("error")), 0, 1)
-        return ParsedAnswer(
-            fmt, "", stream_errors=(err,), truncated=True, truncation_reason="the reply is an error"
-        )
+        return ParsedAnswer(fmt, "", stream_errors=(err,), truncated=True, truncation_reason="the reply is an error")
     reason = _truncation(top.flag("done"), top.string("done_reason"))
     return content_answer(fmt, _piece(top), name, truncated=bool(reason), truncation_reason=reason)
 
@@ -52,6 +50,15 @@ def read_ollama_stream(text: str, name: str = "input") -> ParsedAnswer:
     done: bool | None = None
     reason = ""
     for line, value in iter_ndjson(text, name):
+        message = value.get("message") if isinstance(value, dict) else None
+        piece_ = message.get("content") if isinstance(message, dict) else None
+        if isinstance(piece_, str) and value.get("done") is False and "error" not in value:
+            # the common chunk, read without building field wrappers (2,000-chunk streams)
+            fmt = "ollama-chat-stream"
+            pieces.append(piece_)
+            size += len(piece_)
+            done = False
+            continue
         obj = Fields(value, f"line {line}", name)
         if obj.has("error"):
             errors.append(StreamError(str(obj.raw("error")), size, line))

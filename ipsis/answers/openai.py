@@ -42,18 +42,14 @@ def _url_citation(text: str, ann: Fields, cid: str, base: int = 0) -> Citation:
     start, end = inner.integer("start_index"), inner.integer("end_index")
     span = Span(base + start, base + end) if 0 <= start <= end <= len(text) - base else None
     offsets = Offsets(start, end, "answer", "code_point", _link_text(text, url), base=base)
-    return Citation(
-        cid, (Ref("url", url, url),), span, span, offsets=offsets, origin="url_citation"
-    )
+    return Citation(cid, (Ref("url", url, url),), span, span, offsets=offsets, origin="url_citation")
 
 
 def _content_text(message: Fields) -> str:
     raw = message.raw("content")
     if isinstance(raw, list):
         return "".join(
-            p.string("text")
-            for p in message.items("content")
-            if p.string("type", "text") in ("text", "output_text")
+            p.string("text") for p in message.items("content") if p.string("type", "text") in ("text", "output_text")
         )
     return message.string("content")
 
@@ -80,9 +76,7 @@ def read_chat(value: Any, name: str = "input") -> ParsedAnswer:
     cits = tuple(_url_citation(text, a, f"a{i}") for i, a in enumerate(anns, start=1))
     why = _finish(choice.string("finish_reason"))
     if cits:
-        return text_answer(
-            "openai-chat", text, links=False, extra=cits, truncated=bool(why), truncation_reason=why
-        )
+        return text_answer("openai-chat", text, links=False, extra=cits, truncated=bool(why), truncation_reason=why)
     return content_answer("openai-chat", text, name, truncated=bool(why), truncation_reason=why)
 
 
@@ -155,11 +149,7 @@ def read_responses(value: Any, name: str = "input", fmt: str = "openai-responses
                     idx = ann.integer("index")
                     fid = ann.string("file_id")
                     span = Span(pos + idx, pos + idx) if 0 <= idx <= len(ptext) else None
-                    refs = (
-                        Ref(
-                            "file_id", fid or ann.string("filename"), fid or ann.string("filename")
-                        ),
-                    )
+                    refs = (Ref("file_id", fid or ann.string("filename"), fid or ann.string("filename")),)
                     cits.append(
                         Citation(
                             cid,
@@ -173,25 +163,17 @@ def read_responses(value: Any, name: str = "input", fmt: str = "openai-responses
                     start, end = ann.integer("start_index", 0), ann.integer("end_index", 0)
                     span = Span(pos + start, pos + end) if 0 <= start <= end <= len(ptext) else None
                     label = ann.string("filename") or ann.string("file_id")
-                    cits.append(
-                        Citation(cid, (Ref("artifact", label, label),), span, span, origin=kind)
-                    )
+                    cits.append(Citation(cid, (Ref("artifact", label, label),), span, span, origin=kind))
             pos += len(ptext)
     status = top.string("status")
     why = ""
     errors: tuple[StreamError, ...] = ()
     if status == "incomplete":
         details = top.obj_at("incomplete_details")
-        why = (
-            f'status is "incomplete" ({details.string("reason") if details else "no reason given"})'
-        )
+        why = f'status is "incomplete" ({details.string("reason") if details else "no reason given"})'
     elif status == "failed":
         err = top.raw("error")
-        errors = (
-            StreamError(
-                str(err.get("message", err)) if isinstance(err, dict) else str(err), pos, 0
-            ),
-        )
+        errors = (StreamError(str(err.get("message", err)) if isinstance(err, dict) else str(err), pos, 0),)
     text = "".join(texts)
     return text_answer(
         fmt,

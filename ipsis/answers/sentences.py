@@ -134,6 +134,11 @@ def _abbreviation_before(text: str, dot: int) -> bool:
     return len(word) == 1 and word.isupper() and word.isalpha()
 
 
+def _inside_quotes(text: str, pos: int) -> bool:
+    head = text[:pos]
+    return head.count('"') % 2 == 1 or head.count("“") > head.count("”") or head.count("«") > head.count("»")
+
+
 def _breaks(text: str) -> list[int]:
     """End offsets (exclusive) of sentences inside one line."""
     ends: list[int] = []
@@ -144,6 +149,8 @@ def _breaks(text: str) -> list[int]:
             continue
         if end < len(text) and not text[end].isspace():
             continue  # 1.5, 7.2.1, n.º, e.g.x
+        if _inside_quotes(text, m.start()):
+            continue  # a quoted passage is part of the sentence that quotes it
         if m.group(0) == "." and _abbreviation_before(text, m.start()):
             continue
         nxt = end

@@ -167,9 +167,7 @@ def sources_from_json(data: object, name: str = "sources") -> Sources:
         key = "sources" if top.has("sources") else "documents"
         data = top.array(key, required=True)
     if not isinstance(data, list):
-        msg = (
-            f'{name}: sources JSON must be an array of strings or objects, or {{"sources": [...]}}'
-        )
+        msg = f'{name}: sources JSON must be an array of strings or objects, or {{"sources": [...]}}'
         raise InputError(msg)
     out: list[Source] = []
     for i, item in enumerate(data, start=1):
@@ -197,10 +195,7 @@ def sources_from_xml(text: str, name: str = "sources") -> Sources:
     """Sources from prompt text tagged ``<document index="1" source="..."><document_content>``."""
     out: list[Source] = []
     for i, m in enumerate(DOCUMENT_TAG.finditer(text), start=1):
-        attrs = {
-            a.group(1).lower(): html.unescape(a.group(2) or a.group(3) or "")
-            for a in ATTR.finditer(m.group(1))
-        }
+        attrs = {a.group(1).lower(): html.unescape(a.group(2) or a.group(3) or "") for a in ATTR.finditer(m.group(1))}
         body = m.group(2)
         content = re.search(CHILD.format("document_content"), body, re.DOTALL)
         source_child = re.search(CHILD.format("source"), body, re.DOTALL)
@@ -237,10 +232,7 @@ def sources_from_text(text: str, name: str = "sources") -> Sources:
     sep = SEPARATOR if SEPARATOR.search(stripped) else BLANK
     chunks = [c.strip() for c in sep.split(stripped)]
     return _checked(
-        [
-            Source(i, Document(f"source-{i}", c))
-            for i, c in enumerate((c for c in chunks if c), start=1)
-        ],
+        [Source(i, Document(f"source-{i}", c)) for i, c in enumerate((c for c in chunks if c), start=1)],
         name,
     )
 
@@ -259,9 +251,7 @@ def load_sources(path: str | Path) -> Sources:
         msg = f"{p}: no such file or directory; pass the sources sent to the model"
         raise InputError(msg)
     if p.is_dir():
-        files = sorted(
-            (f for f in p.iterdir() if f.is_file() and not f.name.startswith(".")), key=_natural_key
-        )
+        files = sorted((f for f in p.iterdir() if f.is_file() and not f.name.startswith(".")), key=_natural_key)
         out = []
         for i, f in enumerate(files, start=1):
             doc = load_document(f, doc_id=f.stem)
