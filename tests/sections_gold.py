@@ -50,8 +50,11 @@ def senado_cf88(path: Path) -> tuple[list[str], list[str]]:
         elif cls == "paragrafo" and arts:
             m = _PAR.match(text)
             if m:
-                tok = "unico" if m.group(3) else str(int(m.group(1))) + (
-                    f"-{m.group(2)}" if m.group(2) else "")
+                tok = (
+                    "unico"
+                    if m.group(3)
+                    else str(int(m.group(1))) + (f"-{m.group(2)}" if m.group(2) else "")
+                )
                 pars.append(f"{arts[-1]}/par-{tok}")
     return arts, pars
 
@@ -97,7 +100,7 @@ def rfcxml_sections(path: Path) -> list[tuple[str, str]]:
             if child.tag not in ("section", "references") or child.get("numbered") == "false":
                 continue
             n += 1
-            num = (chr(64 + n) if appendix and not prefix else f"{prefix}{n}")
+            num = chr(64 + n) if appendix and not prefix else f"{prefix}{n}"
             out.append((num, title(child)))
             walk(child, num + ".", False)
 
@@ -119,10 +122,16 @@ def rfcxml_sections(path: Path) -> list[tuple[str, str]]:
 
 def rfc_txt_toc(text: str) -> list[tuple[str, str]]:
     """(number, title) from the table of contents of a paginated RFC text."""
-    rx = re.compile(r"^ {3,}((?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*)\.\s+(.*?)\s*(?:\.\s?){2,}\s*\d+$", re.M)
+    rx = re.compile(
+        r"^ {3,}((?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*)\.\s+(.*?)\s*(?:\.\s?){2,}\s*\d+$", re.M
+    )
     # join wrapped entries: "10.2.  Sub-Namespace Registration of\n        the ... . .  20"
-    text = re.sub(r"(^ {3,}(?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*\.\s+[^.\n]*[^ .\n])\n +(?=\S)",
-                  r"\1 ", text, flags=re.M)
+    text = re.sub(
+        r"(^ {3,}(?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*\.\s+[^.\n]*[^ .\n])\n +(?=\S)",
+        r"\1 ",
+        text,
+        flags=re.M,
+    )
     out = []
     for m in rx.finditer(text):
         num = m.group(1).removeprefix("Appendix ")
@@ -142,8 +151,12 @@ def boe_blocks(path: Path) -> list[tuple[str, int]]:
         sid = disp.get(bid) or f"art-{int(bid[1:])}"
         versions = b.findall("version")
         current = versions[-1]
-        apts = sum(1 for p in current.iter("p") if p.get("class") in ("parrafo", "parrafo_2")
-                   and re.match(r"\d+\.\s", "".join(p.itertext())))
+        apts = sum(
+            1
+            for p in current.iter("p")
+            if p.get("class") in ("parrafo", "parrafo_2")
+            and re.match(r"\d+\.\s", "".join(p.itertext()))
+        )
         out.append((sid, apts))
     return out
 

@@ -103,7 +103,11 @@ def test_lgpd_pdf_vs_planalto_anchors(pdf: str) -> None:
     gold = planalto_articles(CORPORA / "br/lei-13709-2018-lgpd-planalto.html")
     assert "art-55-L" in gold and "art-58-B" in gold
     found, _ = _articles(pdf_text(CORPORA / "br" / pdf))
-    name = "lgpd_senado_pdf_vs_planalto_anchors" if "senado" in pdf else "lgpd_camara_pdf_vs_planalto_anchors"
+    name = (
+        "lgpd_senado_pdf_vs_planalto_anchors"
+        if "senado" in pdf
+        else "lgpd_camara_pdf_vs_planalto_anchors"
+    )
     _check(name, {"articles_f1": prf(gold, found)[2]})
 
 
@@ -114,11 +118,14 @@ def test_ce_boe_pdf_vs_xml_blocks() -> None:
     assert tree.family == "es"
     hits = [sid for sid, _ in blocks if sid in tree]
     apt_ok = [
-        sid for sid, n in blocks
+        sid
+        for sid, n in blocks
         if sid in tree and sum("/apt-" in c for c in tree[sid].children) == n
     ]
-    _check("ce_boe_pdf_vs_xml_blocks",
-           {"articles_recall": len(hits) / len(blocks), "apartados_match": len(apt_ok) / len(blocks)})
+    _check(
+        "ce_boe_pdf_vs_xml_blocks",
+        {"articles_recall": len(hits) / len(blocks), "apartados_match": len(apt_ok) / len(blocks)},
+    )
     assert [s.id for s in tree if s.kind == "articulo"] == [f"art-{i}" for i in range(1, 170)]
 
 

@@ -28,13 +28,23 @@ FAMILIES = ("rfc", "br", "pt", "es", "latam", "generic")
 ARTICLE_LEVEL = 10
 FLAT_KINDS = frozenset({"rfc_section", "appendix", "rfc_unnumbered", "section"})
 CONTAINER_LEVEL = {
-    "parte": 1, "livro": 1, "titulo": 2, "disposiciones": 2, "capitulo": 3, "secao": 4,
+    "parte": 1,
+    "livro": 1,
+    "titulo": 2,
+    "disposiciones": 2,
+    "capitulo": 3,
+    "secao": 4,
     "subsecao": 5,
 }
 SUB_LEVEL = {"paragrafo": 11, "numero": 11, "apartado": 11, "inciso": 12, "alinea": 13, "item": 14}
 _WS = re.compile(r"[\s\u00a0]+")
 _LINE_END = re.compile(r"[\n\r\f]")
-_DISP_TOKEN = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
+_DISP_TOKEN = {
+    "adicional": "adic",
+    "transitoria": "trans",
+    "derogatoria": "derog",
+    "final": "final",
+}
 
 
 @dataclass(slots=True)
@@ -81,15 +91,28 @@ def _next_line(text: str, pos: int, pattern: re.Pattern[str] | None) -> str:
 
 def _container(kind_word: str) -> str:
     w = kind_word.lower()
-    for prefix, kind in (("t", "titulo"), ("cap", "capitulo"), ("subse", "subsecao"),
-                         ("se", "secao"), ("parte", "parte"), ("livro", "livro"), ("libro", "livro")):
+    for prefix, kind in (
+        ("t", "titulo"),
+        ("cap", "capitulo"),
+        ("subse", "subsecao"),
+        ("se", "secao"),
+        ("parte", "parte"),
+        ("livro", "livro"),
+        ("libro", "livro"),
+    ):
         if w.startswith(prefix):
             return kind
     return "secao"
 
 
-_CTOKEN = {"titulo": "tit", "capitulo": "cap", "secao": "sec", "subsecao": "subsec",
-           "parte": "parte", "livro": "livro"}
+_CTOKEN = {
+    "titulo": "tit",
+    "capitulo": "cap",
+    "secao": "sec",
+    "subsecao": "subsec",
+    "parte": "parte",
+    "livro": "livro",
+}
 
 
 def _cnum_token(cnum: str) -> tuple[str, int]:
@@ -115,8 +138,16 @@ def _container_cand(text: str, m: re.Match[str], pattern: re.Pattern[str]) -> Ca
     title = rest.strip(" \t\u00a0.–—-:")
     if not title:
         title = _next_line(text, m.end(), pattern)
-    return Cand(m.start("ckind"), m.end(), kind, CONTAINER_LEVEL[kind], f"{_CTOKEN[kind]}-{tok}",
-                _label(m.group(0)), (val,), _WS.sub(" ", title).strip())
+    return Cand(
+        m.start("ckind"),
+        m.end(),
+        kind,
+        CONTAINER_LEVEL[kind],
+        f"{_CTOKEN[kind]}-{tok}",
+        _label(m.group(0)),
+        (val,),
+        _WS.sub(" ", title).strip(),
+    )
 
 
 def _br(text: str) -> list[Cand]:
@@ -126,8 +157,17 @@ def _br(text: str) -> list[Cand]:
         g = m.lastgroup
         if m.group("adct"):
             scope = "adct"
-            out.append(Cand(m.start("adct"), m.end(), "scope", 0, "adct", "ADCT",
-                            title=_label(m.group("adct"))))
+            out.append(
+                Cand(
+                    m.start("adct"),
+                    m.end(),
+                    "scope",
+                    0,
+                    "adct",
+                    "ADCT",
+                    title=_label(m.group("adct")),
+                )
+            )
         elif m.group("ckind"):
             c = _container_cand(text, m, BR_MARKERS)
             if c:
@@ -135,29 +175,75 @@ def _br(text: str) -> list[Cand]:
         elif m.group("art"):
             num, let = int(m.group("anum")), m.group("alet")
             tok = f"art-{num}" + (f"-{let}" if let else "")
-            out.append(Cand(m.start("art"), m.end("art"), "artigo", ARTICLE_LEVEL, tok,
-                            _label(m.group("art")), (num, letter_rank(let)), sequenced=True,
-                            scope=scope))
+            out.append(
+                Cand(
+                    m.start("art"),
+                    m.end("art"),
+                    "artigo",
+                    ARTICLE_LEVEL,
+                    tok,
+                    _label(m.group("art")),
+                    (num, letter_rank(let)),
+                    sequenced=True,
+                    scope=scope,
+                )
+            )
         elif m.group("par"):
             num, let = int(m.group("pnum")), m.group("plet")
             tok = f"par-{num}" + (f"-{let}" if let else "")
-            out.append(Cand(m.start("par"), m.end("par"), "paragrafo", 11, tok,
-                            _label(m.group("par")), (num, letter_rank(let))))
+            out.append(
+                Cand(
+                    m.start("par"),
+                    m.end("par"),
+                    "paragrafo",
+                    11,
+                    tok,
+                    _label(m.group("par")),
+                    (num, letter_rank(let)),
+                )
+            )
         elif m.group("paru"):
-            out.append(Cand(m.start("paru"), m.end("paru"), "paragrafo", 11, "par-unico",
-                            _label(m.group("paru")), (1, 0)))
+            out.append(
+                Cand(
+                    m.start("paru"),
+                    m.end("paru"),
+                    "paragrafo",
+                    11,
+                    "par-unico",
+                    _label(m.group("paru")),
+                    (1, 0),
+                )
+            )
         elif m.group("inc"):
             val = roman_to_int(m.group("inum"))
             if val is None:
                 continue
             let = m.group("ilet")
             tok = f"inc-{m.group('inum')}" + (f"-{let}" if let else "")
-            out.append(Cand(m.start("inc"), m.end("inc"), "inciso", 12, tok,
-                            _label(m.group("inc")), (val, letter_rank(let))))
+            out.append(
+                Cand(
+                    m.start("inc"),
+                    m.end("inc"),
+                    "inciso",
+                    12,
+                    tok,
+                    _label(m.group("inc")),
+                    (val, letter_rank(let)),
+                )
+            )
         elif g == "ali" or m.group("ali"):
             let = m.group("alet2")
-            out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}",
-                            m.group("ali"), (ord(let),)))
+            out.append(
+                Cand(
+                    m.start("ali"),
+                    m.end("ali"),
+                    "alinea",
+                    13,
+                    f"ali-{let}",
+                    m.group("ali"),
+                    (ord(let),),
+                )
+            )
     return out
 
 
@@ -171,17 +257,37 @@ def _pt(text: str) -> list[Cand]:
         elif m.group("art"):
             num, let = int(m.group("anum")), m.group("alet")
             tok = f"art-{num}" + (f"-{let}" if let else "")
-            out.append(Cand(m.start("art"), m.end("art"), "artigo", ARTICLE_LEVEL, tok,
-                            _label(m.group("art")), (num, letter_rank(let)),
-                            _next_line(text, m.end(), PT_MARKERS), sequenced=True))
+            out.append(
+                Cand(
+                    m.start("art"),
+                    m.end("art"),
+                    "artigo",
+                    ARTICLE_LEVEL,
+                    tok,
+                    _label(m.group("art")),
+                    (num, letter_rank(let)),
+                    _next_line(text, m.end(), PT_MARKERS),
+                    sequenced=True,
+                )
+            )
         elif m.group("num"):
             n = int(m.group("nnum"))
-            out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}",
-                            m.group("num"), (n,)))
+            out.append(
+                Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", m.group("num"), (n,))
+            )
         elif m.group("ali"):
             let = m.group("alet2")
-            out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}",
-                            m.group("ali"), (ord(let),)))
+            out.append(
+                Cand(
+                    m.start("ali"),
+                    m.end("ali"),
+                    "alinea",
+                    13,
+                    f"ali-{let}",
+                    m.group("ali"),
+                    (ord(let),),
+                )
+            )
     return out
 
 
@@ -199,40 +305,78 @@ def _es(text: str) -> list[Cand]:
             label = _label(m.group("dgroup"))
             if label.upper().endswith(("ES", "AS")):  # plural: a group of numbered dispositions
                 group = dk
-                out.append(Cand(m.start("dgroup"), m.end(), "disposiciones", 2, f"disp-{dk}",
-                                label))
+                out.append(
+                    Cand(m.start("dgroup"), m.end(), "disposiciones", 2, f"disp-{dk}", label)
+                )
             else:
                 group = ""
-                out.append(Cand(m.start("dgroup"), m.end(), "disposicion", ARTICLE_LEVEL,
-                                f"{dk}-1", label))
+                out.append(
+                    Cand(m.start("dgroup"), m.end(), "disposicion", ARTICLE_LEVEL, f"{dk}-1", label)
+                )
         elif m.group("disp"):
             dk = _DISP_TOKEN[m.group("dkind2").lower()]
             n = SPANISH_ORDINALS.get((m.group("dord") or "única").lower(), 1)
-            out.append(Cand(m.start("disp"), m.end("disp"), "disposicion", ARTICLE_LEVEL,
-                            f"{dk}-{n}", _label(m.group("disp"))))
+            out.append(
+                Cand(
+                    m.start("disp"),
+                    m.end("disp"),
+                    "disposicion",
+                    ARTICLE_LEVEL,
+                    f"{dk}-{n}",
+                    _label(m.group("disp")),
+                )
+            )
         elif m.group("dword"):
             if not group:
                 continue
             n = SPANISH_ORDINALS[m.group("dord2").lower()]
-            out.append(Cand(m.start("dword"), m.end("dword"), "disposicion", ARTICLE_LEVEL,
-                            f"{group}-{n}", _label(m.group("dword"))))
+            out.append(
+                Cand(
+                    m.start("dword"),
+                    m.end("dword"),
+                    "disposicion",
+                    ARTICLE_LEVEL,
+                    f"{group}-{n}",
+                    _label(m.group("dword")),
+                )
+            )
         elif m.group("art"):
             num, suf = int(m.group("anum")), m.group("asuf")
             group = ""
             tok = f"art-{num}" + (f"-{suf}" if suf else "")
             rest, _ = _line_rest(text, m.end("art"))
             title = rest.strip() if len(rest.strip()) <= 80 and rest.strip().endswith(".") else ""
-            out.append(Cand(m.start("art"), m.end("art"), "articulo", ARTICLE_LEVEL, tok,
-                            _label(m.group("art")), (num, letter_rank(suf)), title,
-                            sequenced=True))
+            out.append(
+                Cand(
+                    m.start("art"),
+                    m.end("art"),
+                    "articulo",
+                    ARTICLE_LEVEL,
+                    tok,
+                    _label(m.group("art")),
+                    (num, letter_rank(suf)),
+                    title,
+                    sequenced=True,
+                )
+            )
         elif m.group("num"):
             n = int(m.group("nnum"))
-            out.append(Cand(m.start("num"), m.end("num"), "apartado", 11, f"apt-{n}",
-                            m.group("num"), (n,)))
+            out.append(
+                Cand(m.start("num"), m.end("num"), "apartado", 11, f"apt-{n}", m.group("num"), (n,))
+            )
         elif m.group("ali"):
             let = m.group("alet2")
-            out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}",
-                            m.group("ali"), (ord(let),)))
+            out.append(
+                Cand(
+                    m.start("ali"),
+                    m.end("ali"),
+                    "alinea",
+                    13,
+                    f"ali-{let}",
+                    m.group("ali"),
+                    (ord(let),),
+                )
+            )
     return out
 
 
@@ -255,17 +399,44 @@ def _latam(text: str) -> list[Cand]:
             last_num = nums[0]
             tok = f"art-{raw}" + (f"-{suf}" if suf else "")
             start = m.start("art") if m.group("art") else m.start("bare")
-            out.append(Cand(start, m.end(), "articulo", ARTICLE_LEVEL, tok,
-                            _label(m.group(0)).rstrip(".-:–—").rstrip(),
-                            (*nums, letter_rank(suf)), sequenced=True, scope=str(part)))
+            out.append(
+                Cand(
+                    start,
+                    m.end(),
+                    "articulo",
+                    ARTICLE_LEVEL,
+                    tok,
+                    _label(m.group(0)).rstrip(".-:–—").rstrip(),
+                    (*nums, letter_rank(suf)),
+                    sequenced=True,
+                    scope=str(part),
+                )
+            )
         elif m.group("dword"):
             n = SPANISH_ORDINALS[m.group("dord2").lower()]
-            out.append(Cand(m.start("dword"), m.end("dword"), "disposicion", ARTICLE_LEVEL,
-                            f"trans-{n}", m.group("dword").rstrip(".-")))
+            out.append(
+                Cand(
+                    m.start("dword"),
+                    m.end("dword"),
+                    "disposicion",
+                    ARTICLE_LEVEL,
+                    f"trans-{n}",
+                    m.group("dword").rstrip(".-"),
+                )
+            )
         elif m.group("ali"):
             let = m.group("alet2")
-            out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}",
-                            m.group("ali"), (ord(let),)))
+            out.append(
+                Cand(
+                    m.start("ali"),
+                    m.end("ali"),
+                    "alinea",
+                    13,
+                    f"ali-{let}",
+                    m.group("ali"),
+                    (ord(let),),
+                )
+            )
     return out
 
 
@@ -290,26 +461,57 @@ def _rfc(text: str) -> list[Cand]:
         if m.group("num"):
             num = m.group("num")
             key = tuple(int(x) for x in num.split("."))
-            out.append(Cand(m.start("num"), m.end(), "rfc_section", ARTICLE_LEVEL + len(key) - 1,
-                            f"sec-{num}", f"{num}.", key, _rfc_title(text, m, "title"),
-                            sequenced=True))
+            out.append(
+                Cand(
+                    m.start("num"),
+                    m.end(),
+                    "rfc_section",
+                    ARTICLE_LEVEL + len(key) - 1,
+                    f"sec-{num}",
+                    f"{num}.",
+                    key,
+                    _rfc_title(text, m, "title"),
+                    sequenced=True,
+                )
+            )
         elif m.group("app"):
             a = m.group("app")
-            out.append(Cand(m.start("app") - len("Appendix "), m.end(), "appendix", ARTICLE_LEVEL,
-                            f"app-{a}", f"Appendix {a}.", (1000 + ord(a),),
-                            _rfc_title(text, m, "atitle"), sequenced=True))
+            out.append(
+                Cand(
+                    m.start("app") - len("Appendix "),
+                    m.end(),
+                    "appendix",
+                    ARTICLE_LEVEL,
+                    f"app-{a}",
+                    f"Appendix {a}.",
+                    (1000 + ord(a),),
+                    _rfc_title(text, m, "atitle"),
+                    sequenced=True,
+                )
+            )
         elif m.group("sub"):
             sub = m.group("sub")
             parts = sub.split(".")
             key = (1000 + ord(parts[0]), *(int(x) for x in parts[1:]))
-            out.append(Cand(m.start("sub"), m.end(), "appendix", ARTICLE_LEVEL + len(parts) - 1,
-                            f"app-{sub}", f"{sub}.", key, _rfc_title(text, m, "stitle"),
-                            sequenced=True))
+            out.append(
+                Cand(
+                    m.start("sub"),
+                    m.end(),
+                    "appendix",
+                    ARTICLE_LEVEL + len(parts) - 1,
+                    f"app-{sub}",
+                    f"{sub}.",
+                    key,
+                    _rfc_title(text, m, "stitle"),
+                    sequenced=True,
+                )
+            )
         elif m.group("unn"):
             u = m.group("unn")
             slug = re.sub(r"[^a-z]+", "-", u.lower()).strip("-")
-            out.append(Cand(m.start("unn"), m.end(), "rfc_unnumbered", ARTICLE_LEVEL, slug, u,
-                            title=u))
+            out.append(
+                Cand(m.start("unn"), m.end(), "rfc_unnumbered", ARTICLE_LEVEL, slug, u, title=u)
+            )
         del start
     return out
 
@@ -319,14 +521,29 @@ def _generic(text: str) -> list[Cand]:
     for m in GENERIC_MARKERS.finditer(text):
         num = m.group("num").rstrip(".")
         key = tuple(int(x) for x in num.split("."))
-        out.append(Cand(m.start("num"), m.end(), "section", ARTICLE_LEVEL + len(key) - 1,
-                        f"sec-{num}", m.group("num"), key, m.group("title").strip(),
-                        sequenced=True))
+        out.append(
+            Cand(
+                m.start("num"),
+                m.end(),
+                "section",
+                ARTICLE_LEVEL + len(key) - 1,
+                f"sec-{num}",
+                m.group("num"),
+                key,
+                m.group("title").strip(),
+                sequenced=True,
+            )
+        )
     return out
 
 
 _BY_FAMILY: dict[str, Callable[[str], list[Cand]]] = {
-    "rfc": _rfc, "br": _br, "pt": _pt, "es": _es, "latam": _latam, "generic": _generic,
+    "rfc": _rfc,
+    "br": _br,
+    "pt": _pt,
+    "es": _es,
+    "latam": _latam,
+    "generic": _generic,
 }
 
 
@@ -336,13 +553,19 @@ def candidates(text: str, family: str) -> list[Cand]:
 
 
 _DETECT = {
-    "rfc": re.compile(r"^(?:Request for Comments: \d+|RFC \d{3,5} {2,})", re.M),
-    "br": re.compile(r"^[ \t\u00a0]*(?:Art\.[\s\u00a0]*\d+(?:º|°|o)?[ \u00a0.]|§[ \u00a0]*\d)", re.M),
+    "rfc": re.compile(r"(?:^|\f)(?:Request for Comments: \d+|RFC \d{3,5} {2,})", re.M),
+    "br": re.compile(
+        r"^[ \t\u00a0]*(?:Art\.[\s\u00a0]*\d+(?:º|°|o)?[ \u00a0.]|§[ \u00a0]*\d)", re.M
+    ),
     "pt": re.compile(r"^Artigo \d+\.?º", re.M),
-    "es": re.compile(r"^[ \t]*Art[íi]culo \d+(?: bis| ter)?\.?[ \t]*\r?$|^Disposici[óo]n adicional",
-                     re.M),
-    "latam": re.compile(r"^[ \t]*(?:ART[IÍ]CULO|Art[íi]culo) \d+[º°]?(?: bis| ter)?[ ]?\.-"
-                        r"|^\d+[°º]\.-|^[ \t]*Art[íi]culo \d+-\d+:", re.M),
+    "es": re.compile(
+        r"^[ \t]*Art[íi]culo \d+(?: bis| ter)?\.?[ \t]*\r?$|^Disposici[óo]n adicional", re.M
+    ),
+    "latam": re.compile(
+        r"^[ \t]*(?:ART[IÍ]CULO|Art[íi]culo) \d+[º°]?(?: bis| ter)?[ ]?\.-"
+        r"|^\d+[°º]\.-|^[ \t]*Art[íi]culo \d+-\d+:",
+        re.M,
+    ),
 }
 
 

@@ -24,19 +24,26 @@ _ORD = r"(?:\.?[º°ª]|o(?![a-zà-ú]))"
 _ROMAN = r"[IVXLC]{1,7}"
 _LOWER = r"[a-zñ]"
 
+_ORDINAL_WORDS = (
+    "primera segunda tercera cuarta quinta sexta séptima octava novena décima undécima "
+    "duodécima decimotercera decimocuarta decimoquinta decimosexta decimoséptima "
+    "decimoctava decimonovena vigésima"
+)
 SPANISH_ORDINALS: dict[str, int] = {
     w: i
     for i, w in enumerate(
-        "primera segunda tercera cuarta quinta sexta séptima octava novena décima "
-        "undécima duodécima decimotercera decimocuarta decimoquinta decimosexta "
-        "decimoséptima decimoctava decimonovena vigésima".split(),
+        _ORDINAL_WORDS.split(),
         1,
     )
 }
-SPANISH_ORDINALS.update({w.replace("á", "a").replace("é", "e"): i for w, i in SPANISH_ORDINALS.items()})
+SPANISH_ORDINALS.update(
+    {w.replace("á", "a").replace("é", "e"): i for w, i in SPANISH_ORDINALS.items()}
+)
 SPANISH_ORDINALS.update({"única": 1, "unica": 1})
 # masculine forms for chapters: "CAPÍTULO SEGUNDO" (constitucion-espanola-boe PDF)
-SPANISH_ORDINALS.update({w[:-1] + "o": i for w, i in list(SPANISH_ORDINALS.items()) if w.endswith("a")})
+SPANISH_ORDINALS.update(
+    {w[:-1] + "o": i for w, i in list(SPANISH_ORDINALS.items()) if w.endswith("a")}
+)
 SPANISH_ORDINALS.update({"primer": 1, "tercer": 3})
 _ES_ORD_WORD = "|".join(sorted(SPANISH_ORDINALS, key=len, reverse=True))
 
@@ -45,22 +52,48 @@ BR_MARKERS = re.compile(
     _BOL
     + r"(?:"
     # `ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS` (cf88-senado-compilado): ADCT scope
-    + r"(?P<adct>ATO DAS DISPOSI[CÇ][OÕ]ES CONSTITUCIONAIS TRANSIT[OÓ]RIAS)[ \t\u00a0]*(?=[\r\n\f]|\Z)"
+    + r"(?P<adct>ATO DAS DISPOSI[CÇ][OÕ]ES CONSTITUCIONAIS TRANSIT[OÓ]RIAS)"
+    + r"[ \t\u00a0]*(?=[\r\n\f]|\Z)"
     # `TÍTULO I` / `Título I` (cf88 PDF), `CAPÍTULO I – Disposições Preliminares` (LGPD Senado PDF)
     + r"|(?P<ckind>T[ÍI]TULO|T[íi]tulo|CAP[ÍI]TULO|Cap[íi]tulo|SE[ÇC][ÃA]O|Se[çc][ãa]o"
-    + r"|SUBSE[ÇC][ÃA]O|Subse[çc][ãa]o|LIVRO|Livro|PARTE (?:GERAL|ESPECIAL)|Parte (?:Geral|Especial))"
-    + r"(?:" + _SP1 + r"+(?P<cnum>" + _ROMAN + r"|[ÚU]NIC[OA]|[ÚúUu]nic[oa])\b)?"
+    + r"|SUBSE[ÇC][ÃA]O|Subse[çc][ãa]o|LIVRO|Livro"
+    + r"|PARTE (?:GERAL|ESPECIAL)|Parte (?:Geral|Especial))"
+    + r"(?:"
+    + _SP1
+    + r"+(?P<cnum>"
+    + _ROMAN
+    + r"|[ÚU]NIC[OA]|[ÚúUu]nic[oa])\b)?"
     # `Art. 5º Todos são iguais` (cf88 PDF), `Art. 10. O legítimo` , `Art. 55-A.` (LGPD)
-    + r"|(?P<art>Art\." + _SP + r"(?P<anum>\d{1,4})" + r"(?:" + _ORD + r")?"
-    + r"(?:" + _SP1 + r"*[-–]" + _SP1 + r"*(?P<alet>[A-Z]{1,2})\b)?\.?)(?=[\s\u00a0]|\Z)"
+    + r"|(?P<art>Art\."
+    + _SP
+    + r"(?P<anum>\d{1,4})"
+    + r"(?:"
+    + _ORD
+    + r")?"
+    + r"(?:"
+    + _SP1
+    + r"*[-–]"
+    + _SP1
+    + r"*(?P<alet>[A-Z]{1,2})\b)?\.?)(?=[\s\u00a0]|\Z)"
     # `§ 1º Consideram-se coletados` (LGPD), `§\u00a01º` (cf88-senado-compilado)
-    + r"|(?P<par>§" + _SP + r"(?P<pnum>\d{1,3})(?:" + _ORD + r")?(?:-(?P<plet>[A-Z]))?\.?)(?=[\s\u00a0])"
+    + r"|(?P<par>§"
+    + _SP
+    + r"(?P<pnum>\d{1,3})(?:"
+    + _ORD
+    + r")?(?:-(?P<plet>[A-Z]))?\.?)(?=[\s\u00a0])"
     # `Parágrafo único. As normas gerais` (LGPD)
     + r"|(?P<paru>Par[áa]grafo [úu]nico|PAR[ÁA]GRAFO [ÚU]NICO)\.?"
-    # `I - o respeito à privacidade;` (Planalto), `I – o respeito` (LGPD Senado PDF), `III \n\t- locação`
-    + r"|(?P<inc>(?P<inum>" + _ROMAN + r")(?:-(?P<ilet>[A-Z]))?)" + _SP + r"[-–—](?=[\s\u00a0])"
+    # `I - o respeito à privacidade;` (Planalto), `I – o respeito` (LGPD Senado PDF),
+    # `III \n\t- locação` (lei-14133)
+    + r"|(?P<inc>(?P<inum>"
+    + _ROMAN
+    + r")(?:-(?P<ilet>[A-Z]))?)"
+    + _SP
+    + r"[-–—](?=[\s\u00a0])"
     # `a) jornalístico e artísticos; ou` (LGPD)
-    + r"|(?P<ali>(?P<alet2>" + _LOWER + r")\))(?=[\s\u00a0])"
+    + r"|(?P<ali>(?P<alet2>"
+    + _LOWER
+    + r")\))(?=[\s\u00a0])"
     + r")"
 )
 
@@ -70,14 +103,25 @@ PT_MARKERS = re.compile(
     + r"(?:"
     # `PARTE I` / `TÍTULO I` / `CAPÍTULO I` / `SECÇÃO I`, title on the next line (crp)
     + r"(?P<ckind>PARTE|T[ÍI]TULO|CAP[ÍI]TULO|SEC[ÇC][ÃA]O|SUBSEC[ÇC][ÃA]O)"
-    + _SP1 + r"+(?P<cnum>" + _ROMAN + r"|[ÚU]NIC[OA])[ \t\u00a0]*(?=[\r\n\f]|\Z)"
+    + _SP1
+    + r"+(?P<cnum>"
+    + _ROMAN
+    + r"|[ÚU]NIC[OA])[ \t\u00a0]*(?=[\r\n\f]|\Z)"
     # `Artigo 8.º` alone on its line, epigraph on the next (crp)
-    + r"|(?P<art>Artigo" + _SP1 + r"+(?P<anum>\d{1,4})" + _ORD + r"?(?:-(?P<alet>[A-Z]))?)"
+    + r"|(?P<art>Artigo"
+    + _SP1
+    + r"+(?P<anum>\d{1,4})"
+    + _ORD
+    + r"?(?:-(?P<alet>[A-Z]))?)"
     + r"[ \t\u00a0]*(?=[\r\n\f]|\Z)"
     # `1. A soberania, una e indivisível, reside no povo` (crp)
-    + r"|(?P<num>(?P<nnum>\d{1,3})\.)(?=" + _SP1 + r")"
+    + r"|(?P<num>(?P<nnum>\d{1,3})\.)(?="
+    + _SP1
+    + r")"
     # `a) Garantir a independência nacional` (crp)
-    + r"|(?P<ali>(?P<alet2>" + _LOWER + r")\))(?=[\s\u00a0])"
+    + r"|(?P<ali>(?P<alet2>"
+    + _LOWER
+    + r")\))(?=[\s\u00a0])"
     + r")"
 )
 
@@ -86,23 +130,46 @@ ES_MARKERS = re.compile(
     _BOL
     + r"(?:"
     # `TÍTULO PRELIMINAR`, `TÍTULO I. De los derechos`, `CAPÍTULO SEGUNDO` (CE BOE PDF)
-    + r"(?P<ckind>T[ÍI]TULO|CAP[ÍI]TULO|Secci[óo]n|SECCI[ÓO]N|LIBRO)" + _SP1
-    + r"+(?P<cnum>PRELIMINAR|" + _ROMAN + r"|\d{1,2}\.?[ªa]|(?i:" + _ES_ORD_WORD + r"))\b"
+    + r"(?P<ckind>T[ÍI]TULO|CAP[ÍI]TULO|Secci[óo]n|SECCI[ÓO]N|LIBRO)"
+    + _SP1
+    + r"+(?P<cnum>PRELIMINAR|"
+    + _ROMAN
+    + r"|\d{1,2}\.?[ªa]|(?i:"
+    + _ES_ORD_WORD
+    + r"))\b"
     # `DISPOSICIONES ADICIONALES` (group), `DISPOSICION DEROGATORIA` (single) (CE BOE PDF)
-    + r"|(?P<dgroup>DISPOSICI[ÓO]N(?:ES)?" + _SP1 + r"+(?P<dkind>ADICIONAL|TRANSITORIA|DEROGATORIA|FINAL)"
+    + r"|(?P<dgroup>DISPOSICI[ÓO]N(?:ES)?"
+    + _SP1
+    + r"+(?P<dkind>ADICIONAL|TRANSITORIA|DEROGATORIA|FINAL)"
     + r"(?:ES|S)?)[ \t\u00a0]*(?=[\r\n\f]|\Z)"
     # `Disposición adicional primera.` (CE BOE XML `<p class="articulo">`)
-    + r"|(?P<disp>Disposici[óo]n" + _SP1 + r"+(?P<dkind2>adicional|transitoria|derogatoria|final)"
-    + r"(?:" + _SP1 + r"+(?P<dord>(?i:" + _ES_ORD_WORD + r")))?\b\.?)"
+    + r"|(?P<disp>Disposici[óo]n"
+    + _SP1
+    + r"+(?P<dkind2>adicional|transitoria|derogatoria|final)"
+    + r"(?:"
+    + _SP1
+    + r"+(?P<dord>(?i:"
+    + _ES_ORD_WORD
+    + r")))?\b\.?)"
     # `Primera.` alone on its line inside a DISPOSICIONES group (CE BOE PDF)
-    + r"|(?P<dword>(?P<dord2>(?i:" + _ES_ORD_WORD + r"))\.)[ \t\u00a0]*(?=[\r\n\f]|\Z)"
+    + r"|(?P<dword>(?P<dord2>(?i:"
+    + _ES_ORD_WORD
+    + r"))\.)[ \t\u00a0]*(?=[\r\n\f]|\Z)"
     # `Artículo 13.` (CE BOE PDF), `Artículo 13` (XML), `Artículo 14 bis.`
-    + r"|(?P<art>Art[íi]culo" + _SP1 + r"+(?P<anum>\d{1,4})"
-    + r"(?:" + _SP1 + r"+(?P<asuf>bis|ter|quater|quinquies|sexies))?\.?)(?=[\s\u00a0]|\Z)"
+    + r"|(?P<art>Art[íi]culo"
+    + _SP1
+    + r"+(?P<anum>\d{1,4})"
+    + r"(?:"
+    + _SP1
+    + r"+(?P<asuf>bis|ter|quater|quinquies|sexies))?\.?)(?=[\s\u00a0]|\Z)"
     # `1. Los extranjeros gozarán en España` (CE BOE PDF)
-    + r"|(?P<num>(?P<nnum>\d{1,3})\.)(?=" + _SP1 + r")"
+    + r"|(?P<num>(?P<nnum>\d{1,3})\.)(?="
+    + _SP1
+    + r")"
     # `a) A expresar y difundir libremente` (CE BOE PDF)
-    + r"|(?P<ali>(?P<alet2>" + _LOWER + r")\))(?=[\s\u00a0])"
+    + r"|(?P<ali>(?P<alet2>"
+    + _LOWER
+    + r")\))(?=[\s\u00a0])"
     + r")"
 )
 
@@ -110,17 +177,33 @@ ES_MARKERS = re.compile(
 LATAM_MARKERS = re.compile(
     _BOL
     + r"(?:"
-    + r"(?P<ckind>T[ÍI]TULO|CAP[ÍI]TULO|Cap[íi]tulo|T[íi]tulo|LIBRO)" + _SP1
-    + r"+(?P<cnum>PRELIMINAR|" + _ROMAN + r"|\d{1,3}|(?i:" + _ES_ORD_WORD + r"))\b"
+    + r"(?P<ckind>T[ÍI]TULO|CAP[ÍI]TULO|Cap[íi]tulo|T[íi]tulo|LIBRO)"
+    + _SP1
+    + r"+(?P<cnum>PRELIMINAR|"
+    + _ROMAN
+    + r"|\d{1,3}|(?i:"
+    + _ES_ORD_WORD
+    + r"))\b"
     # `ARTICULO 1º.-`, `Artículo 14 bis.-`, `Artículo 1-01:` (issue 3 examples)
-    + r"|(?P<art>ART[ÍI]CULO|Art[íi]culo|Art\.)" + _SP1 + r"*(?P<anum>\d{1,4}(?:-\d{1,3})?)"
-    + r"(?:" + _ORD + r")?(?:" + _SP1 + r"+(?P<asuf>bis|ter|quater))?" + _SP1
+    + r"|(?P<art>ART[ÍI]CULO|Art[íi]culo|Art\.)"
+    + _SP1
+    + r"*(?P<anum>\d{1,4}(?:-\d{1,3})?)"
+    + r"(?:"
+    + _ORD
+    + r")?(?:"
+    + _SP1
+    + r"+(?P<asuf>bis|ter|quater))?"
+    + _SP1
     + r"*(?P<asep>\.-|\.–|\.—|:|\.|-)"
     # bare `1°.-` articles (issue 3 example)
     + r"|(?P<bare>(?P<bnum>\d{1,4})[º°]\.-)"
     # `PRIMERA.-` transitory provisions (issue 3 example)
-    + r"|(?P<dword>(?P<dord2>" + _ES_ORD_WORD.upper() + r")\.-)"
-    + r"|(?P<ali>(?P<alet2>" + _LOWER + r")\))(?=[\s\u00a0])"
+    + r"|(?P<dword>(?P<dord2>"
+    + _ES_ORD_WORD.upper()
+    + r")\.-)"
+    + r"|(?P<ali>(?P<alet2>"
+    + _LOWER
+    + r")\))(?=[\s\u00a0])"
     + r")"
 )
 
@@ -150,7 +233,8 @@ GENERIC_MARKERS = re.compile(
 # A table-of-contents line: dot leaders then a page number (`TÍTULO I. De los derechos ... 4`)
 TOC_LINE = re.compile(r"(?:\.\s?){4,}\s*\d{1,4}\s*$|\s\.\s\.\s\.\s")
 
-# `(Revogado)`, `(Revogada pela Lei nº …)`, `(Revogado).` (Senado HTML), `§ 1o (Revogado)` (LGPD PDF)
+# `(Revogado)`, `(Revogada pela Lei nº …)`, `(Revogado).` (Senado HTML),
+# `§ 1o (Revogado)` (LGPD Senado PDF)
 REVOKED_TEXT = re.compile(r"\((?:Revogad[oa]s?|REVOGAD[OA]S?|Suprimid[oa]|Derogad[oa])\b")
 # `(Redação dada pela Lei nº 13.853, de 2019)`, `(Incluído pela …)`, `(Vide Decreto nº …)`,
 # `(Inciso com redação dada pela …)`, `(Parágrafo acrescido pela …)` (CEDI), `(VETADO)`
@@ -186,8 +270,17 @@ def roman_to_int(s: str) -> int | None:
 def int_to_roman(n: int) -> str:
     """``int_to_roman(14) == 'XIV'``."""
     out = []
-    for v, sym in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"),
-                   (5, "V"), (4, "IV"), (1, "I")):
+    for v, sym in (
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ):
         while n >= v:
             out.append(sym)
             n -= v

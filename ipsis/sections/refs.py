@@ -40,23 +40,50 @@ _ORDW = "|".join(sorted(SPANISH_ORDINALS, key=len, reverse=True))
 _NUM_LIST = r"\d+" + _ORD + r"(?:-[A-Z]\b)?(?:\s+(?:bis|ter|quater))?(?:\.\d+(?![º°]))?"
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("rfc", re.compile(r"\bRFC\s*(\d{1,5})\b", re.I)),
-    ("section", re.compile(r"\b(?:sections?|sec\.|secci[óo]n|se[çc][ãa]o)\s*(\d+(?:\.\d+)*)\.?(?!\d)",
-                           re.I)),
+    (
+        "section",
+        re.compile(
+            r"\b(?:sections?|sec\.|secci[óo]n|se[çc][ãa]o)\s*(\d+(?:\.\d+)*)\.?(?!\d)", re.I
+        ),
+    ),
     ("appendix", re.compile(r"\b(?:appendix|ap[ée]ndice|anexo)\s+([A-Z](?:\.\d+)*)\b", re.I)),
-    ("adct", re.compile(r"\bADCT\b|Ato das Disposi[çc][õo]es Constitucionais Transit[óo]rias", re.I)),
-    ("disp", re.compile(r"\bdisposici[óo]n\s+(adicional|transitoria|derogatoria|final)"
-                        r"(?:\s+(" + _ORDW + r"))?", re.I)),
-    ("art", re.compile(r"\b(?:art(?:igo|ículo|iculo|icle)?s?\.?)\s*((?:" + _NUM_LIST
-                       + r")(?:\s*(?:,|\be\b|\by\b|\band\b)\s*(?:" + _NUM_LIST + r"))*)", re.I)),
+    (
+        "adct",
+        re.compile(r"\bADCT\b|Ato das Disposi[çc][õo]es Constitucionais Transit[óo]rias", re.I),
+    ),
+    (
+        "disp",
+        re.compile(
+            r"\bdisposici[óo]n\s+(adicional|transitoria|derogatoria|final)"
+            r"(?:\s+(" + _ORDW + r"))?",
+            re.I,
+        ),
+    ),
+    (
+        "art",
+        re.compile(
+            r"\b(?:art(?:igo|ículo|iculo|icle)?s?\.?)\s*((?:"
+            + _NUM_LIST
+            + r")(?:\s*(?:,|\be\b|\by\b|\band\b)\s*(?:"
+            + _NUM_LIST
+            + r"))*)",
+            re.I,
+        ),
+    ),
     ("par_unico", re.compile(r"\bpar[áa]grafo\s+[úu]nico\b", re.I)),
     ("par", re.compile(r"(?:§|\bpar[áa]grafo)\s*(\d+)" + _ORD + r"(?:-([A-Z])\b)?", re.I)),
     ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero)\s*(\d+)", re.I)),
     ("apt", re.compile(r"\bapartado\s+(\d+)", re.I)),
     ("inc", re.compile(r"\binciso\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
-    ("ali", re.compile(r"\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\)", re.I)),
+    (
+        "ali",
+        re.compile(r"\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\)", re.I),
+    ),
 ]
 _DISP = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
-_ART_ITEM = re.compile(r"(\d+)" + _ORD + r"(?:-([A-Z])\b)?(?:\s+(bis|ter|quater))?(?:\.(\d+)(?![º°]))?")
+_ART_ITEM = re.compile(
+    r"(\d+)" + _ORD + r"(?:-([A-Z])\b)?(?:\s+(bis|ter|quater))?(?:\.(\d+)(?![º°]))?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +121,15 @@ def _components(ref: str) -> dict[str, list[str]]:
                 comps.setdefault("par", []).append("unico")
             elif name == "par":
                 comps.setdefault("par", []).append(
-                    str(int(m.group(1))) + (f"-{m.group(2).upper()}" if m.group(2) else ""))
+                    str(int(m.group(1))) + (f"-{m.group(2).upper()}" if m.group(2) else "")
+                )
             elif name == "inc":
                 roman = groups[0].upper()
                 if roman_to_int(roman) is None:
                     continue
-                comps.setdefault("inc", []).append(roman + (f"-{groups[1]}" if len(groups) > 1 else ""))
+                comps.setdefault("inc", []).append(
+                    roman + (f"-{groups[1]}" if len(groups) > 1 else "")
+                )
             elif groups:
                 comps.setdefault(name, []).append(groups[0])
             # blank out what was consumed so later patterns do not re-read it
@@ -122,15 +152,18 @@ def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
         return tuple(f"app-{a.upper()}" for a in comps["appendix"])
     heads = comps.get("art") or comps.get("disp")
     if not heads:
-        msg = (f"cannot read a section in {ref!r}; write it like 'art. 5º, § 1º, II', "
-               f"'artigo 8.º, n.º 2', 'artículo 18.2' or 'Section 4.1.2'")
+        msg = (
+            f"cannot read a section in {ref!r}; write it like 'art. 5º, § 1º, II', "
+            f"'artigo 8.º, n.º 2', 'artículo 18.2' or 'Section 4.1.2'"
+        )
         raise ReferenceSyntaxError(msg)
     tail = ""
     if comps.get("par"):
         tail += f"/par-{comps['par'][0]}"
-    numbered = (comps.get("num") or comps.get("apt") or [None])[0]
+    numbered_list = comps.get("num") or comps.get("apt") or []
+    numbered = numbered_list[0] if numbered_list else None
     if numbered is not None:
-        name = {"pt": "num", "es": "apt", "latam": "apt"}.get(family or "", None)
+        name = {"pt": "num", "es": "apt", "latam": "apt"}.get(family or "")
         name = name or ("num" if comps.get("num") else "apt")
         tail += f"/{name}-{int(numbered)}"
     if comps.get("inc"):
@@ -162,13 +195,19 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
         if sec is None and tree.family in ("pt", "es", "latam") and "/apt-" in sid:
             sec = tree.get(sid.replace("/apt-", "/num-"))
         if sec is None:
-            same_depth = [s.id for s in tree if s.id.count("/") == sid.count("/")
-                          and s.id.split("-")[0] == sid.split("-")[0]]
+            same_depth = [
+                s.id
+                for s in tree
+                if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
+            ]
             pool = same_depth or [s.id for s in tree]
             close = difflib.get_close_matches(sid, pool, n=1, cutoff=0.0)
             closest = close[0] if close else None
-            hint = f"; closest: {_display(closest)}" if closest else "; the document has no sections"
-            msg = f"{_describe(sid)} does not exist in {tree.doc_id}{hint} (reference: {ref.strip()!r})"
+            hint = (
+                f"; closest: {_display(closest)}" if closest else "; the document has no sections"
+            )
+            where = f"{_describe(sid)} does not exist in {tree.doc_id}"
+            msg = f"{where}{hint} (reference: {ref.strip()!r})"
             raise SectionNotFoundError(msg, closest)
         found.append(sec)
     return Resolution(ref, tuple(s.id for s in found), tuple(found))

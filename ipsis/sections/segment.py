@@ -160,9 +160,11 @@ def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Secti
         else:
             prefix = host.id + "/" if host else ""
         sid = prefix + c.token
-        top_same = stack[-1] if stack and stack[-1].cand.level == c.level else None
-        if top_same is not None and top_same.id == sid:
-            continue  # repeated marker (struck + current wording, dated versions): one section
+        same = next((o for o in reversed(stack) if o.cand.level <= c.level), None)
+        if same is not None and same.cand.level == c.level and same.id == sid:
+            # a repeated marker (Planalto: struck and current wording of one inciso in a row;
+            # BOE: each dated version of an article) extends the open section
+            continue
         if sid in done or any(o.id == sid for o in stack):
             k = 2
             while f"{sid}~{k}" in done or any(o.id == f"{sid}~{k}" for o in stack):
@@ -180,9 +182,7 @@ def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Secti
     for sid in order:
         o, end, parent = done[sid]
         c = o.cand
-        out.append(
-            Section(sid, c.kind, c.label, c.title, c.start, end, parent, tuple(o.children))
-        )
+        out.append(Section(sid, c.kind, c.label, c.title, c.start, end, parent, tuple(o.children)))
     return out
 
 
@@ -201,22 +201,34 @@ def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan]) -> lis
         revoked = bool(REVOKED_TEXT.search(own[:400]))
         has_notes = bool(NOTE_TEXT.search(own))
         if rev and not revoked:
-            k = bisect_right(rev_starts, s.start) - 1
-            body_start = s.start + len(s.label)
+            body = own[len(s.label) :]
+            lead = len(body) - len(body.lstrip(" \t\u00a0-–—.:"))
+            body_start = s.start + len(s.label) + lead
+            body_end = s.start + len(own.rstrip())
+            k = bisect_right(rev_starts, body_start) - 1
             covered = 0
             for a, b in rev[max(k, 0) :]:
-                if a >= own_end:
+                if a >= body_end:
                     break
-                covered += max(0, min(b, own_end) - max(a, body_start))
-            body = own[len(s.label) :]
-            if body.strip() and covered >= 0.9 * len(body.rstrip()):
+                covered += max(0, min(b, body_end) - max(a, body_start))
+            if body_end > body_start and covered >= 0.9 * (body_end - body_start):
                 revoked = True
         if notes and not has_notes:
             k = max(bisect_right(note_starts, own_end) - 1, 0)
             has_notes = any(a < own_end and s.start < b for a, b in notes[max(k - 50, 0) : k + 1])
         if revoked or has_notes:
-            s = Section(s.id, s.kind, s.label, s.title, s.start, s.end, s.parent, s.children,
-                        revoked, has_notes)
+            s = Section(
+                s.id,
+                s.kind,
+                s.label,
+                s.title,
+                s.start,
+                s.end,
+                s.parent,
+                s.children,
+                revoked,
+                has_notes,
+            )
         out.append(s)
     return out
 
