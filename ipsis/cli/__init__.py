@@ -6,6 +6,7 @@ importing the modules below is what adds them.
 
 from __future__ import annotations
 
+from ipsis.cli import sections as _sections  # noqa: F401  (registers the command)
 from ipsis.cli._base import main
 
 __all__ = ["main"]
