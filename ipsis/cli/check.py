@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import sys
+from typing import Any
 
 import click
 
@@ -14,7 +15,7 @@ from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources
 from ipsis.cli._base import error_boundary, main
-from ipsis.verify import Policy
+from ipsis.cli.core import make_policy, policy_options
 
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
 
@@ -43,9 +44,7 @@ def render(report: CheckReport, fmt: str) -> str:
             )
         return buf.getvalue()
     lines = [f"format: {report.answer.format}{'  (truncated)' if report.answer.truncated else ''}"]
-    cited = ", ".join(
-        f"{s.number}{'' if s.number in report.cited else ' (never cited)'}" for s in report.sources
-    )
+    cited = ", ".join(f"{s.number}{'' if s.number in report.cited else ' (never cited)'}" for s in report.sources)
     lines.append(f"sources: {cited}")
     for r in rows:
         span = r["answer_span"]
@@ -84,24 +83,14 @@ def render(report: CheckReport, fmt: str) -> str:
     is_flag=True,
     help="Print a correction message to send back to the model.",
 )
-@click.option(
-    "--max-tier", default="typography", show_default=True, help="Last normalization tier accepted."
-)
-@click.option(
-    "--min-length",
-    type=click.IntRange(0),
-    default=15,
-    show_default=True,
-    help="Minimum quote length (0 disables).",
-)
+@policy_options
 def check_cmd(
     answer: str,
     sources_path: str,
     fmt: str,
     answer_format: str | None,
     want_feedback: bool,
-    max_tier: str,
-    min_length: int,
+    **opts: Any,
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
 
@@ -112,7 +101,7 @@ def check_cmd(
         ipsis check answer.json --sources sources.json --format json
     """
     with error_boundary():
-        policy = Policy(max_tier=max_tier, min_length=min_length)
+        policy = make_policy(**opts)
         sources = load_sources(sources_path)
         if answer == "-":
             data, name = sys.stdin.buffer.read(), "stdin"
