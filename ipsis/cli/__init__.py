@@ -8,5 +8,4 @@ from __future__ import annotations
 
 from ipsis.cli._base import main
 
-
 __all__ = ["main"]
