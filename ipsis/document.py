@@ -117,9 +117,7 @@ class Document:
 
     def marks_overlapping(self, span: Span, kinds: frozenset[str] | set[str] | None = None) -> list[Mark]:
         return [
-            m
-            for m in self.marks
-            if (kinds is None or m.kind in kinds) and m.start < span.end and span.start < m.end
+            m for m in self.marks if (kinds is None or m.kind in kinds) and m.start < span.end and span.start < m.end
         ]
 
     @property

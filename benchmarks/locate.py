@@ -1,0 +1,112 @@
+"""Locate speed: 1,000 quotes of 20-300 characters in a 5 MB document.
+
+Prints quotes/second for exact and normalized (typography-tier) quotes, the ratio to the
+obvious approach (normalize the text again for each quote, then ``re.finditer``), both run in
+this process, and peak memory against the document size.
+
+    python benchmarks/locate.py           # full run (5 MB, 1,000 quotes)
+    python benchmarks/locate.py --quick   # reduced run for CI
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ipsis import Document  # noqa: E402
+from ipsis.ingest.normalize import normalize  # noqa: E402
+from ipsis.verify import Policy, locate  # noqa: E402
+
+SOURCES = ["corpora/rfc/rfc7519.txt", "corpora/rfc/rfc9111.txt", "corpora/pt/crp-constituicao-republica-portuguesa.txt"]
+
+
+def build_text(size: int) -> str:
+    base = "\n".join((ROOT / p).read_text(encoding="utf-8-sig") for p in SOURCES)
+    parts, total, k = [], 0, 0
+    while total < size:
+        block = "\n".join(f"[{k}.{i}] {line}" for i, line in enumerate(base.splitlines()))
+        parts.append(block)
+        total += len(block)
+        k += 1
+    return "\n".join(parts)[:size]
+
+
+def typographic(q: str) -> str:
+    return q.replace('"', "“", 1).replace('"', "”", 1).replace(" ", "\u00a0", 1).replace("\n", " ")
+
+
+def sample_quotes(text: str, n: int, rng: random.Random) -> list[str]:
+    out = []
+    while len(out) < n:
+        start = rng.randrange(0, len(text) - 400)
+        start = text.find(" ", start) + 1
+        length = rng.randint(20, 300)
+        end = text.rfind(" ", start, start + length)
+        q = text[start:end].strip()
+        if len(q) >= 20 and "[" not in q[:1]:
+            out.append(q)
+    return out
+
+
+def run(size: int, n: int, naive_n: int) -> None:
+    rng = random.Random(7)
+    text = build_text(size)
+    exact = sample_quotes(text, n, rng)
+    normal = [typographic(q) for q in exact]
+    policy = Policy()
+
+    tracemalloc.start()
+    doc = Document("bench", text)
+    t0 = time.perf_counter()
+    located = sum(locate(doc, q, policy=policy).status in ("located", "ambiguous") for q in exact)
+    t_exact = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    located_n = sum(locate(doc, q, policy=policy).status in ("located", "ambiguous") for q in normal)
+    t_norm = time.perf_counter() - t0
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+
+    t0 = time.perf_counter()
+    for q in normal[:naive_n]:
+        view = normalize(text, "typography").text
+        qn = normalize(q, "typography").text.strip()
+        list(re.finditer(re.escape(qn), view))
+    t_naive = (time.perf_counter() - t0) / naive_n
+
+    t0 = time.perf_counter()
+    for q in exact[:n]:
+        text.find(q)
+    t_find = (time.perf_counter() - t0) / n
+
+    mb = len(text.encode()) / 1e6
+    print(f"document: {mb:.1f} MB, {len(text):,} code points; {n} quotes of 20-300 characters")
+    print(f"exact quotes:       {n / t_exact:9.1f} quotes/s  ({located}/{n} found)")
+    print(f"normalized quotes:  {n / t_norm:9.1f} quotes/s  ({located_n}/{n} found; includes building the views once)")
+    print(
+        f"naive baseline:     {1 / t_naive:9.2f} quotes/s  (normalize text + re.finditer per quote, {naive_n} quotes)"
+    )
+    print(f"one str.find pass:  {t_find * 1e3:9.3f} ms/quote; ipsis normalized: {t_norm / n * 1e3:.3f} ms/quote")
+    print(f"ratio normalized vs naive: {t_naive / (t_norm / n):.0f}x faster (target >= 10x)")
+    print(f"peak memory: {peak / 1e6:.1f} MB = {peak / len(text.encode()):.1f}x the document (target < 10x)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="reduced run (0.5 MB, 100 quotes)")
+    args = ap.parse_args()
+    if args.quick:
+        run(500_000, 100, 2)
+    else:
+        run(5_000_000, 1000, 3)
+
+
+if __name__ == "__main__":
+    main()

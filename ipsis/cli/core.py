@@ -1,0 +1,187 @@
+"""``ipsis text``, ``locate``, ``describe`` and ``verify``: thin shells over the library."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from ipsis import __version__
+from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.resolve import SourceMap, open_source
+from ipsis.ingest.normalize import TIERS
+from ipsis.report import render, summary, use_colour
+from ipsis.verify import Policy, describe, locate, parse_records, verify_records
+from ipsis.verify.result import LOCATED, Result
+
+
+def policy_options(f: Any) -> Any:
+    """The policy options shared by locate and verify."""
+    f = click.option(
+        "--max-tier",
+        type=click.Choice(TIERS),
+        default="typography",
+        show_default=True,
+        help="Last normalization tier accepted.",
+    )(f)
+    f = click.option(
+        "--min-length",
+        type=click.IntRange(0),
+        default=15,
+        show_default=True,
+        help="Minimum quote length after normalization (0 disables).",
+    )(f)
+    f = click.option(
+        "--no-boundaries", is_flag=True, help="Plain substring matching (W3C): matches may start or end inside a word."
+    )(f)
+    f = click.option(
+        "--position-breaks-ties", is_flag=True, help="Let a position hint choose between equal candidates."
+    )(f)
+    return f
+
+
+def make_policy(max_tier: str, min_length: int, no_boundaries: bool, position_breaks_ties: bool) -> Policy:
+    return Policy(
+        max_tier=max_tier,
+        min_length=min_length,
+        boundaries=not no_boundaries,
+        position_breaks_ties=position_breaks_ties,
+    )
+
+
+def run_info(policy: Policy) -> dict[str, Any]:
+    return {"ipsis_version": __version__, "policy": policy.to_json(), "policy_fingerprint": policy.fingerprint()}
+
+
+def exit_for(results: list[Result]) -> int:
+    """0 when every citation is located, 1 otherwise (an empty input is 1)."""
+    return 0 if results and all(r.status == LOCATED for r in results) else 1
+
+
+@main.command()
+@click.argument("source")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def text(source: str, fmt: str) -> None:
+    """Print the document text: every offset ipsis reports is into this text.
+
+    Example:
+
+        ipsis text corpora/rfc/rfc7519.txt | head
+    """
+    with error_boundary():
+        doc = open_source(source)
+    if fmt == "json":
+        payload = {
+            "id": doc.id,
+            "text": doc.text,
+            "pages": list(doc.page_starts),
+            **doc.meta,
+            "marks": [m.to_json() for m in doc.marks],
+        }
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(doc.text)
+
+
+@main.command("locate")
+@click.argument("source")
+@click.argument("quote")
+@click.option("--prefix", default=None, help="Text right before the quote (W3C TextQuoteSelector).")
+@click.option("--suffix", default=None, help="Text right after the quote.")
+@click.option("--position", type=int, default=None, help="Expected start offset (a hint).")
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+)
+@policy_options
+def locate_cmd(
+    source: str, quote: str, prefix: str | None, suffix: str | None, position: int | None, fmt: str, **opts: Any
+) -> None:
+    """Find QUOTE in SOURCE (a file) and say where, with the W3C selector.
+
+    QUOTE "-" reads the quote from stdin. Exit code 0 when located, 1 otherwise.
+
+    Example:
+
+        ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
+    """
+    with error_boundary():
+        policy = make_policy(**opts)
+        doc = open_source(source)
+        if quote == "-":
+            quote = sys.stdin.read()
+        result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, policy=policy)
+    if fmt == "json":
+        click.echo(
+            json.dumps({**result.to_json(), "policy_fingerprint": policy.fingerprint()}, ensure_ascii=False, indent=2)
+        )
+    else:
+        click.echo(render([result], fmt, colour=use_colour(stdout_is_tty())), nl=False)
+    sys.exit(exit_for([result]))
+
+
+@main.command("describe")
+@click.argument("source")
+@click.argument("start", type=int)
+@click.argument("end", type=int)
+@click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
+def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
+    """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
+
+    Example:
+
+        ipsis describe corpora/rfc/rfc7519.txt 100 140
+    """
+    with error_boundary():
+        doc = open_source(source)
+        out = describe(doc, start, end, Policy(max_tier=max_tier))
+    click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+
+
+@main.command("verify")
+@click.argument("records", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option(
+    "--source", "source_pairs", multiple=True, metavar="ID=PATH", help="Map a source id to a file (repeatable)."
+)
+@click.option(
+    "--sources",
+    "sources_map",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help='JSON object mapping ids to a path or {"text": ...}.',
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+)
+@policy_options
+def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, **opts: Any) -> None:
+    """Verify citation records (JSON array or JSONL; "-" for stdin).
+
+    Each record is {citation_id, source_id, quote, prefix?, suffix?}. Prints one result per
+    record and a summary line located=N/M. Exit 0 when every record is located, 1 otherwise
+    (an empty input too), 2 for bad usage or unreadable input.
+
+    Example:
+
+        ipsis verify examples/records.jsonl --sources examples/sources.json
+    """
+    with error_boundary():
+        policy = make_policy(**opts)
+        sources = SourceMap()
+        sources.add_pairs(source_pairs)
+        if sources_map:
+            sources.add_map_file(sources_map)
+        if records == "-":
+            data, name = sys.stdin.read(), "stdin"
+        else:
+            with open(records, encoding="utf-8-sig") as fh:
+                data, name = fh.read(), records
+        parsed = parse_records(data, name)
+        results = list(verify_records(parsed, sources.get, policy))
+    colour = use_colour(stdout_is_tty())
+    click.echo(render(results, fmt, run=run_info(policy), colour=colour), nl=False)
+    if fmt == "jsonl":
+        s = summary(results)
+        click.echo(f"located={s['located']}/{s['total']}", err=True)
+    sys.exit(exit_for(results))

@@ -1,0 +1,320 @@
+"""Pure text repairs, each registered by name in :data:`FIXES`.
+
+Every fix is a :class:`Fix`: calling it is a plain ``str -> str`` function, and
+``fix.apply(text)`` also returns the :class:`~ipsis.spans.Edit` list of the places where it
+changed the *length* of the text, so that a normalized view keeps an offset map back to the
+document text. Length-preserving replacements (a curly quote to a straight one) need no edit.
+
+>>> FIXES["quotes"]("“Dados pessoais”")
+'"Dados pessoais"'
+>>> FIXES["dehyphenate"]("regu-\\nlamento e Brief-, Post- und")
+'regulamento e Brief-, Post- und'
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+from ipsis.spans import Edit, apply_edits
+
+Applier = Callable[[str], tuple[str, list[Edit]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A named repair. ``tier`` is the normalization tier it belongs to."""
+
+    name: str
+    tier: str
+    apply: Applier
+    doc: str
+
+    def __call__(self, text: str) -> str:
+        return self.apply(text)[0]
+
+
+def _sub(pattern: regex.Pattern[str], repl: Callable[[regex.Match[str]], str]) -> Applier:
+    """An applier that replaces every match of ``pattern`` by ``repl(match)``."""
+
+    def apply(text: str) -> tuple[str, list[Edit]]:
+        edits = []
+        for m in pattern.finditer(text):
+            new = repl(m)
+            if new != m.group():
+                edits.append(Edit(m.start(), m.end(), new))
+        if not edits:
+            return text, []
+        # only length changes need to be in the map; equal-length edits are still applied
+        out = apply_edits(text, edits)
+        return out, [e for e in edits if len(e.replacement) != e.end - e.start]
+
+    return apply
+
+
+def _chars(mapping: dict[str, str]) -> Applier:
+    """A length-preserving applier: one character for another, with chained ``str.replace``."""
+
+    def apply(text: str) -> tuple[str, list[Edit]]:
+        for old, new in mapping.items():
+            if old in text:
+                text = text.replace(old, new)
+        return text, []
+
+    return apply
+
+
+# --- whitespace tier -------------------------------------------------------------------------
+
+_NON_STARTER_RUN = regex.compile(
+    r"\P{M}\p{M}+|[\u1100-\u11ff\uac00-\ud7af]+|[\u2126\u212a\u212b\u2000-\u2001\u0340-\u0344\u0374\u037e\u0387\u1f71-\u1ffd\uf900-\ufaff]"
+)
+
+
+def _nfc(text: str) -> tuple[str, list[Edit]]:
+    """Canonical composition (NFD and NFC sources give the same matches).
+
+    >>> _nfc("Cafe\\u0301")
+    ('Café', [Edit(start=3, end=5, replacement='é')])
+    """
+    if unicodedata.is_normalized("NFC", text):
+        return text, []
+    edits: list[Edit] = []
+    for m in _NON_STARTER_RUN.finditer(text):
+        s = m.group()
+        n = unicodedata.normalize("NFC", s)
+        if n != s:
+            edits.append(Edit(m.start(), m.end(), n))
+    out = apply_edits(text, edits)
+    if not unicodedata.is_normalized("NFC", out):  # rare sequences: fall back to one edit
+        whole = unicodedata.normalize("NFC", text)
+        return whole, [Edit(0, len(text), whole)] if len(whole) != len(text) else []
+    # NFC may reorder marks inside a cluster: keep every edit, so a span never splits one
+    return out, edits
+
+
+LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
+_SINGLE_WS = {c: " " for c in "\t" + LINE_BREAKS}
+_SPACE_RUN = regex.compile(r" {2,}")
+
+
+def _collapse_whitespace(text: str) -> tuple[str, list[Edit]]:
+    """Tabs and line breaks become spaces; runs of spaces become one.
+
+    >>> _collapse_whitespace("accepted\\r\\nwithin  30")[0]
+    'accepted within 30'
+    """
+    text, _ = _chars(_SINGLE_WS)(text)
+    edits = [Edit(m.start(), m.end(), " ") for m in _SPACE_RUN.finditer(text)]
+    return apply_edits(text, edits), edits
+
+
+# --- typography tier -------------------------------------------------------------------------
+
+_ENTITY = regex.compile(r"&(?:amp;)*(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def _unescape(m: regex.Match[str]) -> str:
+    s = m.group()
+    while True:
+        u = html.unescape(s)
+        if u == s:
+            return s
+        s = u
+        if "&" not in s:
+            return s
+
+
+LIGATURES = {
+    "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+    "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij", "\u0152": "OE", "\u0153": "oe",
+}  # fmt: skip
+_LIGATURE = regex.compile("[" + "".join(LIGATURES) + "]")
+
+QUOTES = {
+    **dict.fromkeys("‘’‚‛′‵`´‹›＇", "'"),
+    **dict.fromkeys("“”„‟″‶«»〝〞＂", '"'),
+}
+DASHES = dict.fromkeys("‐‑‒–—―−﹘﹣－⁃", "-")
+UNICODE_SPACES = dict.fromkeys(
+    "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
+)
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\ufffe\u180e"
+_INVISIBLE = regex.compile("[" + INVISIBLE + "]+")
+
+# never folded by compat_forms: ordinals (own lossy tier), super/subscripts and fractions that
+# would glue onto digits (10² is not 102), spaces/quotes/dashes (own steps).
+_COMPAT_KEEP = set("ºª…") | set(QUOTES) | set(DASHES) | set(UNICODE_SPACES) | set(LIGATURES)
+
+
+_COMPAT_CANDIDATE = regex.compile(r"[\u00a8-\u33ff\ufb00-\ufb4f\ufe30-\uffef\U0001d400-\U0001d7ff]")
+
+
+@lru_cache(maxsize=8192)
+def _compat_char(c: str) -> str:
+    """NFKC of one character, unless it is kept (see ``_COMPAT_KEEP``)."""
+    if c in _COMPAT_KEEP:
+        return c
+    n = unicodedata.normalize("NFKC", c)
+    if n == c or not n or unicodedata.category(c) == "No" or "\u2044" in n:
+        return c
+    if any(unicodedata.combining(x) for x in n) or n[0].isspace() or not n.isprintable():
+        return c
+    return unicodedata.normalize("NFC", n)
+
+
+def _compat_forms(text: str) -> tuple[str, list[Edit]]:
+    """Guarded NFKC: full-width forms, letterlike symbols; never superscripts or fractions.
+
+    >>> _compat_forms("ＬＧＰＤ x² ½")[0]
+    'LGPD x² ½'
+    """
+    if text.isascii():
+        return text, []
+    return _sub(_COMPAT_CANDIDATE, lambda m: _compat_char(m.group()))(text)
+
+
+_HYPHEN_BREAK = regex.compile(
+    r"(?<=\p{L})[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*(?=\p{L})"
+)
+
+
+def _dehyphenate(text: str) -> tuple[str, list[Edit]]:
+    """Join words split at a line end by a hyphen (``-``, U+2212, soft hyphen, pypdfium2's
+    U+FFFE); real hyphens elsewhere stay (``Brief-, Post- und``).
+
+    A line-end hyphen in a PDF or an RFC cannot be told from a real one ("case-\\nsensitive"
+    is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``), so the typography tier also
+    folds hyphenated compounds (:func:`_hyphenated_words`): both spellings then match.
+
+    >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0]
+    'Ελλήνων'
+    """
+    return _sub(_HYPHEN_BREAK, lambda m: "")(text)
+
+
+_COMPOUND_HYPHEN = regex.compile(r"(?<=\p{L})-(?=\p{L})")
+
+
+def _hyphenated_words(text: str) -> tuple[str, list[Edit]]:
+    """``case-sensitive`` matches ``casesensitive`` (and so a compound split at a line end).
+
+    Only a hyphen between two letters: ``Art. 55-A``, ``I - o`` and ``Brief-, Post- und`` stay.
+
+    >>> _hyphenated_words("case-sensitive e Art. 55-A e Brief-, Post- und")[0]
+    'casesensitive e Art. 55-A e Brief-, Post- und'
+    """
+    return _sub(_COMPOUND_HYPHEN, lambda m: "")(text)
+
+
+_ELLIPSIS = regex.compile(r"…|\.(?: \.){2}")
+_SPACE_BEFORE_PUNCT = regex.compile(r" +(?=[.,;:!?)\]}])")
+
+
+# --- lossy tiers -------------------------------------------------------------------------------
+
+
+def _casefold(text: str) -> tuple[str, list[Edit]]:
+    """Case-insensitive view (``ß`` -> ``ss`` keeps its offsets).
+
+    >>> _casefold("Straße")
+    ('strasse', [Edit(start=4, end=5, replacement='ss')])
+    """
+    out = text.casefold()
+    if len(out) == len(text):
+        return out, []
+    edits = []
+    for i, c in enumerate(text):
+        f = c.casefold()
+        if len(f) != 1:
+            edits.append(Edit(i, i + 1, f))
+    return out, edits
+
+
+@lru_cache(maxsize=4096)
+def _strip_char(c: str) -> str:
+    return "".join(x for x in unicodedata.normalize("NFD", c) if not unicodedata.combining(x))
+
+
+_NON_ASCII = regex.compile(r"[^\x00-\x7f]")
+
+
+def _strip_accents(text: str) -> tuple[str, list[Edit]]:
+    """Accent-insensitive view (lossy: ``e`` for ``é``).
+
+    >>> _strip_accents("União")[0]
+    'Uniao'
+    """
+    return _sub(_NON_ASCII, lambda m: _strip_char(m.group()))(text)
+
+
+_ORDINAL = regex.compile(r"(?<=\d)(?:(\.?[º°ᵒ]|o(?!\w))|\.?[ªᵃ]|a(?!\w))")
+
+
+def _ordinals(text: str) -> tuple[str, list[Edit]]:
+    """``1º``, ``1o``, ``1°``, ``1.º`` are one ordinal (lossy: ``1o`` may be a typo).
+
+    >>> _ordinals("Art. 1o e art. 8.º e 2ª")[0]
+    'Art. 1º e art. 8º e 2ª'
+    """
+    return _sub(_ORDINAL, lambda m: "º" if m.group(1) else "ª")(text)
+
+
+_OCR_PAIRS = regex.compile(r"rn|vv|cl|[1|!]|0")
+_OCR_MAP = {"rn": "m", "vv": "w", "cl": "d", "1": "l", "|": "l", "!": "l", "0": "o"}
+
+
+def _ocr(text: str) -> tuple[str, list[Edit]]:
+    """Known OCR confusions folded together (lossy): rn/m, vv/w, cl/d, 1/l/|, 0/o.
+
+    >>> _ocr("inforrnação")[0]
+    'informação'
+    """
+    return _sub(_OCR_PAIRS, lambda m: _OCR_MAP[m.group()])(text)
+
+
+_TIDY = regex.compile(r" +(?=[.,;:!?)\]}])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
+
+
+def _tidy(text: str) -> tuple[str, list[Edit]]:
+    """After a lossy step: spaces, punctuation and compound hyphens settled again, so that
+    every view stays idempotent (``a-0`` becomes ``a-o`` under ``ocr``, then ``ao``).
+
+    >>> _tidy("a-o  b .")[0]
+    'ao b.'
+    """
+    return _sub(_TIDY, lambda m: " " if m.group("run") else "")(text)
+
+
+def _fix(name: str, tier: str, apply: Applier, doc: str) -> tuple[str, Fix]:
+    return name, Fix(name, tier, apply, doc)
+
+
+FIXES: dict[str, Fix] = dict(
+    [
+        _fix("html_entities", "typography", _sub(_ENTITY, _unescape), "&amp;, &nbsp;, &#186; decoded"),
+        _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento"),
+        _fix("invisible", "typography", _sub(_INVISIBLE, lambda m: ""), "zero-width, soft hyphens"),
+        _fix("ligatures", "typography", _sub(_LIGATURE, lambda m: LIGATURES[m.group()]), "ﬁ -> fi"),
+        _fix("compat_forms", "typography", _compat_forms, "guarded NFKC (full-width, letterlike)"),
+        _fix("nfc", "whitespace", _nfc, "canonical composition: e + U+0301 = é"),
+        _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes"),
+        _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -"),
+        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive"),
+        _fix("unicode_spaces", "typography", _chars(UNICODE_SPACES), "NBSP, thin spaces -> space"),
+        _fix("ellipsis", "typography", _sub(_ELLIPSIS, lambda m: "..."), "… -> ..."),
+        _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
+        _fix("space_before_punct", "typography", _sub(_SPACE_BEFORE_PUNCT, lambda m: ""), "'único .' -> 'único.'"),
+        _fix("case", "case", _casefold, "case folded (lossy)"),
+        _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
+        _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),
+        _fix("ocr", "ocr", _ocr, "rn/m, l/1, O/0 (lossy)"),
+        _fix("tidy", "case", _tidy, "spaces and hyphens settled after a lossy step"),
+    ]
+)
+"""Every repair by name, in pipeline order."""

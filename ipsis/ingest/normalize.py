@@ -1,0 +1,136 @@
+"""Normalization tiers: named, offset-preserving steps that build the views ipsis searches.
+
+Tiers, cheapest first (DESIGN.md): ``exact`` (nothing changed), ``whitespace``, ``typography``,
+then the lossy ``case``, ``accents``, ``ordinals``, ``ocr``. The view of a tier applies the
+steps of every tier up to it, in :data:`PIPELINE` order. Each view keeps an
+:class:`~ipsis.spans.OffsetMap` back to the text it was built from.
+
+>>> n = normalize("Returns are accepted\\nwithin 30 days.", "whitespace")
+>>> n.text, n.steps
+('Returns are accepted within 30 days.', ('collapse_whitespace',))
+>>> apply_plan("Returns are accepted\\nwithin 30 days.", n.steps) == n.text
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ipsis.document import SKIPPED_IN_MATCHING, Mark
+from ipsis.errors import InputError
+from ipsis.ingest.fixes import FIXES
+from ipsis.spans import Edit, OffsetMap, apply_edits
+
+TIERS: tuple[str, ...] = ("exact", "whitespace", "typography", "case", "accents", "ordinals", "ocr")
+LOSSLESS_TIERS: tuple[str, ...] = ("exact", "whitespace", "typography")
+LOSSY_TIERS: tuple[str, ...] = ("case", "accents", "ordinals", "ocr")
+
+SKIP_MARKS = "skip_marks"
+"""The document-aware step of the typography tier: page furniture and footnote calls
+(:data:`~ipsis.document.SKIPPED_IN_MATCHING` marks) are left out of the view, so a quote that
+runs across a page break or a running header is still found."""
+
+PIPELINE: tuple[str, ...] = (
+    SKIP_MARKS,
+    "html_entities",
+    "dehyphenate",
+    "invisible",
+    "ligatures",
+    "compat_forms",
+    "nfc",
+    "quotes",
+    "dashes",
+    "hyphenated_words",
+    "unicode_spaces",
+    "ellipsis",
+    "collapse_whitespace",
+    "space_before_punct",
+    "case",
+    "accents",
+    "ordinals",
+    "ocr",
+    "tidy",
+)
+"""Every step in the order it runs."""
+
+
+def tier_of(step: str) -> str:
+    return "typography" if step == SKIP_MARKS else FIXES[step].tier
+
+
+def tier_rank(tier: str) -> int:
+    try:
+        return TIERS.index(tier)
+    except ValueError:
+        msg = f"unknown tier {tier!r}; choose one of {', '.join(TIERS)}"
+        raise InputError(msg) from None
+
+
+def steps_for(tier: str, disabled: Iterable[str] = ()) -> tuple[str, ...]:
+    """The steps of a tier's view (every tier up to it), minus ``disabled``.
+
+    >>> steps_for("whitespace")
+    ('nfc', 'collapse_whitespace')
+    """
+    return _steps_for(tier, tuple(sorted(set(disabled))))
+
+
+@lru_cache(maxsize=256)
+def _steps_for(tier: str, disabled: tuple[str, ...]) -> tuple[str, ...]:
+    rank = tier_rank(tier)
+    return tuple(s for s in PIPELINE if tier_rank(tier_of(s)) <= rank and s not in disabled)
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """A normalized view: its text, the steps that changed something, and the offset map."""
+
+    text: str
+    steps: tuple[str, ...]
+    offsets: OffsetMap
+
+
+def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, list[Edit]]:
+    edits: list[Edit] = []
+    last = 0
+    for m in sorted(marks, key=lambda m: (m.start, m.end)):
+        if m.kind not in SKIPPED_IN_MATCHING or m.start < last or m.end > len(text):
+            continue
+        edits.append(Edit(m.start, m.end, "\n" if m.kind == "furniture" else ""))
+        last = m.end
+    return apply_edits(text, edits), edits
+
+
+def run_steps(text: str, steps: Sequence[str], marks: Sequence[Mark] = ()) -> Normalized:
+    """Apply ``steps`` in order, keeping the offset map and the names of the steps that acted."""
+    omap = OffsetMap.identity(len(text))
+    acted: list[str] = []
+    for name in steps:
+        if name == SKIP_MARKS:
+            if not marks:
+                continue
+            new, edits = _skip_marks(text, marks)
+        else:
+            new, edits = FIXES[name].apply(text)
+        if new != text:
+            acted.append(name)
+            omap = omap.then(edits)
+            text = new
+    return Normalized(text, tuple(acted), omap)
+
+
+def normalize(
+    text: str, tier: str = "typography", *, disabled: Iterable[str] = (), marks: Sequence[Mark] = ()
+) -> Normalized:
+    """The view of ``text`` at ``tier`` (the steps of every tier up to it)."""
+    return run_steps(text, steps_for(tier, disabled), marks)
+
+
+def apply_plan(text: str, steps: Sequence[str]) -> str:
+    """Replay a list of step names (``Normalized.steps``) over ``text``."""
+    for name in steps:
+        if name != SKIP_MARKS:
+            text = FIXES[name](text)
+    return text

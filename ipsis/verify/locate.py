@@ -1,0 +1,304 @@
+"""``locate``: where is this quote in this document? And ``describe``: how to cite a range.
+
+Candidates are every occurrence in the view of the policy's last accepted tier (normalization
+only merges, so this is the complete set); a W3C prefix/suffix narrows them, a position hint
+breaks a remaining tie only when the policy says so, and otherwise a tie is ``ambiguous`` with
+every candidate and the selector that singles it out. A quote found only in a lossy tier is
+``not_found`` with a diagnosis, unless the policy accepts that tier.
+
+>>> doc = Document("help-v1", "Contact support. Read the guide. Contact support.")
+>>> r = locate(doc, "Contact support.")
+>>> r.status, [(m.start, m.end) for m in r.matches]
+('ambiguous', [(0, 16), (33, 49)])
+>>> r = locate(doc, "Contact support.", prefix="guide. ")
+>>> r.status, r.matches[0].start, r.matches[0].text
+('located', 33, 'Contact support.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ipsis.document import Document
+from ipsis.errors import InputError
+from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
+from ipsis.spans import Span
+from ipsis.verify.match import (
+    _back,
+    _fwd,
+    document_view,
+    extend_to_word,
+    find_all,
+    minimal_context,
+    prefix_score,
+    quote_view,
+    suffix_score,
+)
+from ipsis.verify.policy import DEFAULT_POLICY, Policy
+from ipsis.verify.prepare import prepare_quote
+from ipsis.verify.result import (
+    AMBIGUOUS,
+    EMPTY_QUOTE,
+    LOCATED,
+    NOT_FOUND,
+    TOO_SHORT,
+    Match,
+    Result,
+)
+from ipsis.verify.selectors import TextQuoteSelector
+
+TIER_WORDS = {
+    "exact": "exactly",
+    "whitespace": "whitespace differs",
+    "typography": "typography differs",
+    "case": "differs in case",
+    "accents": "differs in accents",
+    "ordinals": "differs in ordinal signs",
+    "ocr": "differs by OCR confusions",
+}
+
+
+def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
+    tree = doc.sections
+    finder = getattr(tree, "innermost_at", None)
+    if finder is None:
+        return None
+    sec = finder(start)
+    if sec is None:
+        return None
+    path = getattr(tree, "path", None)
+    out: dict[str, Any] = {"id": sec.id, "label": sec.label}
+    if path is not None:
+        out["path"] = path(sec)
+    return out
+
+
+def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
+    flags = sorted({m.kind for m in doc.marks_overlapping(span, {"revoked", "note"})})
+    return Match(
+        start=span.start,
+        end=span.end,
+        text=doc.text[span.start : span.end],
+        line=doc.line_of(span.start),
+        page=doc.page_of(span.start),
+        selector=selector,
+        unique=unique,
+        section=_section_of(doc, span.start),
+        flags=flags,
+    )
+
+
+def _selector_for(
+    doc: Document, view: Normalized, hit: tuple[int, int], others: Sequence[tuple[int, int]], cap: int
+) -> tuple[TextQuoteSelector, bool]:
+    """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``."""
+    vt = view.text
+    s, e = hit
+    p, q, unique = minimal_context(vt, s, e, others, cap)
+    before_end = _back(vt, s)
+    after_start = _fwd(vt, e)
+    p_start = extend_to_word(vt, before_end - p, -1) if p else s
+    s_end = extend_to_word(vt, after_start + q, +1) if q else e
+    span = view.offsets.span_to_source(Span(s, e))
+    raw_p = view.offsets.to_source(p_start) if p else span.start
+    raw_s = view.offsets.to_source_end(s_end) if q else span.end
+    text = doc.text
+    return TextQuoteSelector(text[span.start : span.end], text[raw_p : span.start], text[span.end : raw_s]), unique
+
+
+def _cheapest_tier(raw: str, quote: str, policy: Policy, marks_free: bool) -> tuple[str, list[str]]:
+    """The first tier in which the document's slice and the quote agree, and the steps needed."""
+    for tier in policy.accepted_tiers:
+        a = quote_view(raw, tier, policy.disabled_steps)
+        b = quote_view(quote, tier, policy.disabled_steps)
+        if a.text == b.text:
+            steps = [s for s in _ordered(a.steps + b.steps)]
+            return tier, steps
+    tier = policy.max_tier
+    a = quote_view(raw, tier, policy.disabled_steps)
+    b = quote_view(quote, tier, policy.disabled_steps)
+    extra = [] if marks_free else ["skip_marks"]
+    return tier, _ordered(a.steps + b.steps + tuple(extra))
+
+
+def _ordered(steps: Sequence[str]) -> list[str]:
+    from ipsis.ingest.normalize import PIPELINE
+
+    seen = set(steps)
+    return [s for s in PIPELINE if s in seen]
+
+
+def _first_difference(raw: str, quote: str, tier: str, disabled: Sequence[str]) -> int:
+    a = normalize(raw, tier, disabled=disabled)
+    b = quote_view(quote, tier, disabled).text
+    at = a.text
+    i = 0
+    while i < min(len(at), len(b)) and at[i] == b[i]:
+        i += 1
+    return a.offsets.to_source(min(i, len(at)))
+
+
+def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str, Any] | None]:
+    """Why a quote is not found: a lossy tier where it is, or a match inside a longer token."""
+    for tier in LOSSY_TIERS:
+        if tier_rank(tier) <= tier_rank(policy.max_tier):
+            continue
+        view = document_view(doc, tier, policy.disabled_steps)
+        q = quote_view(quote, tier, policy.disabled_steps).text
+        hits = find_all(view.text, q, boundaries=policy.boundaries)
+        if hits:
+            span = view.offsets.span_to_source(Span(hits[0], hits[0] + len(q)))
+            raw = doc.text[span.start : span.end]
+            at = span.start + _first_difference(raw, quote, policy.max_tier, policy.disabled_steps)
+            where = f"at offset {at}" + (f" (line {doc.line_of(at)})" if doc.line_of(at) > 1 else "")
+            also = f"; {len(hits)} places" if len(hits) > 1 else ""
+            nearest = {
+                "start": span.start,
+                "end": span.end,
+                "text": raw,
+                "tier": tier,
+                "reason": f"{tier}_only",
+                "places": len(hits),
+            }
+            return f"not found; {TIER_WORDS[tier]} {where}{also} (tier {tier} is not accepted by the policy)", nearest
+    if policy.boundaries:
+        view = document_view(doc, policy.max_tier, policy.disabled_steps)
+        q = quote_view(quote, policy.max_tier, policy.disabled_steps).text
+        hits = find_all(view.text, q, boundaries=False, limit=1)
+        if hits:
+            span = view.offsets.span_to_source(Span(hits[0], hits[0] + len(q)))
+            ctx = doc.text[max(0, span.start - 10) : span.end + 10]
+            return (
+                "not found as whole words; it occurs only inside a longer word or number"
+                f" at offset {span.start} ({ctx!r})",
+                {
+                    "start": span.start,
+                    "end": span.end,
+                    "text": doc.text[span.start : span.end],
+                    "reason": "inside_token",
+                },
+            )
+    return "not found in the source", None
+
+
+def locate(
+    document: Document,
+    quote: str,
+    *,
+    prefix: str | None = None,
+    suffix: str | None = None,
+    position: int | None = None,
+    policy: Policy = DEFAULT_POLICY,
+    citation_id: str | None = None,
+    source_id: str | None = None,
+) -> Result:
+    """Locate ``quote`` in ``document`` and return one :class:`Result`."""
+    result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
+    prepared, removed = prepare_quote(quote)
+    result.prepared = removed
+    tier = policy.max_tier
+    dis = policy.disabled_steps
+    q = quote_view(prepared, tier, dis).text if prepared else ""
+    if not q.strip():
+        result.status = EMPTY_QUOTE
+        result.message = "the quote is empty" + (" after removing " + ", ".join(removed) if removed else "")
+        return result
+    view = document_view(document, tier, dis)
+    hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+    if not hits:
+        result.message, result.nearest = _diagnose(document, prepared, policy)
+        return result
+
+    notes: list[str] = []
+    candidates = hits
+    if prefix or suffix:
+        pv = quote_view(prefix, tier, dis).text if prefix else ""
+        sv = quote_view(suffix, tier, dis).text if suffix else ""
+        scored = []
+        for s, e in hits:
+            ps, ss = prefix_score(view.text, s, pv), suffix_score(view.text, e, sv)
+            if ps is not None and ss is not None:
+                scored.append((ps + ss, (s, e)))
+        if scored:
+            best = max(score for score, _ in scored)
+            candidates = [h for score, h in scored if score == best]
+        else:
+            notes.append("the given prefix/suffix matches none of the places")
+    if len(candidates) > 1 and position is not None and policy.position_breaks_ties:
+        dist = sorted((abs(view.offsets.to_source(s) - position), (s, e)) for s, e in candidates)
+        if dist[0][0] < dist[1][0]:
+            candidates = [dist[0][1]]
+            notes.append(f"tie broken by the position hint {position}")
+
+    if len(candidates) > 1:
+        result.status = AMBIGUOUS
+        for hit in candidates:
+            others = [h for h in hits if h != hit]
+            sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+            span = view.offsets.span_to_source(Span(*hit))
+            result.matches.append(_match_record(document, span, sel, unique))
+        result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
+        result.message = f"{len(candidates)} places match; add the prefix/suffix of one of them to choose"
+        if not all(m.unique for m in result.matches):
+            result.message += " (the text repeats: no context under the cap singles every place out)"
+    else:
+        hit = candidates[0]
+        span = view.offsets.span_to_source(Span(*hit))
+        others = [h for h in hits if h != hit]
+        sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+        m = _match_record(document, span, sel, unique)
+        result.matches.append(m)
+        result.tier, result.steps = _cheapest_tier(m.text, prepared, policy, not document.marks)
+        if policy.min_length and len(q) < policy.min_length:
+            result.status = TOO_SHORT
+            result.message = f"found once, but {len(q)} characters is below the minimum of {policy.min_length}"
+        else:
+            result.status = LOCATED
+            result.message = f"located once ({TIER_WORDS[result.tier]})"
+            if result.tier in LOSSY_TIERS:
+                result.message += "; accepted because the policy allows it"
+        if "revoked" in m.flags:
+            result.warnings.append({"kind": "revoked", "message": "the quoted text is revoked in this source"})
+            result.message += "; the text is revoked"
+    if notes:
+        result.message += "; " + "; ".join(notes)
+    return result
+
+
+def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_POLICY) -> dict[str, Any]:
+    """The minimal unique TextQuoteSelector for ``document.text[start:end]``.
+
+    >>> doc = Document("help-v1", "Contact support. Read the guide. Contact support.")
+    >>> describe(doc, 33, 49)["selector"]
+    {'type': 'TextQuoteSelector', 'exact': 'Contact support.', 'prefix': 'guide. ', 'suffix': ''}
+    """
+    text = document.text
+    if not 0 <= start < end <= len(text):
+        msg = f"range [{start}, {end}) is outside the document text (0..{len(text)})"
+        msg += f"; give 0 <= START < END <= {len(text)}"
+        raise InputError(msg)
+    exact = text[start:end]
+    view = document_view(document, policy.max_tier, policy.disabled_steps)
+    q = quote_view(exact, policy.max_tier, policy.disabled_steps).text
+    hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)] if q.strip() else []
+    own = [h for h in hits if view.offsets.span_to_source(Span(*h)).overlaps(Span(start, end))]
+    if not own:  # the range cuts a word or is blank: describe it in the document text itself
+        view = document_view(document, "exact")
+        hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]
+        own = [(start, end)]
+    others = [h for h in hits if h != own[0]]
+    sel, unique = _selector_for(document, view, own[0], others, policy.context_cap)
+    message = "unique" if unique else f"not unique within {policy.context_cap} characters of context (the text repeats)"
+    return {
+        "start": start,
+        "end": end,
+        "selector": sel.to_json(),
+        "position": {"type": "TextPositionSelector", "start": start, "end": end},
+        "occurrences": len(hits),
+        "unique": unique,
+        "message": message,
+    }
+
+
+__all__ = ["TIERS", "describe", "locate"]

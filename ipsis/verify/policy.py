@@ -1,0 +1,70 @@
+"""The one policy object shared by ``locate``, ``verify``, ``check`` and the report.
+
+>>> Policy().fingerprint() == Policy().fingerprint()
+True
+>>> Policy(max_tier="case").fingerprint() != Policy().fingerprint()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ipsis.errors import InputError
+from ipsis.ingest.normalize import PIPELINE, TIERS, tier_rank
+
+MATCHER_REVISION = 1
+"""Bumped whenever matching rules change, so that a fingerprint names reproducible behaviour."""
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """What counts as ``located``.
+
+    - ``max_tier``: the last normalization tier accepted (default ``typography``); a match found
+      only in a later (lossy) tier is ``not_found`` with a diagnosis.
+    - ``min_length``: a uniquely found quote shorter than this (after normalization) is
+      ``too_short``; 0 disables.
+    - ``boundaries``: a match never starts or ends inside a word or number; False gives plain
+      W3C substring semantics.
+    - ``position_breaks_ties``: a position hint may choose between equal candidates.
+    - ``disabled_steps``: normalization steps switched off.
+    - ``context_cap``: most characters of prefix/suffix context a proposed selector may use.
+    """
+
+    max_tier: str = "typography"
+    min_length: int = 15
+    boundaries: bool = True
+    position_breaks_ties: bool = False
+    disabled_steps: tuple[str, ...] = field(default=())
+    context_cap: int = 200
+
+    def __post_init__(self) -> None:
+        tier_rank(self.max_tier)
+        if self.min_length < 0:
+            msg = f"min_length must be 0 or more, got {self.min_length}"
+            raise InputError(msg)
+        unknown = [s for s in self.disabled_steps if s not in PIPELINE]
+        if unknown:
+            msg = f"unknown normalization step(s) {', '.join(unknown)}; known: {', '.join(PIPELINE)}"
+            raise InputError(msg)
+
+    @property
+    def accepted_tiers(self) -> tuple[str, ...]:
+        return TIERS[: tier_rank(self.max_tier) + 1]
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["disabled_steps"] = list(self.disabled_steps)
+        return out
+
+    def fingerprint(self) -> str:
+        """A short hash of the policy and the matcher revision, printed with every result."""
+        payload = json.dumps({"policy": self.to_json(), "matcher": MATCHER_REVISION}, sort_keys=True)
+        return hashlib.sha256(payload.encode()).hexdigest()[:12]
+
+
+DEFAULT_POLICY = Policy()

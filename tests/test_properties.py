@@ -1,0 +1,114 @@
+"""Invariants of normalization and location (hypothesis)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ipsis import Document
+from ipsis.ingest.fixes import FIXES
+from ipsis.ingest.normalize import LOSSLESS_TIERS, TIERS, apply_plan, normalize
+from ipsis.spans import Span
+from ipsis.verify import Policy, locate
+
+ALPHABET = st.sampled_from(
+    list("ab AZ09.,;-\n\t\r")
+    + list("çãéº°ª§“”‘’«»–—−\u00a0\u2009\u200b\u00adﬁﬂ…\u0301\u0327")
+    + ["&amp;", "&nbsp;", "ＬＧ", "ß", "İ"]
+)
+texts = st.lists(ALPHABET, max_size=40).map("".join)
+words = st.lists(
+    st.sampled_from(
+        [
+            "Art.",
+            "5º",
+            "dados",
+            "pessoais",
+            "não",
+            "§",
+            "1º",
+            "I",
+            "–",
+            "“lei”",
+            "tratamento",
+            "regu-\nlamento",
+            "30",
+            "dias",
+            "Café",
+            "Cafe\u0301",
+        ]
+    ),
+    min_size=1,
+    max_size=30,
+).map(" ".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts, st.sampled_from(sorted(FIXES)))
+def test_each_step_is_idempotent(text: str, step: str) -> None:
+    once = FIXES[step](text)
+    if step in ("ocr",):  # rn -> m folds: still idempotent on its own output
+        pass
+    assert FIXES[step](once) == once
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts, st.sampled_from(TIERS[1:]))
+def test_pipeline_is_idempotent_and_replayable(text: str, tier: str) -> None:
+    n = normalize(text, tier)
+    assert normalize(n.text, tier).text == n.text
+    assert apply_plan(text, n.steps) == n.text
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts, st.sampled_from(TIERS[1:]))
+def test_offset_maps_are_monotonic_and_complete(text: str, tier: str) -> None:
+    n = normalize(text, tier)
+    pos = [n.offsets.to_source(i) for i in range(len(n.text) + 1)]
+    assert pos == sorted(pos)
+    assert pos[-1] == len(text) and (not pos or pos[0] >= 0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts, st.sampled_from(LOSSLESS_TIERS[1:]), st.data())
+def test_mapped_spans_normalize_to_the_view_slice(text: str, tier: str, data: st.DataObject) -> None:
+    n = normalize(text, tier)
+    if not n.text:
+        return
+    i = data.draw(st.integers(0, len(n.text) - 1))
+    j = data.draw(st.integers(i + 1, len(n.text)))
+    span = n.offsets.span_to_source(Span(i, j))
+    back = normalize(text[span.start : span.end], tier).text
+    # the source slice normalizes to the view slice, up to context at its edges
+    assert n.text[i:j].strip() in back or back.strip() in n.text[max(0, i - 1) : j + 1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(words, st.data())
+def test_any_span_of_the_text_is_located_there_or_ambiguous_with_it(text: str, data: st.DataObject) -> None:
+    doc = Document("d", text)
+    i = data.draw(st.integers(0, len(text) - 1))
+    j = data.draw(st.integers(i + 1, len(text)))
+    quote = text[i:j]
+    r = locate(doc, quote, policy=Policy(min_length=0, boundaries=False))
+    for m in r.matches:
+        assert text[m.start : m.end] == m.text
+    if r.status == "located":
+        m = r.matches[0]
+        assert m.start <= i + len(quote) and i <= m.end
+
+
+@settings(max_examples=100, deadline=None)
+@given(words)
+def test_nfd_and_nfc_sources_give_the_same_matches(text: str) -> None:
+    nfc = Document("a", unicodedata.normalize("NFC", text))
+    nfd = Document("b", unicodedata.normalize("NFD", text))
+    quote = unicodedata.normalize("NFC", text)[:40].strip()
+    if not quote:
+        return
+    a = locate(nfc, quote, policy=Policy(min_length=0))
+    b = locate(nfd, quote, policy=Policy(min_length=0))
+    assert a.status == b.status
+    assert len(a.matches) == len(b.matches)
