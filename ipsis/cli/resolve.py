@@ -64,6 +64,7 @@ class SourceMap:
         return doc
 
 
-def open_source(source: str) -> Document:
-    """A SOURCE argument: a file path (store ids come with the store)."""
-    return load_document(source)
+def open_source(source: str, **options: Any) -> Document:
+    """A SOURCE argument: a file path (store ids come with the store). ``options`` go to
+    :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
+    return load_document(source, **options)

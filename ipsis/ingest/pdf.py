@@ -220,7 +220,7 @@ def read_pdf(
         "extractor": extractor,
         "extractor_version": version,
         "media_type": "application/pdf",
-        "pages": len(texts),
+        "page_count": len(texts),
     }
     if empty:
         meta["pages_without_text"] = empty

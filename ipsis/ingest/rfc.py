@@ -106,7 +106,7 @@ def read_rfc(
         "encoding": enc,
         "extractor": "ipsis.rfc",
         "media_type": "text/plain",
-        "pages": len(starts) or None,
+        "page_count": len(starts) or None,
         "rfc_number": number.group(1) if number else None,
     }
     return Document(doc_id, text, page_starts=starts, marks=tuple(marks), meta=meta)
