@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, BinaryIO
 
 import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source
+from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.ingest.pdf import ENGINES
-from ipsis.report import render, summary, use_colour
+from ipsis.report import render, summary, use_colour, write_stream
 from ipsis.sections import resolve_reference
-from ipsis.verify import Policy, describe, locate, parse_records, verify_records
+from ipsis.verify import Policy, describe, locate, verify_records
+from ipsis.verify.records import iter_records, lone_surrogate
 from ipsis.verify.result import LOCATED, Result
 
 
@@ -79,8 +85,9 @@ def exit_for(results: list[Result]) -> int:
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
+@limit_options
 def text(
-    source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None
+    source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None, **opts: Any
 ) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
@@ -93,7 +100,8 @@ def text(
         ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
     """
     with error_boundary(), pdf_progress() as progress:
-        doc = open_source(source, fmt=input_format, engine=engine, password=password, progress=progress)
+        limits = pop_limits(opts)
+        doc = open_source(source, fmt=input_format, engine=engine, password=password, progress=progress, limits=limits)
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -133,6 +141,7 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
+@limit_options
 def locate_cmd(
     source: str,
     quote: str,
@@ -152,10 +161,17 @@ def locate_cmd(
         ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
     """
     with error_boundary():
+        limits = pop_limits(opts)
         policy = make_policy(**opts)
-        doc = open_source(source)
         if quote == "-":
             quote = sys.stdin.read()
+        for what, value in (("the quote", quote), ("--prefix", prefix), ("--suffix", suffix)):
+            problem = limits.quote_problem(value, what) if value else None
+            if problem is None and value and lone_surrogate(value) is not None:
+                problem = f"{what} is not valid text (undecodable bytes); pass UTF-8"
+            if problem:
+                raise InputError(problem)
+        doc = open_source(source, limits=limits)
         result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
     if fmt == "json":
         click.echo(
@@ -200,33 +216,47 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
+@limit_options
 def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, **opts: Any) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
     Each record is {citation_id, source_id, quote, prefix?, suffix?}. Prints one result per
     record and a summary line located=N/M. Exit 0 when every record is located, 1 otherwise
-    (an empty input too), 2 for bad usage or unreadable input.
+    (an empty input too), 2 for bad usage or unreadable input. JSONL is read and results are
+    written one at a time (memory stays flat); a bad line stops the run with exit 2 after the
+    results before it.
 
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
     """
     with error_boundary():
+        limits = pop_limits(opts)
         policy = make_policy(**opts)
-        sources = SourceMap()
+        sources = SourceMap(limits)
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)
-        if records == "-":
-            data, name = sys.stdin.read(), "stdin"
-        else:
-            with open(records, encoding="utf-8-sig") as fh:
-                data, name = fh.read(), records
-        parsed = parse_records(data, name)
-        results = list(verify_records(parsed, sources.get, policy))
-    colour = use_colour(stdout_is_tty())
-    click.echo(render(results, fmt, run=run_info(policy), colour=colour), nl=False)
+        colour = use_colour(stdout_is_tty())
+        with open_records(records) as (stream, name):
+            results = verify_records(iter_records(stream, name, limits), sources.get, policy, limits)
+            try:
+                counts = write_stream(results, fmt, sys.stdout, run=run_info(policy), colour=colour)
+                sys.stdout.flush()
+            except BrokenPipeError:  # `ipsis verify ... | head`: stop quietly
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                sys.exit(1)
     if fmt == "jsonl":
-        s = summary(results)
+        s = summary(counts)
         click.echo(f"located={s['located']}/{s['total']}", err=True)
-    sys.exit(exit_for(results))
+    total = sum(counts.values())
+    sys.exit(0 if total and counts[LOCATED] == total else 1)
+
+
+@contextmanager
+def open_records(records: str) -> Iterator[tuple[BinaryIO, str]]:
+    if records == "-":
+        yield sys.stdin.buffer, "stdin"
+        return
+    with open(records, "rb") as fh:
+        yield fh, records

@@ -6,18 +6,21 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ipsis.cli.limits import watchdog
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest import load_document
+from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.sections import segment
 
 
 class SourceMap:
-    """Ids mapped to files or inline texts, loaded once on first use."""
+    """Ids mapped to files or inline texts, loaded once on first use (within ``limits``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self._paths: dict[str, Path] = {}
         self._docs: dict[str, Document] = {}
+        self.limits = limits
 
     def add_path(self, source_id: str, path: str | Path) -> None:
         self._paths[source_id] = Path(path)
@@ -60,7 +63,9 @@ class SourceMap:
     def get(self, source_id: str) -> Document | None:
         doc = self._docs.get(source_id)
         if doc is None and source_id in self._paths:
-            doc = load_document(self._paths[source_id], source_id)
+            path = self._paths[source_id]
+            with watchdog(self.limits.timeout, str(path)):
+                doc = load_document(path, source_id, limits=self.limits)
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
             segment(doc)
@@ -69,7 +74,10 @@ class SourceMap:
 
 def open_source(source: str, **options: Any) -> Document:
     """A SOURCE argument: a file path (store ids come with the store), segmented. ``options``
-    go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
-    doc = load_document(source, **options)
-    segment(doc)
+    go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``,
+    ``limits``); the watchdog stops a read that runs past the time limit."""
+    limits = options.get("limits", DEFAULT_LIMITS)
+    with watchdog(limits.timeout, source):
+        doc = load_document(source, **options)
+        segment(doc)
     return doc

@@ -17,6 +17,7 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS, check_format, detect_format
 from ipsis.ingest.pdf import Progress
+from ipsis.limits import DEFAULT_LIMITS, Limits
 
 
 def load_bytes(
@@ -28,22 +29,27 @@ def load_bytes(
     engine: str = "pdfium",
     password: str | None = None,
     progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Document:
     """Read ``data`` into a Document; ``fmt`` is one of :data:`FORMATS` (``None`` = ``auto``).
 
     ``engine`` (``pdfium`` or ``pypdf``) and ``password`` apply to PDFs; ``progress`` is called
-    as ``progress(done, total)`` after each PDF page.
+    as ``progress(done, total)`` after each PDF page; ``limits`` bounds size, pages and time.
     """
     fmt = check_format(fmt)
+    limits.check_size(len(data), name)
     if not data.strip():
         msg = f"{name} is empty; pass a file with text in it"
         raise InputError(msg)
+    deadline = limits.deadline(name)
     if fmt == "auto":
         fmt = detect_format(data, name)
     if fmt == "pdf":
         from ipsis.ingest.pdf import read_pdf
 
-        doc = read_pdf(data, doc_id, name, engine=engine, password=password, progress=progress)
+        doc = read_pdf(
+            data, doc_id, name, engine=engine, password=password, progress=progress, limits=limits, deadline=deadline
+        )
     elif fmt == "html":
         from ipsis.ingest.html import read_html
 
@@ -60,6 +66,7 @@ def load_bytes(
         from ipsis.ingest.text import read_text
 
         doc = read_text(data, doc_id, name)
+    deadline.check("after extraction")
     doc.meta.setdefault("extractor_version", f"ipsis {__version__}")
     doc.meta["format"] = fmt
     doc.meta.setdefault("sha256", hashlib.sha256(data).hexdigest())
@@ -74,11 +81,13 @@ def load_document(
     engine: str = "pdfium",
     password: str | None = None,
     progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Document:
     """Read the file at ``path`` (``-`` for stdin); options as in :func:`load_bytes`."""
-    options = {"engine": engine, "password": password, "progress": progress}
+    options = {"engine": engine, "password": password, "progress": progress, "limits": limits}
     if str(path) == "-":
-        return load_bytes(sys.stdin.buffer.read(), doc_id or "stdin", "stdin", fmt, **options)  # type: ignore[arg-type]
+        cap = limits.max_input_bytes + 1 if limits.max_input_bytes else -1
+        return load_bytes(sys.stdin.buffer.read(cap), doc_id or "stdin", "stdin", fmt, **options)  # type: ignore[arg-type]
     p = Path(path)
     if not p.exists():
         msg = f"{p}: no such file; pass a path to a text, PDF, HTML or XML file or a store id"
@@ -86,6 +95,7 @@ def load_document(
     if p.is_dir():
         msg = f"{p} is a directory; pass a file"
         raise InputError(msg)
+    limits.check_size(p.stat().st_size, str(p))
     doc = load_bytes(
         p.read_bytes(),
         doc_id or p.stem,
@@ -94,9 +104,10 @@ def load_document(
         engine=engine,
         password=password,
         progress=progress,
+        limits=limits,
     )
     doc.meta.setdefault("path", str(p))
     return doc
 
 
-__all__ = ["FORMATS", "detect_format", "load_bytes", "load_document"]
+__all__ = ["FORMATS", "Limits", "detect_format", "load_bytes", "load_document"]

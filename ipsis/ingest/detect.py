@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ipsis.errors import InputError, UnsupportedFormatError
-from ipsis.ingest.text import looks_binary
+from ipsis.ingest.text import looks_binary, sniff_wide
 
 FORMATS = ("auto", "pdf", "html", "xml", "rfc", "text")
 
@@ -31,6 +31,10 @@ def detect_format(data: bytes, name: str = "input") -> str:
     head = data[:8192].removeprefix(b"\xef\xbb\xbf")
     if b"%PDF-" in data[:1024]:
         return "pdf"
+    wide = sniff_wide(data)
+    if wide:  # UTF-16/32 text: detect on its UTF-8 form
+        head = data[:16384].decode(wide, "ignore").removeprefix("\ufeff").encode("utf-8")[:8192]
+        data = head
     if looks_binary(data):
         msg = (
             f"{name}: binary data that is not a PDF (first bytes {data[:8]!r}); "

@@ -22,7 +22,8 @@ from typing import Any
 from ipsis.document import Document, Hint, Mark
 from ipsis.errors import ExtractionError, InputError
 from ipsis.ingest.mojibake import fix_utf8_mojibake, repair_single_byte
-from ipsis.ingest.text import looks_binary
+from ipsis.ingest.text import decode_wide, looks_binary, sniff_wide
+from ipsis.ingest.xml import check_depth, parser_limit_error
 
 DROP = frozenset(
     {"script", "style", "head", "noscript", "template", "nav", "iframe", "object", "svg"}
@@ -108,6 +109,11 @@ def decode_html(data: bytes, name: str = "input") -> tuple[str, dict[str, Any]]:
     >>> decode_html(b'<p>Art. 1\\xba Esta Lei')[0]
     '<p>Art. 1º Esta Lei'
     """
+    wide = sniff_wide(data)
+    if wide:
+        text = decode_wide(data, wide, name)
+        declared = [c.lower() for c in re.findall(_CHARSET.pattern.decode(), text[:8192], re.I)]
+        return text, {"declared_charsets": declared, "encoding": wide}
     declared = [c.decode("ascii", "replace").lower() for c in _CHARSET.findall(data[:8192])]
     info: dict[str, Any] = {"declared_charsets": declared}
     if data.startswith(b"\xef\xbb\xbf"):
@@ -121,8 +127,8 @@ def decode_html(data: bytes, name: str = "input") -> tuple[str, dict[str, Any]]:
         pass
     for enc in [*declared, "cp1252"]:
         enc = "cp1252" if enc in ("iso-8859-1", "latin-1", "latin1", "us-ascii", "ascii") else enc
-        if enc in ("utf-8", "utf8"):
-            continue
+        if enc in ("utf-8", "utf8") or enc.startswith(("utf-16", "utf-32", "utf16", "utf32")):
+            continue  # a <meta> that says UTF-16 was read as ASCII, so it is wrong (HTML spec)
         try:
             text = data.decode(enc)
         except (UnicodeDecodeError, LookupError):
@@ -266,16 +272,27 @@ def read_html(data: bytes, doc_id: str, name: str = "input") -> Document:
     source, changed = fix_utf8_mojibake(source)
     if changed:
         repaired.append("UTF-8 decoded as a single-byte code page (ftfy)")
+    parser = lxml.html.HTMLParser(huge_tree=True)  # the input-size limit bounds text nodes
     try:
-        root = lxml.html.document_fromstring(source)
+        root = lxml.html.document_fromstring(source, parser=parser)
     except (etree.ParserError, ValueError) as exc:
         msg = f"{name}: cannot parse as HTML ({exc}); check the file or set the input format"
         raise ExtractionError(msg) from exc
+    for entry in parser.error_log:
+        if entry.type_name == "ERR_RESOURCE_LIMIT":  # libxml2 stopped and dropped the rest
+            raise parser_limit_error(name, entry.message)
+    check_depth(root, name)
     walk = _Walk()
     walk.walk(root)
     text = "".join(walk.writer.parts)
     if walk.writer.parts and not text.endswith("\n"):
         text += "\n"
+    if not text.strip():
+        msg = (
+            f"{name}: the HTML has no visible text (only scripts, styles, navigation or markup); "
+            "pass the page with its content"
+        )
+        raise ExtractionError(msg)
     marks = [Mark("revoked", s, e, "struck through") for s, e in _merge(walk.revoked)]
     marks += [Mark("note", m.start(), m.end()) for m in _NOTE.finditer(text)]
     marks.sort(key=lambda m: (m.start, m.end))

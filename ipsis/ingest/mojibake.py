@@ -68,7 +68,7 @@ def fix_utf8_mojibake(text: str) -> tuple[str, bool]:
     import ftfy
     from ftfy.badness import is_bad
 
-    if not is_bad(text):
+    if text.isascii() or not is_bad(text):  # ASCII cannot hold mojibake; is_bad is slow on MBs
         return text, False
     parts = text.split("\n")
     changed = False

@@ -15,7 +15,8 @@ from __future__ import annotations
 import io
 import logging
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ipsis.document import Document
@@ -27,6 +28,8 @@ from ipsis.ingest.pages import (
     find_unmapped,
     resolve_soft_hyphens,
 )
+from ipsis.ingest.pdfscan import check_streams
+from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,20 @@ def _page_ranges(pages: Sequence[int]) -> str:
     return ", ".join(out)
 
 
+@contextmanager
+def _quiet_pypdf() -> Iterator[None]:
+    """pypdf logs every repair of a damaged file at WARNING; ipsis reports the outcome instead."""
+    logger = logging.getLogger("pypdf")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)
+
+
 def _diagnose(data: bytes, name: str, password: str | None, cause: Exception) -> ExtractionError:
     """Why PDFium could not open the file, in words the user can act on."""
     from pypdf import PdfReader
@@ -64,8 +81,7 @@ def _diagnose(data: bytes, name: str, password: str | None, cause: Exception) ->
             f"{name} is not a PDF (no %PDF header); pass a PDF or set the input format"
         )
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with _quiet_pypdf():
             reader = PdfReader(io.BytesIO(data), strict=False)
             if reader.is_encrypted and not reader.decrypt(password or ""):
                 return _encrypted(name, password)
@@ -97,7 +113,7 @@ def _encrypted(name: str, password: str | None) -> EncryptedDocumentError:
 
 
 def _pdfium_pages(
-    data: bytes, name: str, password: str | None, progress: Progress | None
+    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
 ) -> tuple[list[str], list[bool]]:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
@@ -115,8 +131,17 @@ def _pdfium_pages(
         if total == 0:
             msg = f"{name} is a PDF with 0 pages; there is no text to read"
             raise ExtractionError(msg)
+        limits.check_pages(total, name)
         for i in range(total):
-            page = pdf[i]
+            deadline.check(f"page {i + 1} of {total}")
+            try:
+                page = pdf[i]
+            except pdfium.PdfiumError as exc:
+                msg = (
+                    f"{name}: page {i + 1} of {total} cannot be loaded ({exc}; a damaged page tree?); "
+                    "try --engine pypdf or repair the file (e.g. qpdf)"
+                )
+                raise ExtractionError(msg) from exc
             textpage = page.get_textpage()
             text = textpage.get_text_range() if textpage.count_chars() else ""
             textpage.close()
@@ -136,14 +161,12 @@ def _pdfium_pages(
 
 
 def _pypdf_pages(
-    data: bytes, name: str, password: str | None, progress: Progress | None
+    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
 ) -> tuple[list[str], list[bool]]:
     from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
 
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with _quiet_pypdf():
             reader = PdfReader(io.BytesIO(data), strict=False)
             if reader.is_encrypted and not reader.decrypt(password or ""):
                 raise _encrypted(name, password)
@@ -151,17 +174,19 @@ def _pypdf_pages(
             if total == 0:
                 msg = f"{name} is a PDF with 0 pages; there is no text to read"
                 raise ExtractionError(msg)
+            limits.check_pages(total, name)
             texts: list[str] = []
             images: list[bool] = []
             for i, page in enumerate(reader.pages):
+                deadline.check(f"page {i + 1} of {total}")
                 text = page.extract_text() or ""
                 texts.append(text)
                 images.append(not text.strip() and bool(_page_images(page)))
                 if progress:
                     progress(i + 1, total)
-    except ExtractionError:
+    except (ExtractionError, InputError):
         raise
-    except (PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
+    except Exception as exc:  # pypdf raises many types (AttributeError, RecursionError) on damaged files
         raise _diagnose(data, name, password, exc) from exc
     return texts, images
 
@@ -181,13 +206,17 @@ def read_pdf(
     engine: str = "pdfium",
     password: str | None = None,
     progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    deadline: Deadline | None = None,
 ) -> Document:
     """A :class:`Document` from PDF bytes, with page starts and furniture/footnote marks."""
     if engine not in ENGINES:
         msg = f"unknown PDF engine {engine!r}; choose one of {', '.join(ENGINES)}"
         raise InputError(msg)
+    check_streams(data, name, limits)
+    deadline = deadline or limits.deadline(name)
     if engine == "pdfium":
-        texts, images = _pdfium_pages(data, name, password, progress)
+        texts, images = _pdfium_pages(data, name, password, progress, limits, deadline)
         import pypdfium2 as pdfium
 
         version = (
@@ -197,7 +226,7 @@ def read_pdf(
     else:
         import pypdf
 
-        texts, images = _pypdf_pages(data, name, password, progress)
+        texts, images = _pypdf_pages(data, name, password, progress, limits, deadline)
         version = f"pypdf {pypdf.__version__}"
         extractor = "pypdf"
     empty = [i + 1 for i, t in enumerate(texts) if not t.strip()]

@@ -17,6 +17,48 @@ ENCODINGS = ("utf-8", "cp1252", "latin-1")
 _CONTROL = frozenset(range(0x20)) - {0x09, 0x0A, 0x0C, 0x0D, 0x1B}
 
 
+_WIDE_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
+def sniff_wide(data: bytes) -> str | None:
+    """The UTF-16/UTF-32 codec of ``data`` from its BOM, or from ASCII interleaved with NULs.
+
+    >>> sniff_wide("<html>".encode("utf-16")), sniff_wide("<p>Olá".encode("utf-16-be"))
+    ('utf-16', 'utf-16-be')
+    >>> sniff_wide(b"\\xff\\xfe\\x00\\x00<\\x00\\x00\\x00"), sniff_wide(b"<p>plain</p>")
+    ('utf-32', None)
+    """
+    for bom, codec in _WIDE_BOMS:
+        if data.startswith(bom):
+            return codec
+    head = data[:8]
+    if len(head) == 8 and all(head[i] == 0 for i in (1, 3, 5, 7)) and all(0 < head[i] < 0x80 for i in (0, 2, 4, 6)):
+        return "utf-16-le"
+    if len(head) == 8 and all(head[i] == 0 for i in (0, 2, 4, 6)) and all(0 < head[i] < 0x80 for i in (1, 3, 5, 7)):
+        return "utf-16-be"
+    return None
+
+
+def decode_wide(data: bytes, codec: str, name: str) -> str:
+    """Decode UTF-16/UTF-32 strictly; a bad sequence is an error that names the byte.
+
+    >>> decode_wide(b"\\xff\\xfeA\\x00\\x00\\xd8", "utf-16", "a.txt")
+    Traceback (most recent call last):
+    ...
+    ipsis.errors.InputError: a.txt: invalid utf-16 (unexpected end of data at byte 4); re-save the file as UTF-8
+    """
+    try:
+        return data.decode(codec).removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        msg = f"{name}: invalid {codec} ({exc.reason} at byte {exc.start}); re-save the file as UTF-8"
+        raise InputError(msg) from None
+
+
 def looks_binary(data: bytes) -> bool:
     """True for bytes that are not text: NUL bytes or many control characters at the start.
 
@@ -24,7 +66,7 @@ def looks_binary(data: bytes) -> bool:
     (False, True)
     """
     head = data[:4096]
-    if not head:
+    if not head or sniff_wide(data):
         return False
     if b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return True
@@ -57,8 +99,9 @@ def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -
             at = exc.start + 3
             msg = f"{name}: starts with a UTF-8 BOM but is not UTF-8 ({exc.reason} at byte {at})"
             raise InputError(msg) from exc
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16"), "utf-16"
+    wide = sniff_wide(data)
+    if wide:
+        return decode_wide(data, wide, name), wide
     if looks_binary(data):
         msg = f"{name}: looks binary (control bytes), not text; pass a text, PDF, HTML or XML file"
         raise InputError(msg)

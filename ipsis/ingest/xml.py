@@ -55,24 +55,85 @@ def check_entities(data: bytes, name: str = "input") -> None:
             raise InputError(msg)
 
 
+MAX_DEPTH = 400
+"""Deepest element nesting read (the tree walkers recurse; real documents stay under 50)."""
+_DECL_ENCODING = re.compile(rb"""^(?:\xef\xbb\xbf)?<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+
+
+def declared_vs_actual(data: bytes) -> tuple[bytes, str | None]:
+    """``data`` with its XML declaration corrected to UTF-8 when the bytes are UTF-8 but the
+    declaration names another encoding (and a note saying so), else ``data`` unchanged.
+
+    >>> declared_vs_actual('<?xml version="1.0" encoding="shift_jis"?><a>ção</a>'.encode())[1]
+    'declared shift_jis but the bytes are UTF-8; read as UTF-8'
+    >>> declared_vs_actual(b'<?xml version="1.0" encoding="latin-1"?><a>plain</a>')[1] is None
+    True
+    """
+    m = _DECL_ENCODING.match(data)
+    if not m or m.group(1).lower() in (b"utf-8", b"utf8"):
+        return data, None
+    declared = m.group(1).decode("ascii").lower()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data, None
+    if not data.isascii() or declared.startswith(("utf-16", "utf-32", "utf16", "utf32", "ucs")):
+        note = f"declared {declared} but the bytes are UTF-8; read as UTF-8"
+        return data[: m.start(1)] + b"UTF-8" + data[m.end(1) :], note
+    return data, None
+
+
+def check_depth(root: Any, name: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse a tree nested deeper than ``limit`` elements (iteratively: no recursion here)."""
+    from lxml import etree
+
+    depth = 0
+    for event, _ in etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        if depth > limit:
+            msg = f"{name}: elements nested more than {limit} levels deep; ipsis reads at most {limit}: flatten it"
+            raise ExtractionError(msg)
+
+
+def parser_limit_error(name: str, message: str) -> ExtractionError:
+    """libxml2 resource-limit messages in words that name the input and the fix."""
+    if "depth" in message.lower():
+        what = "elements nested deeper than the parser allows"
+    else:
+        what = f"a resource limit of the parser was reached ({message.strip()})"
+    return ExtractionError(f"{name}: {what}; ipsis will not read it: flatten or split the document")
+
+
 def parse_xml(data: bytes, name: str = "input") -> Any:
-    """Parse safely; return the root element."""
+    """Parse safely; return the root element.
+
+    Large text nodes are allowed (``huge_tree``) unless the document defines entities: the
+    input-size limit bounds them, and entity amplification stays guarded by libxml2.
+    """
     from lxml import etree
 
     check_entities(data, name)
+    data, _ = declared_vs_actual(data)
     parser = etree.XMLParser(
         resolve_entities="internal",  # type: ignore[arg-type]  # lxml >= 5 accepts it
         no_network=True,
         load_dtd=False,
-        huge_tree=False,
+        huge_tree=b"<!ENTITY" not in data,
         remove_comments=True,
         remove_pis=True,
     )
     try:
-        return etree.fromstring(data, parser)
+        root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
+        if "XML_PARSE_HUGE" in str(exc) or "Excessive depth" in str(exc):
+            raise parser_limit_error(name, str(exc)) from exc
         msg = f"{name}: not well-formed XML ({exc}); fix the file or set the input format"
         raise ExtractionError(msg) from exc
+    if root is None:
+        msg = f"{name}: no XML element found; fix the file or set the input format"
+        raise ExtractionError(msg)
+    check_depth(root, name)
+    return root
 
 
 def _flat(el: Any) -> str:
@@ -315,4 +376,8 @@ def read_xml(data: bytes, doc_id: str, name: str = "input") -> Document:
         msg = f"{name}: the XML has no text content"
         raise ExtractionError(msg)
     meta.update(extra)
+    note = declared_vs_actual(data)[1]
+    if note:
+        meta["encoding"] = "utf-8"
+        meta["repaired"] = note
     return Document(doc_id, text, marks=tuple(marks), hints=tuple(hints), meta=meta)

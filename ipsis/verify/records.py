@@ -8,11 +8,13 @@ mistyped field becomes an ``invalid_record`` result naming the field.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
 from ipsis.document import Document
 from ipsis.errors import RecordError
+from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.verify.locate import locate
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.result import INVALID_RECORD, UNKNOWN_SOURCE, Result
@@ -43,6 +45,20 @@ def _json_type(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(text: str) -> int | None:
+    """Code point offset of the first lone surrogate in ``text`` (JSON ``"\\ud800"`` decodes to
+    one), or ``None``. No document text holds one, and no output encoding can write one.
+
+    >>> lone_surrogate("ok"), lone_surrogate("bad" + chr(0xD800))
+    (None, 3)
+    """
+    m = _SURROGATE.search(text)
+    return m.start() if m else None
+
+
 def parse_records(data: str, name: str = "input") -> list[Any]:
     """Parse a JSON array or JSONL (one JSON object per line, blank lines skipped)."""
     stripped = data.lstrip("\ufeff \t\r\n")
@@ -51,6 +67,9 @@ def parse_records(data: str, name: str = "input") -> list[Any]:
     if stripped.startswith("["):
         try:
             value = json.loads(stripped)
+        except RecursionError:
+            msg = f"{name}: JSON nested too deeply; each record must be a flat object"
+            raise RecordError(msg) from None
         except json.JSONDecodeError as exc:
             offset = len(data) - len(stripped)
             line = data[: offset + exc.pos].count("\n") + 1
@@ -64,17 +83,76 @@ def parse_records(data: str, name: str = "input") -> list[Any]:
     for i, row in enumerate(data.splitlines(), 1):
         if not row.strip():
             continue
-        try:
-            out.append(json.loads(row))
-        except json.JSONDecodeError as exc:
-            msg = (
-                f"{name}: line {i} is not valid JSON (column {exc.colno}: {exc.msg}); each line must be one JSON object"
-            )
-            raise RecordError(msg) from exc
+        out.append(_json_line(row, name, i))
     return out
 
 
-def check_record(record: Any, index: int) -> tuple[dict[str, Any] | None, Result | None]:
+def _json_line(row: str, name: str, i: int) -> Any:
+    try:
+        return json.loads(row)
+    except RecursionError:
+        msg = f"{name}: line {i} is nested too deeply; each line must be one flat JSON object"
+        raise RecordError(msg) from None
+    except json.JSONDecodeError as exc:
+        msg = f"{name}: line {i} is not valid JSON (column {exc.colno}: {exc.msg}); each line must be one JSON object"
+        raise RecordError(msg) from exc
+
+
+def iter_records(stream: BinaryIO, name: str = "input", limits: Limits = DEFAULT_LIMITS) -> Iterator[Any]:
+    """Records from a binary stream, one at a time: JSONL is parsed line by line (memory stays
+    flat for millions of records); a JSON array is read whole (its size is limited).
+
+    >>> import io
+    >>> [r["quote"] for r in iter_records(io.BytesIO(b'{"quote": "a"}\\n\\n{"quote": "b"}\\n'))]
+    ['a', 'b']
+    """
+    cap = limits.max_input_bytes
+    first = stream.read(1)
+    while first and first in b" \t\r\n":
+        first = stream.read(1)
+    if first == b"\xef":  # UTF-8 BOM
+        first = (first + stream.read(2)).removeprefix(b"\xef\xbb\xbf") or stream.read(1)
+    if not first:
+        return
+    if first == b"[":
+        data = first + stream.read(cap + 1 if cap else -1)
+        limits.check_size(len(data), name)
+        records = parse_records(_decode(data, name, None), name)
+        limits.check_records(len(records), name)
+        yield from records
+        return
+    count = 0
+    line_no = 0
+    pending = first
+    while True:
+        raw = stream.readline(cap + 1 if cap else -1)
+        if pending:
+            raw, pending = pending + raw, b""
+        if not raw:
+            return
+        line_no += 1
+        if cap and len(raw) > cap:
+            limits.check_size(len(raw), name, f"line {line_no}")
+        row = _decode(raw, name, line_no)
+        if not row.strip():
+            continue
+        count += 1
+        limits.check_records(count, name)
+        yield _json_line(row, name, line_no)
+
+
+def _decode(raw: bytes, name: str, line: int | None) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = f"line {line}" if line else "the input"
+        msg = f"{name}: {where} is not valid UTF-8 ({exc.reason} at byte {exc.start}); save the records as UTF-8"
+        raise RecordError(msg) from None
+
+
+def check_record(
+    record: Any, index: int, limits: Limits = DEFAULT_LIMITS
+) -> tuple[dict[str, Any] | None, Result | None]:
     """Validate one record; return it, or an ``invalid_record`` result naming the field."""
     if not isinstance(record, dict):
         r = Result(f"#{index}", None, None, INVALID_RECORD, field_name="record")
@@ -82,6 +160,8 @@ def check_record(record: Any, index: int) -> tuple[dict[str, Any] | None, Result
         return None, r
     cid = record.get("citation_id")
     cid_out = str(cid) if isinstance(cid, (str, int)) and not isinstance(cid, bool) else f"#{index}"
+    if lone_surrogate(cid_out) is not None:
+        cid_out = f"#{index}"
     for name, types in {**REQUIRED, **OPTIONAL}.items():
         if name not in record:
             if name in REQUIRED:
@@ -104,7 +184,25 @@ def check_record(record: Any, index: int) -> tuple[dict[str, Any] | None, Result
             )
             r.message = f"record {index}: field {name!r} must be {TYPE_NAMES[types[0]]}, got {_json_type(value)}"
             return None, r
+        problem = _text_problem(name, value, limits) if isinstance(value, str) else None
+        if problem:
+            sid, quote = (_str_or_none(record.get(k)) for k in ("source_id", "quote"))
+            sid = sid if sid is not None and lone_surrogate(sid) is None else None
+            quote = quote if quote is not None and _text_problem("quote", quote, limits) is None else None
+            r = Result(cid_out, sid, quote, INVALID_RECORD, field_name=name)
+            r.message = f"record {index}: field {name!r}: {problem}"
+            return None, r
     return record, None
+
+
+def _text_problem(field: str, value: str, limits: Limits) -> str | None:
+    at = lone_surrogate(value)
+    if at is not None:
+        return (
+            f"a lone surrogate (U+{ord(value[at]):04X}) at code point {at}; "
+            "send valid UTF-8 (a UTF-16 pair was cut in two)"
+        )
+    return limits.quote_problem(value, "the quote" if field == "quote" else f"the {field}")
 
 
 def _str_or_none(v: Any) -> str | None:
@@ -115,10 +213,12 @@ def verify_records(
     records: Iterable[Any],
     resolve: Resolver,
     policy: Policy = DEFAULT_POLICY,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Iterator[Result]:
-    """Verify each record against the document its ``source_id`` resolves to."""
+    """Verify each record against the document its ``source_id`` resolves to (lazily: one
+    result per record as the records come)."""
     for index, raw in enumerate(records, 1):
-        record, invalid = check_record(raw, index)
+        record, invalid = check_record(raw, index, limits)
         if invalid is not None or record is None:
             yield invalid  # type: ignore[misc]
             continue
