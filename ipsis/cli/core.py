@@ -196,7 +196,11 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     """
     with error_boundary():
         doc = open_source(source)
-        out = describe(doc, start, end, Policy(max_tier=max_tier))
+        try:
+            out = describe(doc, start, end, Policy(max_tier=max_tier))
+        except InputError as exc:
+            msg = f"{source}: {exc}"
+            raise InputError(msg) from None
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
 

@@ -127,7 +127,8 @@ def parse_xml(data: bytes, name: str = "input") -> Any:
     except etree.XMLSyntaxError as exc:
         if "XML_PARSE_HUGE" in str(exc) or "Excessive depth" in str(exc):
             raise parser_limit_error(name, str(exc)) from exc
-        msg = f"{name}: not well-formed XML ({exc}); fix the file or set the input format"
+        detail = re.sub(r" \(<string>, line \d+\)$", "", str(exc))
+        msg = f"{name}: not well-formed XML ({detail}); fix the file or set the input format"
         raise ExtractionError(msg) from exc
     if root is None:
         msg = f"{name}: no XML element found; fix the file or set the input format"

@@ -169,8 +169,10 @@ def encrypted(user_password: str, text: str = "Encrypted page text") -> bytes:
 
 def image_only(pages: int = 2) -> bytes:
     """Pages that draw one small grey image each and no text."""
-    img = stream(b"\x80" * 64, extra=b" /Type /XObject /Subtype /Image /Width 8 /Height 8"
-                 b" /ColorSpace /DeviceGray /BitsPerComponent 8")
+    img = stream(
+        b"\x80" * 64,
+        extra=b" /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8",
+    )
     kids = b" ".join(b"%d 0 R" % (4 + 2 * i) for i in range(pages))
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages), img]
     for i in range(pages):
@@ -180,3 +182,28 @@ def image_only(pages: int = 2) -> bytes:
         )
         objects.append(stream(b"q 200 0 0 200 100 400 cm /Im1 Do Q"))
     return build(objects)
+
+
+def unmapped_glyphs() -> bytes:
+    """Page 1 readable; page 2 drawn with a composite font (Identity-H) that has no ToUnicode map
+    and no embedded font, whose codes PDFium cannot map: they come out as U+FFFD."""
+    font0 = b"<< /Type /Font /Subtype /Type0 /BaseFont /NoMap /Encoding /Identity-H /DescendantFonts [7 0 R] >>"
+    cid = (
+        b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /NoMap"
+        b" /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 500 >>"
+    )
+    return build(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 8 0 R >> >>"
+            b" /Contents 4 0 R >>",
+            stream(b"BT /F1 12 Tf 72 700 Td (Readable first page) Tj ET"),
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F2 6 0 R >> >>"
+            b" /Contents 9 0 R >>",
+            font0,
+            cid,
+            FONT,
+            stream(b"BT /F2 12 Tf 72 700 Td <FFFDFFFDFFFD> Tj ET"),
+        ]
+    )
