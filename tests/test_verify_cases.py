@@ -50,6 +50,7 @@ def test_case(data: dict[str, Any], case: dict[str, Any]) -> None:
         prefix=case.get("prefix"),
         suffix=case.get("suffix"),
         position=case.get("position"),
+        section=case.get("section"),
         policy=policy,
     )
     exp = case["expect"]
@@ -82,6 +83,11 @@ def test_case(data: dict[str, Any], case: dict[str, Any]) -> None:
         assert [[m.start, m.end] for m in r.matches] == want
     if "line" in exp:
         assert r.matches[0].line == exp["line"]
+    if "section_id" in exp:
+        assert r.matches[0].section is not None and r.matches[0].section["id"] == exp["section_id"]
+    if "found_elsewhere" in exp:
+        got = [[e["start"], e["end"], (e["section"] or {}).get("id")] for e in r.found_elsewhere]
+        assert got == exp["found_elsewhere"]
     if "page" in exp:
         assert r.matches[0].page == exp["page"]
     if r.status == "ambiguous":
