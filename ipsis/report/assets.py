@@ -38,6 +38,8 @@ a.marker{font-weight:700;text-decoration:none;border-radius:4px;padding:0 .15em;
 a.claim{background:none!important;color:inherit;text-decoration:none;border-bottom:3px solid var(--mute)}
 a.claim.st-located{border-bottom-color:var(--ok)}a.claim.st-ambiguous,a.claim.st-too_short{border-bottom-color:var(--warn)}
 a.claim.st-not_found,a.claim.st-unknown_source{border-bottom-color:var(--bad)}
+b.st-cited{background:#eaeef2;color:var(--fg);font-weight:700;border-radius:4px;padding:0 .15em}
+span.finding-span{text-decoration:underline dotted var(--bad);text-decoration-thickness:2px}
 u.uncited{text-decoration:underline wavy var(--bad);text-underline-offset:3px}
 ol.findings{padding-left:1.25rem}
 article.cit{border:1px solid var(--line);border-left:6px solid var(--mute);border-radius:6px;padding:.6rem .9rem;

@@ -193,6 +193,7 @@ def answer_html(text: str, check_json: Mapping[str, Any], records: Sequence[Mapp
     n = len(text)
     findings = [f for f in check_json.get("findings") or [] if isinstance(f, Mapping)]
     by_cid = {str(f["citation_id"]): f.get("answer_span") for f in findings if f.get("citation_id") is not None}
+    by_cid_finding = {str(f["citation_id"]): f for f in findings if f.get("citation_id") is not None}
     spans: list[tuple[int, int, str, str]] = []  # start, end, kind, attrs
     for i, r in enumerate(records, 1):
         sp = _span(r.get("answer_span"), n) or _span(by_cid.get(str(r.get("citation_id"))), n)
@@ -200,10 +201,21 @@ def answer_html(text: str, check_json: Mapping[str, Any], records: Sequence[Mapp
             st = str(r.get("status"))
             cls = "marker" if sp[1] - sp[0] <= 12 else "claim"
             spans.append((*sp, "a", f'class="{cls} st-{esc(st)}" href="#cit-{i}" title="{esc(label(lang, st))}"'))
+    marked = {(s, e) for s, e, _, _ in spans}
+    for mk in check_json.get("markers") or []:  # citations without a quote: cited, nothing to check
+        sp = _span(mk.get("answer_span") if isinstance(mk, Mapping) else None, n)
+        if sp and sp not in marked:
+            f = by_cid_finding.get(str(mk.get("citation_id")))
+            st = "unknown_source" if f and f.get("kind") == "unknown_source" else "cited"
+            tip = f.get("message") if f else label(lang, "cited")
+            spans.append((*sp, "b", f'class="marker st-{st}" title="{esc(tip)}"'))
+            marked.add(sp)
     for f in findings:
         sp = _span(f.get("answer_span"), n)
         if sp and f.get("kind") == "uncited_sentence":
             spans.append((*sp, "u", f'class="uncited" title="{esc(label(lang, "uncited"))}"'))
+        elif sp and sp not in marked and f.get("citation_id") is None:
+            spans.append((*sp, "s", f'class="finding-span" title="{esc(f.get("message"))}"'))
     cuts = sorted({0, n, *(s for s, _, _, _ in spans), *(e for _, e, _, _ in spans)})
     out = []
     for a, b in itertools.pairwise(cuts):
@@ -276,3 +288,28 @@ def render_check_html(
     body.append(f'<section class="citations"><h2>{label(lang, "citations")}</h2>{cards or label(lang, "nothing")}')
     body.append("</section>")
     return page(lang, title, header, "".join(body))
+
+
+def check_report_html(report: Any, *, run: Mapping[str, Any] | None = None, lang: str | None = None) -> str:
+    """:func:`render_check_html` for an :class:`ipsis.answers.check.CheckReport` object.
+
+    Adds what ``to_json()`` leaves out: the answer text, where each citation sits in the answer
+    (``answer_span`` from the checked citation) and the source documents.
+    """
+    payload = report.to_json()
+    checked = [c for c in report.checked if c.result is not None]
+    citations = payload.get("citations") or []
+    for rec, c in zip(citations, checked, strict=False):
+        if c.span is not None and "answer_span" not in rec:
+            rec["answer_span"] = [c.span[0], c.span[1]]
+    payload["markers"] = [
+        {
+            "citation_id": c.citation_id if hasattr(c, "citation_id") else c.citation.citation_id,
+            "answer_span": [c.span[0], c.span[1]],
+            "sources": list(c.numbers),
+        }
+        for c in report.checked
+        if c.result is None and c.span is not None
+    ]
+    documents = {s.id: s.document for s in report.sources}
+    return render_check_html(payload, answer_text=report.answer.text, documents=documents, run=run, lang=lang)
