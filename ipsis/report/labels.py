@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 
 LANGUAGES = ("en", "pt", "es")
@@ -51,8 +52,17 @@ def detect_language(text: str, default: str = "en") -> str:
 
 
 def detect_language_of(texts: Iterable[str], default: str = "en") -> str:
-    """:func:`detect_language` over several texts (quotes, an answer), joined."""
-    return detect_language("\n".join(t for t in texts if isinstance(t, str)), default)
+    """The language most of ``texts`` (quotes, say) are in; each text votes once.
+
+    >>> detect_language_of(["Todos têm direito à segurança social", "the JWT", "Art. 5º da lei"])
+    'pt'
+    """
+    votes = Counter(detect_language(t, "") for t in texts if isinstance(t, str) and t.strip())
+    votes.pop("", None)
+    if not votes:
+        return default
+    top = max(votes.values())
+    return next(lang for lang in (default, *LANGUAGES) if votes.get(lang) == top)
 
 
 LABELS: dict[str, dict[str, str]] = {
