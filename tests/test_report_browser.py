@@ -201,8 +201,8 @@ def test_check_answer_markers(browser: Any, tmp_path: Path) -> None:
     assert colours == [["[2]", "rgb(26, 127, 55)"], ["[3]", "rgb(207, 34, 46)"]]
     underline = pg.evaluate("() => getComputedStyle(document.querySelector('u.uncited')).textDecorationLine")
     assert "underline" in underline
+    shutil.copy(out, ARTIFACTS / "check-report.html")
+    pg.screenshot(path=str(ARTIFACTS / "check-desktop.png"))
     pg.locator("section.answer a.marker").nth(1).click()
     assert pg.evaluate("() => location.hash") == "#cit-2"
-    shutil.copy(out, ARTIFACTS / "check-report.html")
-    pg.screenshot(path=str(ARTIFACTS / "check-desktop.png"), full_page=True)
     ctx.close()

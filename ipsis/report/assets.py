@@ -43,7 +43,8 @@ span.finding-span{text-decoration:underline dotted var(--bad);text-decoration-th
 u.uncited{text-decoration:underline wavy var(--bad);text-underline-offset:3px}
 ol.findings{padding-left:1.25rem}
 article.cit{border:1px solid var(--line);border-left:6px solid var(--mute);border-radius:6px;padding:.6rem .9rem;
-margin:1rem 0;break-inside:avoid}
+margin:1rem 0;break-inside:avoid;
+scroll-margin-top:10rem}
 article.cit:focus{outline:3px solid #0969da;outline-offset:2px}
 article.cit.s-located{border-left-color:var(--ok)}article.cit.s-ambiguous,article.cit.s-too_short{border-left-color:var(--warn)}
 article.cit.s-not_found,article.cit.s-unknown_source{border-left-color:var(--bad)}
