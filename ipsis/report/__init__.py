@@ -113,7 +113,7 @@ def in_context(before: str, hit: str, after: str, width: int) -> tuple[str, str,
     Whitespace runs become one space; a hit too long for the line keeps its first and last words.
 
     >>> in_context("the principal that ", "issued the JWT.", " The processing", 30)
-    ('…principal that ', 'issued the JWT.', ' The…')
+    ('… that ', 'issued the JWT.', ' The pr…')
     """
     b = (_flat(before) + " ") if before[-1:].isspace() else _flat(before)
     a = (" " + _flat(after)) if after[:1].isspace() else _flat(after)
