@@ -67,8 +67,9 @@ class SourceMap:
         return doc
 
 
-def open_source(source: str) -> Document:
-    """A SOURCE argument: a file path (store ids come with the store), segmented."""
-    doc = load_document(source)
+def open_source(source: str, **options: Any) -> Document:
+    """A SOURCE argument: a file path (store ids come with the store), segmented. ``options``
+    go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
+    doc = load_document(source, **options)
     segment(doc)
     return doc
