@@ -103,9 +103,7 @@ def exit_for(results: list[Result]) -> int:
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
-def text(
-    source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None
-) -> None:
+def text(source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,

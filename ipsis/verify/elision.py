@@ -30,7 +30,7 @@ from ipsis.ingest.normalize import Normalized
 from ipsis.spans import Span
 from ipsis.verify.match import find_all, quote_view
 from ipsis.verify.policy import Policy
-from ipsis.verify.reasons import guess_language, has_negation_or_limiter, starts_with_limiter, tokens
+from ipsis.verify.reasons import document_language, has_negation_or_limiter, starts_with_limiter
 
 _INNER = regex.compile(r"\s*(?:\[\s*(?:\.{3}|…)\s*\]|\(\s*(?:\.{3}|…)\s*\)|\.{3}|…)\s*")
 MAX_HITS = 2000
@@ -114,7 +114,7 @@ def locate_elided(doc: Document, view: Normalized, fragments: list[str], policy:
         chains = same
     best = chains[0][-1].end - chains[0][0].start
     tied = [c for c in chains if c[-1].end - c[0].start == best]
-    lang = guess_language(t.text for f in fragments for t in tokens(f))
+    lang = document_language(doc, doc.text)
     hidden = []
     for c in tied:
         words = [w for a, b in itertools.pairwise(c) for w in has_negation_or_limiter(doc.text[a.end : b.start], lang)]
@@ -191,3 +191,47 @@ def truncated_before_limiter(doc: Document, view: Normalized, view_end: int) -> 
         "start": span.start,
         "end": span.end,
     }
+
+
+def _longest_prefix(view: str, q: str, minimum: int) -> int:
+    """Length of the longest prefix of ``q`` that occurs in ``view`` (0 below ``minimum``)."""
+    if q[:minimum] not in view:
+        return 0
+    lo, hi = minimum, len(q)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if q[:mid] in view:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def omission(view: str, q: str, max_gap: int, minimum: int = 12) -> list[tuple[int, int, int, int]]:
+    """Places where ``q`` is the source with one run of text left out, unmarked: the quote's
+    head and tail are there exactly, in order, the tail at most ``max_gap`` characters after
+    the head. Returns ``(start, gap_start, gap_end, end)`` view positions, smallest gap first
+    (only the smallest; several are a tie).
+
+    >>> v = "Ninguém pode ser perguntado, salvo para fins estatísticos, nem ser prejudicado."
+    >>> omission(v, "Ninguém pode ser perguntado, nem ser prejudicado.", 500)
+    [(0, 29, 59, 79)]
+    """
+    head = _longest_prefix(view, q, minimum)
+    if head == 0 or len(q) - head < minimum:
+        return []
+    while head > minimum and head < len(q) and q[head - 1].isalnum() and q[head].isalnum():
+        head -= 1  # the omitted run starts at a word
+    tail = q[head:]
+    found: list[tuple[int, int, int, int]] = []
+    h = view.find(q[:head])
+    while h != -1 and len(found) < MAX_HITS:
+        if h == 0 or not view[h - 1].isalnum():
+            t = view.find(tail, h + head + 1, h + head + max_gap + len(tail))
+            if t != -1:
+                found.append((h, h + head, t, t + len(tail)))
+        h = view.find(q[:head], h + 1)
+    if not found:
+        return []
+    best = min(g - s for _, s, g, _ in found)
+    return [f for f in found if f[2] - f[1] == best]

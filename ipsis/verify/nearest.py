@@ -24,9 +24,10 @@ import edlib
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
 from ipsis.spans import Span
+from ipsis.verify.elision import omission
 from ipsis.verify.match import document_view, is_word_char, quote_view
 from ipsis.verify.policy import Policy
-from ipsis.verify.reasons import Token, classify, guess_language, starts_with_limiter, tokens, word_diff
+from ipsis.verify.reasons import Token, classify, document_language, starts_with_limiter, tokens, word_diff
 
 MAX_CANDIDATES = 8
 """Most local minima kept (each costs one more pass over the document)."""
@@ -153,7 +154,7 @@ def _edges(q: list[Token], src: list[Token], view: str, e: int, lang: str) -> li
         after = view[e : e + 400]
         stop = min((i for i in (after.find(c) for c in _SENTENCE_END) if i >= 0), default=len(after))
         clause = (sl if sl in ",;:" else "") + after[: stop + 1]
-        lim = starts_with_limiter(clause, lang)
+        lim = starts_with_limiter(clause)
         words = [t.text for t in tokens(clause) if t.text[0].isalnum()]
         if lim:
             out.append({"flag": "limiter_dropped", "quote": [], "source": words})
@@ -218,7 +219,7 @@ def nearest_passage(doc: Document, quote: str, policy: Policy) -> dict[str, Any]
     enc = _encoded(doc, view, (policy.max_tier, tuple(sorted(policy.disabled_steps))))
     raw = search(enc.data, enc.encode(qtext), k, enc.mask)
     if not raw:
-        return None
+        return _omitted(doc, view, qtext, policy, enc)
     cands: dict[tuple[int, int], dict[str, Any]] = {}
     for s, e, _ in raw:
         s2, e2 = _snap(view.text, s, e)
@@ -232,9 +233,40 @@ def nearest_passage(doc: Document, quote: str, policy: Policy) -> dict[str, Any]
     s, e = best.pop("_view")
     for c in ranked[1:]:
         c.pop("_view")
+    if sum(op != "equal" for op, *_ in word_diff(tokens(qtext), tokens(view.text[s:e]))) > 1:
+        # scattered changes: one run of omitted words elsewhere is the simpler explanation
+        om = _omitted(doc, view, qtext, policy, enc)
+        if om is not None:
+            om["candidates"] += [best, *ranked[1:]]
+            return om
+    return _explain(doc, view, qtext, best, s, e, k, ranked)
+
+
+def _omitted(doc: Document, view: Normalized, qtext: str, policy: Policy, enc: _Encoded) -> dict[str, Any] | None:
+    """Beyond the budget: the quote may still be the source with one run of words left out
+    (an unmarked elision), explained whatever the run's length (up to ``elision_max_gap``)."""
+    places = omission(view.text, qtext, policy.elision_max_gap)
+    if not places:
+        return None
+    ranked = []
+    for s, _, _, e in places:
+        c = _candidate(doc, view, qtext, s, e, enc)
+        c.pop("_view")
+        ranked.append(c)
+    s, gs, ge, e = places[0]
+    gap = view.offsets.span_to_source(Span(gs, ge))
+    out = _explain(doc, view, qtext, ranked[0], s, e, 0, ranked)
+    out["omitted"] = {"start": gap.start, "end": gap.end, "text": doc.text[gap.start : gap.end]}
+    return out
+
+
+def _explain(
+    doc: Document, view: Normalized, qtext: str, best: dict[str, Any], s: int, e: int, k: int, ranked: list[Any]
+) -> dict[str, Any]:
+    """The nearest record for the best candidate (view span ``[s, e)``): diff and reasons."""
     q_tokens = tokens(qtext)
     src_tokens = tokens(view.text[s:e])
-    lang = guess_language(t.text for t in q_tokens + src_tokens)
+    lang = document_language(doc, view.text)
     reasons = _edges(q_tokens, src_tokens, view.text, e, lang)
     cut = {w for r in reasons if r["flag"] == "truncated" for w in r["quote"] + r["source"][:1]}
     inner_q = [t for t in q_tokens if t.text not in cut]

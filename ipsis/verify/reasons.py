@@ -96,9 +96,9 @@ MODALITY: dict[str, tuple[str, ...]] = {
     "en": ("must", "shall", "should", "may", "required", "optional", "recommended", "can", "might", "need"),
 }  # fmt: skip
 _LANG_HINTS = {
-    "pt": _words("não ção ções do da dos das ao à são é em pela pelo"),
-    "es": _words("el los del las y es por ción ciones al una"),
-    "en": _words("the of and is are to be that this in"),
+    "pt": _words("não ção ções do da dos das ao à são é em pela pelo os as com uma lei seu sua pelos às"),
+    "es": _words("el los del las y es ión iones al una con su sus ley lo podrá será"),
+    "en": _words("the of and is are to be that this in it an or by for with"),
 }
 HARD_FLAGS = ("number_changed", "negation_changed", "limiter_dropped", "limiter_changed", "modality_changed")
 
@@ -116,6 +116,19 @@ def guess_language(words: Iterable[str]) -> str:
             if w in hints or (lang != "en" and len(w) > 4 and w[-3:] in hints):
                 counts[lang] += 1
     return counts.most_common(1)[0][0] if counts else "en"
+
+
+def document_language(doc: Any, text: str) -> str:
+    """The language of a document (cached on it), from a sample of its text: the quote alone
+    is too short to tell ``no`` (es/en negation) from ``no`` (pt: "em o")."""
+    key = ("language",)
+    lang = doc.cache.get(key)
+    if lang is None:
+        mid = len(text) // 2
+        sample = text[:20000] + " " + text[mid : mid + 20000]
+        lang = guess_language(t.text for t in tokens(sample))
+        doc.cache[key] = lang
+    return str(lang)
 
 
 def _is_number(w: str) -> bool:
