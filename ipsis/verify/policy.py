@@ -55,6 +55,7 @@ class Policy:
         if self.min_length < 0:
             msg = f"min_length must be 0 or more, got {self.min_length}"
             raise InputError(msg)
+        object.__setattr__(self, "max_error_rate", float(self.max_error_rate))  # 0 and 0.0: one fingerprint
         if not 0 <= self.max_error_rate < 1:
             msg = f"max_error_rate must be at least 0 and below 1 (edits per character), got {self.max_error_rate}"
             raise InputError(msg)
