@@ -224,7 +224,7 @@ def locate(
     if not hits:
         fragments = split_fragments(prepared)
         if fragments is not None:
-            return _elided(document, view, fragments, policy, result)
+            return _elided(document, view, fragments, policy, result, section)
         result.message, result.nearest = _diagnose(document, prepared, policy)
         return result
 
@@ -301,10 +301,18 @@ def _section_name(sec: dict[str, Any] | None) -> str:
     return str(sec.get("path") or sec.get("label") or sec.get("id"))
 
 
-def _elided(doc: Document, view: Normalized, fragments: list[str], policy: Policy, result: Result) -> Result:
+def _elided(
+    doc: Document, view: Normalized, fragments: list[str], policy: Policy, result: Result, section: str | None
+) -> Result:
     """A quote with inner ellipses: one Match per fragment when located (the elided text is
     not part of the quote, so no span covers it), one covering Match per reading when ambiguous."""
     out = locate_elided(doc, view, fragments, policy)
+    if section is not None and out.readings:  # every fragment must be inside the cited section
+        views = [(r[0].start, r[-1].end) for r in out.readings]  # identity view of the text itself
+        inside = _restrict_to_section(doc, document_view(doc, "exact"), views, section, result)
+        out.readings = [r for r in out.readings if (r[0].start, r[-1].end) in inside]
+        if not out.readings:
+            out.status, out.message = NOT_FOUND, result.message
     result.prepared = sorted({*result.prepared, "inner_ellipsis"})
     result.status, result.message, result.nearest = out.status, out.message, out.nearest
     if out.status in (LOCATED, TOO_SHORT):
