@@ -71,9 +71,13 @@ MODALS: dict[tuple[str, ...], str] = {
 }
 """Modal phrases (token tuples, casefolded) and their deontic class."""
 _MAX_MODAL = max(len(k) for k in MODALS)
-NEGATED_MODAL = {OBLIGATION: PROHIBITION, PERMISSION: PROHIBITION, PROHIBITION: PERMISSION}
+NOT_OBLIGED = "negated obligation"
+NEGATED_MODAL = {OBLIGATION: NOT_OBLIGED, PERMISSION: PROHIBITION, PROHIBITION: PERMISSION}
 NEGATED_MODAL |= {RECOMMENDATION: DISCOURAGED}
-"""A negator right before a modal verb flips its class (``não pode`` = prohibition)."""
+NEGATIVE_MODALS = frozenset({PROHIBITION, NOT_OBLIGED, DISCOURAGED})
+"""A negator right before a modal verb changes its class: ``não pode`` / ``no podrá`` is a
+prohibition; ``não deve`` / ``ninguém deve`` is a negated obligation, kept apart because its force
+differs by language (pt "must not", en "need not") and a swap between the two is a finding."""
 
 LIMITERS: dict[str, tuple[str, ...]] = {
     "pt": ("salvo", "exceto", "excepto", "desde que", "sem prejuízo", "ressalvado", "ressalvada",
@@ -91,6 +95,8 @@ NEGATION_CONFLICT, MODALITY_CONFLICT, MODALITY_ABSENT = 0.1, 0.1, 0.6
 LIMITER_DROPPED, ENTITY_ABSENT = 0.45, 0.6
 MIN_COVERAGE = 0.35
 """Below this share of the claim's content words in the passage, the passage says nothing on it."""
+MIN_SLOT = 2
+"""Words around a number that must agree before two numbers are taken to fill the same slot."""
 ANCHOR_SPAN = 4
 """Content words on each side of a modal or after a negator that tie it to a predicate."""
 
@@ -208,12 +214,17 @@ class Analysis:
             out.append(Site("negation", k, k + 1, self._span(k, k + 1), self._anchors(k, k + 1, before=False)[:2]))
         return out
 
-    def negated_near(self, stem_: str) -> bool | None:
-        """None if ``stem_`` is absent; else whether some occurrence has a negator just before it."""
-        hits = [k for k, s in enumerate(self.stems) if s == stem_]
+    def negated_near(self, anchors: tuple[str, ...]) -> bool | None:
+        """None if the anchored words are absent; else whether some occurrence is negated.
+
+        An occurrence of ``anchors[0]`` followed within 4 words by ``anchors[1]`` is preferred, so
+        that a repeated verb (``tiver ... pronunciado`` / ``tiver votado``) is told apart.
+        """
+        first = [k for k, s in enumerate(self.stems) if s == anchors[0]]
+        hits = [k for k in first if len(anchors) > 1 and anchors[1] in self.stems[k + 1 : k + 5]] or first
         if not hits:
             return None
-        neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls == PROHIBITION}
+        neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
         return any(any(h - 5 <= p < h for p in neg_pos) for h in hits)
 
 
@@ -244,14 +255,44 @@ def _aligned(claim: Analysis, passage: Analysis) -> set[int]:
     return {k for sc, idx in scored if sc >= max(0.2, 0.6 * best) for k in idx}
 
 
+def _context(a: Analysis, q: Quantity) -> tuple[list[str], list[str]]:
+    """Up to 5 words before (nearest first) and after a quantity, casefolded."""
+    before = [t.low for t in a.toks if t.end <= q.start][-5:][::-1]
+    after = [t.low for t in a.toks if t.start >= q.end][:5]
+    return before, after
+
+
+def _run(x: list[str], y: list[str]) -> int:
+    n = 0
+    for u, v in zip(x, y, strict=False):
+        if u != v and stem(u) != stem(v):
+            break
+        n += 1
+    return n
+
+
+def _slot_match(x: tuple[list[str], list[str]], y: tuple[list[str], list[str]]) -> int:
+    """How many words around two quantities agree, outward from each (their shared slot)."""
+    return _run(x[0], y[0]) + _run(x[1], y[1])
+
+
 def number_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
+    """Each claim number must be in the passage; the one in the same slot must be equal."""
     out: list[tuple[str, float, bool]] = []
+    slots = [(_context(passage, p), p) for p in passage.quantities]
     for q in claim.quantities:
-        if any(same_quantity(q, p) for p in passage.quantities):
-            continue
-        rivals = [p for p in passage.quantities if comparable(q, p)]
-        if not rivals and q.unit is None:
-            rivals = [p for p in passage.quantities if p.unit is None]
+        qs = _context(claim, q)
+        scored = [(_slot_match(qs, ps), p) for ps, p in slots]
+        best = max((sc for sc, _ in scored), default=0)
+        if best >= MIN_SLOT:
+            peers = [p for sc, p in scored if sc == best]
+            if any(same_quantity(q, p) for p in peers):
+                continue
+            rivals = [p for p in peers if comparable(q, p) or (q.unit is None and p.unit is None)]
+        else:
+            if any(same_quantity(q, p) for p in passage.quantities):
+                continue
+            rivals = [p for p in passage.quantities if comparable(q, p)]
         if rivals:
             shown = "; ".join(dict.fromkeys(p.surface for p in rivals[:3]))
             out.append((f"number: claim: {q.surface}; section: {shown}", NUMBER_CONFLICT, True))
@@ -263,12 +304,12 @@ def number_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bo
 def negation_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[tuple[str, float, bool]]:
     out: list[tuple[str, float, bool]] = []
     for site in claim.negations:
-        if not site.anchors or passage.negated_near(site.anchors[0]) is not False:
+        if not site.anchors or passage.negated_near(site.anchors) is not False:
             continue
         word = passage.toks[passage.stems.index(site.anchors[0])].text
         out.append((f"negation: claim: {site.surface} {word}; section: {word} (no negation)", NEGATION_CONFLICT, True))
     for site in passage.negations:
-        if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors[0]) is not False:
+        if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors) is not False:
             continue
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
@@ -330,7 +371,8 @@ class CueJudge:
     name = "cues"
 
     def answer(self, claim: str, passage: str) -> Answer:
-        c, p = Analysis(claim), Analysis(passage)
+        p = Analysis(passage)
+        c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
         cov = coverage(c, p)
         aligned = _aligned(c, p)
         cues = number_cues(c, p) + negation_cues(c, p, aligned) + modality_cues(c, p)
