@@ -10,6 +10,7 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
 from ipsis.cli.resolve import SourceMap, open_source
 from ipsis.ingest.normalize import TIERS
 from ipsis.report import render, summary, use_colour
@@ -155,19 +156,23 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
+@judge_options
 def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, **opts: Any) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
-    Each record is {citation_id, source_id, quote, prefix?, suffix?}. Prints one result per
-    record and a summary line located=N/M. Exit 0 when every record is located, 1 otherwise
-    (an empty input too), 2 for bad usage or unreadable input.
+    Each record is {citation_id, source_id, quote, prefix?, suffix?, claim?}. Prints one result
+    per record and a summary line located=N/M. With --judge, each located record's claim is
+    judged against the section around its quote ("support" in the JSON). Exit 0 when every
+    record is located (and every judged claim supported), 1 otherwise (an empty input too), 2
+    for bad usage or unreadable input.
 
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
     """
     with error_boundary():
-        policy = make_policy(**opts)
+        jopts = pop_judge_options(opts)
+        policy = with_judge(make_policy(**opts), jopts)
         sources = SourceMap()
         sources.add_pairs(source_pairs)
         if sources_map:
@@ -179,9 +184,10 @@ def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | N
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
         results = list(verify_records(parsed, sources.get, policy))
+        results = judge_results(parsed, results, sources.get, policy, jopts)
     colour = use_colour(stdout_is_tty())
     click.echo(render(results, fmt, run=run_info(policy), colour=colour), nl=False)
     if fmt == "jsonl":
         s = summary(results)
         click.echo(f"located={s['located']}/{s['total']}", err=True)
-    sys.exit(exit_for(results))
+    sys.exit(exit_for(results) or int(needs_review(results)))
