@@ -11,9 +11,14 @@ import click
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
+from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source
+from ipsis.document import Document
+from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
-from ipsis.report import render, summary, use_colour
+from ipsis.ingest.pdf import ENGINES
+from ipsis.report import render, summary_line, use_colour
+from ipsis.sections import resolve_reference
 from ipsis.verify import Policy, describe, locate, parse_records, verify_records
 from ipsis.verify.result import LOCATED, Result
 
@@ -64,15 +69,39 @@ def exit_for(results: list[Result]) -> int:
 @main.command()
 @click.argument("source")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def text(source: str, fmt: str) -> None:
+@click.option(
+    "--input-format",
+    type=click.Choice(FORMATS),
+    default="auto",
+    show_default=True,
+    help="Reader to use; auto detects it from the content.",
+)
+@click.option("--engine", type=click.Choice(ENGINES), default="pdfium", show_default=True, help="PDF engine.")
+@click.option("--password", default=None, help="Password of an encrypted PDF.")
+@click.option(
+    "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
+)
+def text(
+    source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None
+) -> None:
     """Print the document text: every offset ipsis reports is into this text.
+
+    PDF pages are separated by a newline and a form feed; --format json adds the page starts,
+    encoding, extractor, SHA-256 and the marks (page furniture, revoked text, notes).
 
     Example:
 
         ipsis text corpora/rfc/rfc7519.txt | head
+        ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
     """
-    with error_boundary():
-        doc = open_source(source)
+    with error_boundary(), pdf_progress() as progress:
+        doc = open_source(source, fmt=input_format, engine=engine, password=password, progress=progress)
+        if section is not None:
+            sec = section_by_id_or_reference(doc, section)
+            sys.stdout.write(doc.text[sec.start : sec.end])
+            if not doc.text[sec.start : sec.end].endswith("\n"):
+                sys.stdout.write("\n")
+            return
     if fmt == "json":
         payload = {
             "id": doc.id,
@@ -80,10 +109,19 @@ def text(source: str, fmt: str) -> None:
             "pages": list(doc.page_starts),
             **doc.meta,
             "marks": [m.to_json() for m in doc.marks],
+            "hints": [h.to_json() for h in doc.hints],
         }
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(doc.text)
+
+
+def section_by_id_or_reference(doc: Any, section: str) -> Any:
+    tree = doc.sections
+    sec = tree.get(section)
+    if sec is None:
+        sec = resolve_reference(tree, section).sections[0]
+    return sec
 
 
 @main.command("locate")
@@ -92,12 +130,20 @@ def text(source: str, fmt: str) -> None:
 @click.option("--prefix", default=None, help="Text right before the quote (W3C TextQuoteSelector).")
 @click.option("--suffix", default=None, help="Text right after the quote.")
 @click.option("--position", type=int, default=None, help="Expected start offset (a hint).")
+@click.option("--section", default=None, help='The cited section ("art. 5º, § 1º, II", "Section 4.1.2").')
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
 def locate_cmd(
-    source: str, quote: str, prefix: str | None, suffix: str | None, position: int | None, fmt: str, **opts: Any
+    source: str,
+    quote: str,
+    prefix: str | None,
+    suffix: str | None,
+    position: int | None,
+    section: str | None,
+    fmt: str,
+    **opts: Any,
 ) -> None:
     """Find QUOTE in SOURCE (a file) and say where, with the W3C selector.
 
@@ -112,7 +158,7 @@ def locate_cmd(
         doc = open_source(source)
         if quote == "-":
             quote = sys.stdin.read()
-        result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, policy=policy)
+        result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
     if fmt == "json":
         click.echo(
             json.dumps({**result.to_json(), "policy_fingerprint": policy.fingerprint()}, ensure_ascii=False, indent=2)
@@ -153,11 +199,25 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     help='JSON object mapping ids to a path or {"text": ...}.',
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
+    default="table",
+    show_default=True,
+    help="html: one self-contained page showing each quote inside its source (use with -o).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the report to this file; the summary line goes to stderr.",
 )
 @policy_options
 @judge_options
-def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, **opts: Any) -> None:
+def verify_cmd(
+    records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, output: str | None, **opts: Any
+) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
     Each record is {citation_id, source_id, quote, prefix?, suffix?, claim?}. Prints one result
@@ -169,6 +229,8 @@ def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | N
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
+
+        ipsis verify records.jsonl --sources sources.json --format html -o report.html
     """
     with error_boundary():
         jopts = pop_judge_options(opts)
@@ -183,11 +245,23 @@ def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | N
             with open(records, encoding="utf-8-sig") as fh:
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
-        results = list(verify_records(parsed, sources.get, policy))
-        results = judge_results(parsed, results, sources.get, policy, jopts)
-    colour = use_colour(stdout_is_tty())
-    click.echo(render(results, fmt, run=run_info(policy), colour=colour), nl=False)
-    if fmt == "jsonl":
-        s = summary(results)
-        click.echo(f"located={s['located']}/{s['total']}", err=True)
+        documents: dict[str, Document] = {}
+
+        def resolve(source_id: str) -> Document | None:
+            doc = sources.get(source_id)
+            if doc is not None:
+                documents[source_id] = doc
+            return doc
+
+        results = list(verify_records(parsed, resolve, policy))
+        results = judge_results(parsed, results, resolve, policy, jopts)
+        colour = use_colour(stdout_is_tty()) and output is None
+        out = render(results, fmt, run=run_info(policy), colour=colour, documents=documents)
+        if output is not None:
+            with open(output, "w", encoding="utf-8", newline="") as fh:
+                fh.write(out)
+    if output is None:
+        click.echo(out, nl=False)
+    if fmt == "jsonl" or output is not None:
+        click.echo(summary_line(results) + (f"; wrote {output}" if output else ""), err=True)
     sys.exit(exit_for(results) or int(needs_review(results)))

@@ -9,6 +9,7 @@ from typing import Any
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest import load_document
+from ipsis.sections import segment
 
 
 class SourceMap:
@@ -61,9 +62,14 @@ class SourceMap:
         if doc is None and source_id in self._paths:
             doc = load_document(self._paths[source_id], source_id)
             self._docs[source_id] = doc
+        if doc is not None and doc.sections is None:
+            segment(doc)
         return doc
 
 
-def open_source(source: str) -> Document:
-    """A SOURCE argument: a file path (store ids come with the store)."""
-    return load_document(source)
+def open_source(source: str, **options: Any) -> Document:
+    """A SOURCE argument: a file path (store ids come with the store), segmented. ``options``
+    go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
+    doc = load_document(source, **options)
+    segment(doc)
+    return doc

@@ -36,7 +36,7 @@ def _tree(document: Document) -> Any:
     if document.sections is not None:
         return document.sections
     try:
-        from ipsis.sections import segment  # type: ignore[attr-defined, unused-ignore]
+        from ipsis.sections import segment  
     except ImportError:
         return None
     try:

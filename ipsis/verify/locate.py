@@ -192,9 +192,16 @@ def locate(
     policy: Policy = DEFAULT_POLICY,
     citation_id: str | None = None,
     source_id: str | None = None,
+    section: str | None = None,
 ) -> Result:
-    """Locate ``quote`` in ``document`` and return one :class:`Result`."""
+    """Locate ``quote`` in ``document`` and return one :class:`Result`.
+
+    ``section`` is a cited section as people write it ("art. 5º, § 1º, II", "Section 4.1.2"):
+    the quote must be inside it; when it is elsewhere in the document, the result is
+    ``not_found`` in the cited section and ``found_elsewhere`` says where it is.
+    """
     result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
+    result.section = section
     prepared, removed = prepare_quote(quote)
     result.prepared = removed
     tier = policy.max_tier
@@ -211,6 +218,10 @@ def locate(
         return result
 
     notes: list[str] = []
+    if section is not None:
+        hits = _restrict_to_section(document, view, hits, section, result)
+        if not hits:
+            return result
     candidates = hits
     if prefix or suffix:
         pv = quote_view(prefix, tier, dis).text if prefix else ""
@@ -240,6 +251,9 @@ def locate(
             result.matches.append(_match_record(document, span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
         result.message = f"{len(candidates)} places match; add the prefix/suffix of one of them to choose"
+        revoked = sum("revoked" in m.flags for m in result.matches)
+        if revoked:
+            result.message += f" ({revoked} of them in revoked text)"
         if not all(m.unique for m in result.matches):
             result.message += " (the text repeats: no context under the cap singles every place out)"
     else:
@@ -264,6 +278,44 @@ def locate(
     if notes:
         result.message += "; " + "; ".join(notes)
     return result
+
+
+def _section_name(sec: dict[str, Any] | None) -> str:
+    if not sec:
+        return "outside any section"
+    return str(sec.get("path") or sec.get("label") or sec.get("id"))
+
+
+def _restrict_to_section(
+    doc: Document, view: Normalized, hits: list[tuple[int, int]], ref: str, result: Result
+) -> list[tuple[int, int]]:
+    """Keep the hits inside the cited section; when none is, fill ``result`` as not_found
+    in that section with the places where the quote is (``found_elsewhere``)."""
+    from ipsis.sections import SectionNotFoundError, resolve_reference, segment
+
+    tree = doc.sections if doc.sections is not None else segment(doc)
+    spans = [view.offsets.span_to_source(Span(*h)) for h in hits]
+    elsewhere: list[dict[str, Any]] = [
+        {"source_id": result.source_id, "start": sp.start, "end": sp.end, "section": _section_of(doc, sp.start)}
+        for sp in spans
+    ]
+    try:
+        resolution = resolve_reference(tree, ref)
+    except (SectionNotFoundError, InputError) as exc:
+        result.message = f"{exc}; the quote is elsewhere in the document"
+        result.found_elsewhere = elsewhere
+        return []
+    inside = [
+        h
+        for h, sp in zip(hits, spans, strict=True)
+        if any(sec.start <= sp.start and sp.end <= sec.end for sec in resolution.sections)
+    ]
+    if not inside:
+        labels = ", ".join(tree.path(sec) for sec in resolution.sections)
+        where = "; ".join(f"{_section_name(e['section'])} [{e['start']}, {e['end']})" for e in elsewhere)
+        result.message = f"not found in the cited section {labels}; it is in {where}"
+        result.found_elsewhere = elsewhere
+    return inside
 
 
 def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_POLICY) -> dict[str, Any]:

@@ -139,4 +139,5 @@ def verify_records(
             policy=policy,
             citation_id=cid,
             source_id=sid,
+            section=record.get("section"),
         )

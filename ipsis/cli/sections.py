@@ -1,0 +1,48 @@
+"""``ipsis sections SOURCE``: print the section tree of a document."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ipsis.cli._base import error_boundary, main
+from ipsis.ingest import load_document
+from ipsis.sections import FAMILIES, segment
+
+
+@main.command("sections")
+@click.argument("source")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["tree", "json"]),
+    default="tree",
+    show_default=True,
+    help="Indented tree, or the SectionTree record as JSON.",
+)
+@click.option(
+    "--family",
+    type=click.Choice(list(FAMILIES)),
+    default=None,
+    help="Numbering family (detected when omitted).",
+)
+def sections_command(source: str, fmt: str, family: str | None) -> None:
+    """Print the sections of SOURCE with their ids and [start, end) offsets.
+
+    Example:
+
+        ipsis sections corpora/rfc/rfc9111.txt --format json
+    """
+    with error_boundary():
+        doc = load_document(source)
+        tree = segment(doc, family)
+    if fmt == "json":
+        click.echo(json.dumps(tree.to_json(), ensure_ascii=False, indent=1))
+        return
+    click.echo(f"# {tree.doc_id}: {len(tree)} sections, family {tree.family}")
+    for s in tree:
+        depth = len(tree.ancestors(s))
+        flags = "".join((" [revoked]" if s.revoked else "", " [notes]" if s.has_notes else ""))
+        title = f"  {s.title}" if s.title else ""
+        click.echo(f"{'  ' * depth}{s.id}  {s.label}{title}  [{s.start}, {s.end}){flags}")

@@ -1,0 +1,55 @@
+"""Sections: segment a document into its numbered parts and resolve written references.
+
+``segment(document_or_text, family=None) -> SectionTree`` and
+``resolve_reference(tree, ref) -> Resolution``. Pure: no I/O in this package.
+
+>>> tree = segment("Art. 5º Todos são iguais.\\n§ 1º As normas.\\nI - um;\\nArt. 6º Outro.\\n")
+>>> [s.id for s in tree]
+['art-5', 'art-5/par-1', 'art-5/par-1/inc-I', 'art-6']
+>>> resolve_reference(tree, "inciso I do § 1º do art. 5º").ids
+('art-5/par-1/inc-I',)
+"""
+
+from __future__ import annotations
+
+from ipsis.document import Document
+from ipsis.sections.families import FAMILIES, detect
+from ipsis.sections.refs import (
+    ReferenceSyntaxError,
+    Resolution,
+    SectionNotFoundError,
+    parse_reference,
+    resolve_reference,
+)
+from ipsis.sections.segment import MarkSpan, segment_text
+from ipsis.sections.tree import Section, SectionTree
+
+
+def segment(document_or_text: Document | str, family: str | None = None) -> SectionTree:
+    """The section tree of a :class:`Document` (stored in ``document.sections``) or of a text.
+
+    ``family`` (``rfc``, ``br``, ``pt``, ``es``, ``latam``, ``generic``) overrides detection.
+    Document marks of kind ``revoked``/``note`` set the ``revoked``/``has_notes`` flags.
+    """
+    if isinstance(document_or_text, Document):
+        doc = document_or_text
+        marks = [MarkSpan(m.kind, m.start, m.end) for m in doc.marks if m.kind in ("revoked", "note")]
+        tree = segment_text(doc.text, family, doc.id, marks)
+        if family is None or doc.sections is None:
+            doc.sections = tree
+        return tree
+    return segment_text(document_or_text, family)
+
+
+__all__ = [
+    "FAMILIES",
+    "ReferenceSyntaxError",
+    "Resolution",
+    "Section",
+    "SectionNotFoundError",
+    "SectionTree",
+    "detect",
+    "parse_reference",
+    "resolve_reference",
+    "segment",
+]

@@ -1,0 +1,203 @@
+"""Written references ("art. 5º, § 1º, II", "Section 4.1.2", "artículo 18.2") -> section ids.
+
+:func:`parse_reference` turns a reference into id candidates without a document;
+:func:`resolve_reference` checks them against a :class:`SectionTree` and, when the cited
+section does not exist, raises :class:`SectionNotFoundError` naming the closest one.
+
+>>> parse_reference("inciso II do § 1º do art. 5º")
+('art-5/par-1/inc-II',)
+>>> parse_reference("arts. 5º e 6º")
+('art-5', 'art-6')
+>>> parse_reference("RFC 7519, Section 4.1.4")
+('sec-4.1.4',)
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from ipsis.errors import InputError
+from ipsis.sections.patterns import SPANISH_ORDINALS, roman_to_int
+from ipsis.sections.tree import Section, SectionTree
+
+
+class ReferenceSyntaxError(InputError):
+    """A reference that names no section ipsis can recognise."""
+
+
+class SectionNotFoundError(InputError, LookupError):
+    """The cited section is not in the document; ``.closest`` holds the nearest id (or None)."""
+
+    def __init__(self, message: str, closest: str | None = None) -> None:
+        super().__init__(message)
+        self.closest = closest
+
+
+_ORD = r"(?:\.?\s?[º°ª]|o\b)?"
+_ORDW = "|".join(sorted(SPANISH_ORDINALS, key=len, reverse=True))
+_NUM_LIST = r"\d+" + _ORD + r"(?:-[A-Z]\b)?(?:\s+(?:bis|ter|quater))?(?:\.\d+(?![º°]))?"
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("rfc", re.compile(r"\bRFC\s*(\d{1,5})\b", re.I)),
+    (
+        "section",
+        re.compile(r"\b(?:sections?|sec\.|secci[óo]n|se[çc][ãa]o)\s*(\d+(?:\.\d+)*)\.?(?!\d)", re.I),
+    ),
+    ("appendix", re.compile(r"\b(?:appendix|ap[ée]ndice|anexo)\s+([A-Z](?:\.\d+)*)\b", re.I)),
+    (
+        "adct",
+        re.compile(r"\bADCT\b|Ato das Disposi[çc][õo]es Constitucionais Transit[óo]rias", re.I),
+    ),
+    (
+        "disp",
+        re.compile(
+            r"\bdisposici[óo]n\s+(adicional|transitoria|derogatoria|final)"
+            r"(?:\s+(" + _ORDW + r"))?",
+            re.I,
+        ),
+    ),
+    (
+        "art",
+        re.compile(
+            r"\b(?:art(?:igo|ículo|iculo|icle)?s?\.?)\s*((?:"
+            + _NUM_LIST
+            + r")(?:\s*(?:,|\be\b|\by\b|\band\b)\s*(?:"
+            + _NUM_LIST
+            + r"))*)",
+            re.I,
+        ),
+    ),
+    ("par_unico", re.compile(r"\bpar[áa]grafo\s+[úu]nico\b", re.I)),
+    ("par", re.compile(r"(?:§|\bpar[áa]grafo)\s*(\d+)" + _ORD + r"(?:-([A-Z])\b)?", re.I)),
+    ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero)\s*(\d+)", re.I)),
+    ("apt", re.compile(r"\bapartado\s+(\d+)", re.I)),
+    ("inc", re.compile(r"\binciso\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
+    (
+        "ali",
+        re.compile(r"\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\)", re.I),
+    ),
+]
+_DISP = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
+_ART_ITEM = re.compile(r"(\d+)" + _ORD + r"(?:-([A-Z])\b)?(?:\s+(bis|ter|quater))?(?:\.(\d+)(?![º°]))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """A resolved reference: the ids (one per cited section) and their sections."""
+
+    ref: str
+    ids: tuple[str, ...]
+    sections: tuple[Section, ...]
+
+
+def _components(ref: str) -> dict[str, list[str]]:
+    comps: dict[str, list[str]] = {}
+    rest = ref
+    for name, rx in _PATTERNS:
+        for m in rx.finditer(rest):
+            groups = [g for g in m.groups() if g is not None]
+            if name == "adct":
+                comps.setdefault("adct", []).append("adct")
+            elif name == "disp":
+                kind = _DISP[m.group(1).lower()]
+                n = SPANISH_ORDINALS.get((m.group(2) or "única").lower(), 1)
+                comps.setdefault("disp", []).append(f"{kind}-{n}")
+            elif name == "art":
+                for it in _ART_ITEM.finditer(m.group(1)):
+                    tok = f"art-{int(it.group(1))}"
+                    if it.group(2):
+                        tok += f"-{it.group(2).upper()}"
+                    if it.group(3):
+                        tok += f"-{it.group(3).lower()}"
+                    comps.setdefault("art", []).append(tok)
+                    if it.group(4):
+                        comps.setdefault("apt", []).append(it.group(4))
+            elif name == "par_unico":
+                comps.setdefault("par", []).append("unico")
+            elif name == "par":
+                comps.setdefault("par", []).append(
+                    str(int(m.group(1))) + (f"-{m.group(2).upper()}" if m.group(2) else "")
+                )
+            elif name == "inc":
+                roman = groups[0].upper()
+                if roman_to_int(roman) is None:
+                    continue
+                comps.setdefault("inc", []).append(roman + (f"-{groups[1]}" if len(groups) > 1 else ""))
+            elif groups:
+                comps.setdefault(name, []).append(groups[0])
+            # blank out what was consumed so later patterns do not re-read it
+            rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
+    return comps
+
+
+def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
+    """Candidate section ids for ``ref`` (several for "arts. 5º e 6º"); no document needed.
+
+    ``family`` picks the name of numbered paragraphs: ``num`` (pt), ``apt`` (es) or ``par``.
+
+    >>> parse_reference("artigo 8.º, n.º 2, alínea a)", "pt")
+    ('art-8/num-2/ali-a',)
+    """
+    comps = _components(ref)
+    if "section" in comps:
+        return tuple(f"sec-{s}" for s in comps["section"])
+    if "appendix" in comps:
+        return tuple(f"app-{a.upper()}" for a in comps["appendix"])
+    heads = comps.get("art") or comps.get("disp")
+    if not heads:
+        msg = (
+            f"cannot read a section in {ref!r}; write it like 'art. 5º, § 1º, II', "
+            f"'artigo 8.º, n.º 2', 'artículo 18.2' or 'Section 4.1.2'"
+        )
+        raise ReferenceSyntaxError(msg)
+    tail = ""
+    if comps.get("par"):
+        tail += f"/par-{comps['par'][0]}"
+    numbered_list = comps.get("num") or comps.get("apt") or []
+    numbered = numbered_list[0] if numbered_list else None
+    if numbered is not None:
+        name = {"pt": "num", "es": "apt", "latam": "apt"}.get(family or "")
+        name = name or ("num" if comps.get("num") else "apt")
+        tail += f"/{name}-{int(numbered)}"
+    if comps.get("inc"):
+        tail += f"/inc-{comps['inc'][0]}"
+    if comps.get("ali"):
+        tail += f"/ali-{comps['ali'][0].lower()}"
+    scope = "adct/" if comps.get("adct") else ""
+    return tuple(f"{scope}{h}{tail}" for h in heads)
+
+
+def _display(sid: str) -> str:
+    return re.sub(r"\b(?:sec|app)-", "", sid)
+
+
+def _describe(sid: str) -> str:
+    if sid.startswith("sec-"):
+        return f"Section {sid[4:]}"
+    if sid.startswith("app-"):
+        return f"Appendix {sid[4:]}"
+    return sid
+
+
+def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
+    """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id."""
+    ids = parse_reference(ref, tree.family)
+    found: list[Section] = []
+    for sid in ids:
+        sec = tree.get(sid)
+        if sec is None and tree.family in ("pt", "es", "latam") and "/apt-" in sid:
+            sec = tree.get(sid.replace("/apt-", "/num-"))
+        if sec is None:
+            same_depth = [
+                s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
+            ]
+            pool = same_depth or [s.id for s in tree]
+            close = difflib.get_close_matches(sid, pool, n=1, cutoff=0.0)
+            closest = close[0] if close else None
+            hint = f"; closest: {_display(closest)}" if closest else "; the document has no sections"
+            where = f"{_describe(sid)} does not exist in {tree.doc_id}"
+            msg = f"{where}{hint} (reference: {ref.strip()!r})"
+            raise SectionNotFoundError(msg, closest)
+        found.append(sec)
+    return Resolution(ref, tuple(s.id for s in found), tuple(found))

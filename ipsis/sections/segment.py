@@ -1,0 +1,253 @@
+"""Pure segmentation: document text (plus optional marks) -> :class:`SectionTree`.
+
+Three passes over the markers that :mod:`ipsis.sections.patterns` finds at line starts:
+
+1. *candidates*: every marker, with its kind, level, id token and ordering key;
+2. *filters*: table-of-contents lines are dropped, articles (and RFC sections) keep the longest
+   non-decreasing run of their numbers per scope (a stray ``Art. 100`` at a line start cannot
+   break the sequence), sub-article markers must not go backwards inside their parent, and
+   headings (títulos, capítulos) are kept only when an article falls under them (so headings in
+   a table of contents vanish);
+3. *tree*: a stack by level gives parents and ends; a marker repeating the id of its previous
+   sibling (Planalto prints struck and current wording of one inciso in a row; BOE prints each
+   dated version) extends that section instead of opening a new one.
+
+>>> t = segment_text("Art. 1º Esta Lei.\\nParágrafo único. Aplica-se.\\nArt. 2º Outra.\\n")
+>>> [(s.id, s.label) for s in t]
+[('art-1', 'Art. 1º'), ('art-1/par-unico', 'Parágrafo único'), ('art-2', 'Art. 2º')]
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ipsis.sections import families
+from ipsis.sections.families import Cand
+from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE
+from ipsis.sections.tree import Section, SectionTree
+
+ARTICLE_LEVEL = families.ARTICLE_LEVEL
+_LINE_END = re.compile(r"[\n\r\f]")
+
+
+@dataclass(frozen=True, slots=True)
+class MarkSpan:
+    """A revoked/note span (from ``Document.marks``) the segmenter uses for flags."""
+
+    kind: str
+    start: int
+    end: int
+
+
+def _line_end(text: str, pos: int) -> int:
+    m = _LINE_END.search(text, pos)
+    return m.start() if m else len(text)
+
+
+def _drop_toc(text: str, cands: list[Cand]) -> list[Cand]:
+    out = []
+    for c in cands:
+        line = text[c.start : _line_end(text, c.mend)]
+        if TOC_LINE.search(line):
+            continue
+        out.append(c)
+    return out
+
+
+def _lis(keys: Sequence[tuple[int, ...]]) -> set[int]:
+    """Indices of a longest non-decreasing subsequence of ``keys``.
+
+    >>> sorted(_lis([(1,), (2,), (100,), (3,), (3,), (4,)]))
+    [0, 1, 3, 4, 5]
+    """
+    tails: list[tuple[int, ...]] = []
+    tails_idx: list[int] = []
+    prev: list[int] = [-1] * len(keys)
+    for i, k in enumerate(keys):
+        j = bisect_right(tails, k)
+        if j == len(tails):
+            tails.append(k)
+            tails_idx.append(i)
+        else:
+            tails[j] = k
+            tails_idx[j] = i
+        prev[i] = tails_idx[j - 1] if j > 0 else -1
+    keep: set[int] = set()
+    i = tails_idx[-1] if tails_idx else -1
+    while i != -1:
+        keep.add(i)
+        i = prev[i]
+    return keep
+
+
+def _filter_sequenced(cands: list[Cand]) -> list[Cand]:
+    """Keep the longest non-decreasing run of ``sequenced`` markers per scope."""
+    groups: dict[str, list[int]] = {}
+    for i, c in enumerate(cands):
+        if c.sequenced:
+            groups.setdefault(c.scope, []).append(i)
+    drop: set[int] = set()
+    for idxs in groups.values():
+        keep = _lis([cands[i].key for i in idxs])
+        drop.update(idx for n, idx in enumerate(idxs) if n not in keep)
+    return [c for i, c in enumerate(cands) if i not in drop]
+
+
+def _drop_empty_containers(cands: list[Cand]) -> list[Cand]:
+    """Drop headings with no article (or RFC section) before the next heading of their rank."""
+    anchors = [c.start for c in cands if c.level == ARTICLE_LEVEL]
+    if not anchors:
+        return cands
+    heads = [i for i, c in enumerate(cands) if c.level < ARTICLE_LEVEL and c.kind != "scope"]
+    scopes = [c.start for c in cands if c.kind == "scope"]
+    drop: set[int] = set()
+    for n, i in enumerate(heads):
+        c = cands[i]
+        end = None
+        for j in heads[n + 1 :]:
+            if cands[j].level <= c.level:
+                end = cands[j].start
+                break
+        m = bisect_right(scopes, c.start)
+        if m < len(scopes):
+            end = scopes[m] if end is None else min(end, scopes[m])
+        k = bisect_left(anchors, c.mend)
+        if not (k < len(anchors) and (end is None or anchors[k] < end)):
+            drop.add(i)
+    return [c for i, c in enumerate(cands) if i not in drop]
+
+
+@dataclass(slots=True)
+class _Open:
+    cand: Cand
+    id: str
+    children: list[str] = field(default_factory=list)
+    last_key: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Section]:
+    """Stack by level: parents, ends, ids; merge repeated siblings."""
+    n = len(text)
+    stack: list[_Open] = []
+    done: dict[str, tuple[_Open, int, str | None]] = {}
+    order: list[str] = []
+
+    def close_to(level: int, pos: int) -> None:
+        while stack and stack[-1].cand.level >= level:
+            o = stack.pop()
+            parent = stack[-1].id if stack else None
+            done[o.id] = (o, pos, parent)
+
+    for c in cands:
+        flat = c.kind in families.FLAT_KINDS
+        host = next((o for o in reversed(stack) if o.cand.level < c.level), None)
+        if flat or c.kind == "scope":
+            prefix = ""
+        elif c.level > ARTICLE_LEVEL:
+            # a sub-article marker needs an open article (or disposición) and must not go back
+            if host is None or host.cand.level < ARTICLE_LEVEL:
+                continue
+            last = host.last_key.get(c.kind)
+            if last is not None and c.key < last:
+                continue
+            prefix = host.id + "/"
+        elif c.level == ARTICLE_LEVEL:
+            scope_node = next((o for o in reversed(stack) if o.cand.kind == "scope"), None)
+            prefix = scope_node.id + "/" if scope_node else ""
+        else:
+            prefix = host.id + "/" if host else ""
+        sid = prefix + c.token
+        same = next((o for o in reversed(stack) if o.cand.level <= c.level), None)
+        if same is not None and same.cand.level == c.level and same.id == sid:
+            # a repeated marker (Planalto: struck and current wording of one inciso in a row;
+            # BOE: each dated version of an article) extends the open section
+            continue
+        if sid in done or any(o.id == sid for o in stack):
+            k = 2
+            while f"{sid}~{k}" in done or any(o.id == f"{sid}~{k}" for o in stack):
+                k += 1
+            sid = f"{sid}~{k}"
+        close_to(c.level, c.start)
+        host = stack[-1] if stack else None
+        if host is not None:
+            host.children.append(sid)
+            host.last_key[c.kind] = c.key
+        stack.append(_Open(c, sid))
+        order.append(sid)
+    close_to(-1, n)
+    out = []
+    for sid in order:
+        o, end, parent = done[sid]
+        c = o.cand
+        out.append(Section(sid, c.kind, c.label, c.title, c.start, end, parent, tuple(o.children)))
+    return out
+
+
+def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan]) -> list[Section]:
+    if not sections:
+        return sections
+    by_id = {s.id: s for s in sections}
+    rev = sorted((m.start, m.end) for m in marks if m.kind == "revoked")
+    notes = sorted((m.start, m.end) for m in marks if m.kind == "note")
+    rev_starts = [a for a, _ in rev]
+    note_starts = [a for a, _ in notes]
+    out = []
+    for s in sections:
+        own_end = by_id[s.children[0]].start if s.children else s.end
+        own = text[s.start : own_end]
+        revoked = bool(REVOKED_TEXT.search(own[:400]))
+        has_notes = bool(NOTE_TEXT.search(own))
+        if rev and not revoked:
+            body = own[len(s.label) :]
+            lead = len(body) - len(body.lstrip(" \t\u00a0-–—.:"))
+            body_start = s.start + len(s.label) + lead
+            body_end = s.start + len(own.rstrip())
+            k = bisect_right(rev_starts, body_start) - 1
+            covered = 0
+            for a, b in rev[max(k, 0) :]:
+                if a >= body_end:
+                    break
+                covered += max(0, min(b, body_end) - max(a, body_start))
+            if body_end > body_start and covered >= 0.9 * (body_end - body_start):
+                revoked = True
+        if notes and not has_notes:
+            k = max(bisect_right(note_starts, own_end) - 1, 0)
+            has_notes = any(a < own_end and s.start < b for a, b in notes[max(k - 50, 0) : k + 1])
+        if revoked or has_notes:
+            s = Section(
+                s.id,
+                s.kind,
+                s.label,
+                s.title,
+                s.start,
+                s.end,
+                s.parent,
+                s.children,
+                revoked,
+                has_notes,
+            )
+        out.append(s)
+    return out
+
+
+def segment_text(
+    text: str,
+    family: str | None = None,
+    doc_id: str = "text",
+    marks: Sequence[MarkSpan] = (),
+) -> SectionTree:
+    """Segment ``text``; ``family`` (rfc, br, pt, es, latam, generic) overrides detection."""
+    fam = family or families.detect(text)
+    if fam not in families.FAMILIES:
+        msg = f"unknown section family {fam!r}; use one of {', '.join(families.FAMILIES)}"
+        raise ValueError(msg)
+    cands = families.candidates(text, fam)
+    cands = _drop_toc(text, cands)
+    cands = _filter_sequenced(cands)
+    cands = _drop_empty_containers(cands)
+    sections = _build(text, cands, doc_id, fam)
+    sections = _flags(text, sections, marks)
+    return SectionTree(doc_id, sections, len(text), fam)

@@ -1,0 +1,169 @@
+"""Gold structure read from the structured renditions in corpora/ (never from the segmenter).
+
+Also a stand-in PDF text helper (pypdfium2, pages joined by form feeds) until
+``ipsis.ingest.load_document`` reads PDFs.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lxml import etree, html
+
+CORPORA = Path(__file__).resolve().parent.parent / "corpora"
+_ART = re.compile(r"Art\.[\s\u00a0]*(\d+)[º°o]?(?:[\s\u00a0]*-[\s\u00a0]*([A-Z]{1,2}))?")
+_PAR = re.compile(r"§[\s\u00a0]*(\d+)[º°o]?(?:-([A-Z]))?|(Par[áa]grafo[\s\u00a0]+[úu]nico)")
+
+
+def pdf_text(path: Path) -> str:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return "\f".join(page.get_textpage().get_text_range() for page in pdf)
+    finally:
+        pdf.close()
+
+
+def _art_id(m: re.Match[str]) -> str:
+    return f"art-{int(m.group(1))}" + (f"-{m.group(2)}" if m.group(2) else "")
+
+
+def senado_cf88(path: Path) -> tuple[list[str], list[str]]:
+    """Article and paragraph ids of the main text (before the ADCT) from the Senado classes."""
+    doc = html.fromstring(path.read_bytes().decode("utf-8"))
+    arts: list[str] = []
+    pars: list[str] = []
+    last = 0
+    for p in doc.iter("p"):
+        cls = p.get("class")
+        text = p.text_content().strip()
+        if cls == "artigo":
+            m = _ART.match(text)
+            if not m:
+                continue
+            if int(m.group(1)) < last:  # the ADCT restarts at Art. 1º
+                break
+            last = int(m.group(1))
+            arts.append(_art_id(m))
+        elif cls == "paragrafo" and arts:
+            m = _PAR.match(text)
+            if m:
+                tok = (
+                    "unico"
+                    if m.group(3)
+                    else str(int(m.group(1))) + (f"-{m.group(2)}" if m.group(2) else "")
+                )
+                pars.append(f"{arts[-1]}/par-{tok}")
+    return arts, pars
+
+
+def planalto_articles(path: Path) -> list[str]:
+    """Article ids from Planalto anchors ``<a name="art5">`` whose paragraph starts an article."""
+    doc = html.fromstring(path.read_bytes().decode("cp1252"))
+    out: list[str] = []
+    for a in doc.iter("a"):
+        name = a.get("name") or ""
+        if not re.fullmatch(r"art\d+[a-z]?", name):
+            continue
+        para = next((e for e in a.iterancestors() if e.tag == "p"), None)
+        text = para.text_content().strip() if para is not None else ""
+        if not text.startswith("Art"):
+            continue  # an anchor on an inciso (art5i) or a paragraph
+        m = re.fullmatch(r"art(\d+)([a-z])?", name)
+        printed = re.match(r"Art\.(\d+)", re.sub(r"[\s\u00a0]+", "", text))
+        if m is None or printed is None or printed.group(1) != m.group(1):
+            continue  # Planalto reuses names: <a name="art66"> marks a version of Art. 27
+        tok = f"art-{int(m.group(1))}" + (f"-{m.group(2).upper()}" if m.group(2) else "")
+        if tok not in out:
+            out.append(tok)
+    return out
+
+
+def rfcxml_sections(path: Path) -> list[tuple[str, str]]:
+    """(number, title) of every numbered section of an RFCXML v3 file, references included."""
+    parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True)
+    root = etree.parse(str(path), parser).getroot()
+    out: list[tuple[str, str]] = []
+
+    def title(el: etree._Element) -> str:
+        t = el.get("title")
+        if t is None:
+            name = el.find("name")
+            t = "".join(name.itertext()) if name is not None else ""
+        return " ".join(t.split())
+
+    def walk(el: etree._Element, prefix: str, appendix: bool) -> None:
+        n = 0
+        for child in el:
+            if child.tag not in ("section", "references") or child.get("numbered") == "false":
+                continue
+            n += 1
+            num = chr(64 + n) if appendix and not prefix else f"{prefix}{n}"
+            out.append((num, title(child)))
+            walk(child, num + ".", False)
+
+    middle = root.find("middle")
+    back = root.find("back")
+    walk(middle, "", False)
+    top = len([c for c in middle if c.tag == "section" and c.get("numbered") != "false"])
+    for refs in back.findall("references"):
+        top += 1
+        out.append((str(top), title(refs)))
+        walk(refs, f"{top}.", False)
+    walk(etree.Element("x"), "", True)
+    apps = [c for c in back if c.tag == "section"]
+    holder = etree.Element("x")
+    holder.extend(apps)
+    walk(holder, "", True)
+    return out
+
+
+def rfc_txt_toc(text: str) -> list[tuple[str, str]]:
+    """(number, title) from the table of contents of a paginated RFC text."""
+    rx = re.compile(
+        r"^ {3,}((?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*)\.\s+(.*?)\s*(?:\.\s?){2,}\s*\d+$", re.M
+    )
+    # join wrapped entries: "10.2.  Sub-Namespace Registration of\n        the ... . .  20"
+    text = re.sub(
+        r"(^ {3,}(?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*\.\s+[^.\n]*[^ .\n])\n +(?=\S)",
+        r"\1 ",
+        text,
+        flags=re.M,
+    )
+    out = []
+    for m in rx.finditer(text):
+        num = m.group(1).removeprefix("Appendix ")
+        out.append((num, " ".join(m.group(2).split())))
+    return out
+
+
+def boe_blocks(path: Path) -> list[tuple[str, int]]:
+    """(section id, number of apartados in the current version) of each precepto block."""
+    root = etree.parse(str(path)).getroot()
+    out: list[tuple[str, int]] = []
+    disp = {"dd": "derog-1", "df": "final-1", "primera": "adic-1"}
+    for b in root.iter("bloque"):
+        if b.get("tipo") != "precepto":
+            continue
+        bid = b.get("id")
+        sid = disp.get(bid) or f"art-{int(bid[1:])}"
+        versions = b.findall("version")
+        current = versions[-1]
+        apts = sum(
+            1
+            for p in current.iter("p")
+            if p.get("class") in ("parrafo", "parrafo_2")
+            and re.match(r"\d+\.\s", "".join(p.itertext()))
+        )
+        out.append((sid, apts))
+    return out
+
+
+def prf(gold: list[str] | set[str], found: list[str] | set[str]) -> tuple[float, float, float]:
+    g, f = set(gold), set(found)
+    tp = len(g & f)
+    p = tp / len(f) if f else 0.0
+    r = tp / len(g) if g else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)

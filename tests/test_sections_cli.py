@@ -1,0 +1,32 @@
+"""``ipsis sections`` on real files."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from ipsis.cli import main
+from tests.sections_gold import CORPORA
+
+
+def test_sections_json_rfc9111() -> None:
+    path = CORPORA / "rfc/rfc9111.txt"
+    res = CliRunner().invoke(main, ["sections", str(path), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["family"] == "rfc"
+    sec = next(s for s in data["sections"] if s["id"] == "sec-4.2.1")
+    text = path.read_text("utf-8-sig")
+    assert sec["title"] == "Calculating Freshness Lifetime"
+    assert text[sec["start"] : sec["end"]].startswith("4.2.1.  Calculating Freshness Lifetime")
+
+
+def test_sections_tree_crp_and_bad_input(tmp_path: object) -> None:
+    res = CliRunner().invoke(
+        main, ["sections", str(CORPORA / "pt/crp-constituicao-republica-portuguesa.txt")]
+    )
+    assert res.exit_code == 0
+    assert "art-8  Artigo 8.º  Direito internacional" in res.output
+    bad = CliRunner().invoke(main, ["sections", "no-such-file.txt"])
+    assert bad.exit_code == 2 and "no such file" in bad.output
