@@ -1,9 +1,9 @@
 """The passage a judge reads around a located quote: its section, bounded by a window.
 
-When the document has a section tree (``document.sections`` with ``innermost_at``, filled by
-:mod:`ipsis.sections` when that package is available), the passage is the innermost section
-holding the quote that is not a bare heading. Without one, it is the paragraph block around the
-quote (blank-line separated). Either way it is cut to at most ``window`` characters on each side
+When the document has a section tree (``document.sections``, built by :mod:`ipsis.sections` on
+first use), the passage is the innermost section holding the quote that is not a bare heading.
+Without one, it is the paragraph block around the quote (blank-line separated). Either way it is
+cut to at most ``window`` characters on each side
 of the quote, at line or sentence ends where possible: a judge never reads pages of text.
 
 >>> from ipsis.document import Document
@@ -20,6 +20,7 @@ from typing import Any
 
 from ipsis.document import Document
 from ipsis.judge.support import Passage
+from ipsis.sections import segment
 
 DEFAULT_WINDOW = 1500
 """Characters of context on each side of the quote, at most."""
@@ -35,10 +36,6 @@ _BLANK = re.compile(r"\n[ \t\f]*\n")
 def _tree(document: Document) -> Any:
     if document.sections is not None:
         return document.sections
-    try:
-        from ipsis.sections import segment  
-    except ImportError:
-        return None
     try:
         return segment(document)
     except Exception:  # pragma: no cover - segmentation is best effort for the judge
