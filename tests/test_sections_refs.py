@@ -11,7 +11,7 @@ import pytest
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.sections import SectionNotFoundError, SectionTree, resolve_reference, segment
-from tests.sections_gold import CORPORA, pdf_text
+from tests.sections_gold import CORPORA, load
 
 CASES = json.loads((Path(__file__).parent / "cases/sections/references.json").read_text("utf-8"))
 SOURCES = {
@@ -26,9 +26,7 @@ SOURCES = {
 
 @cache
 def _doc(name: str) -> tuple[Document, SectionTree]:
-    path = CORPORA / SOURCES[name]
-    text = pdf_text(path) if path.suffix == ".pdf" else path.read_text("utf-8-sig")
-    doc = Document(name, text)
+    doc = load(CORPORA / SOURCES[name])
     return doc, segment(doc)
 
 

@@ -61,6 +61,7 @@ class Cand:
     title: str = ""
     sequenced: bool = False
     scope: str = ""
+    confirmed: bool = False  # a structural hint of the source markup vouches for it
 
 
 def _label(s: str) -> str:
