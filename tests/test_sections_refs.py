@@ -52,3 +52,12 @@ def test_reference(case: dict[str, object]) -> None:
     for sec in res.sections:
         body = doc.text[sec.start : sec.end]
         assert body.startswith(sec.label.split()[0]), (sec, body[:40])
+
+
+def test_section_errors_live_in_ipsis_errors() -> None:
+    import ipsis.errors
+    import ipsis.sections
+
+    assert ipsis.sections.SectionNotFoundError is ipsis.errors.SectionNotFoundError
+    assert ipsis.sections.ReferenceSyntaxError is ipsis.errors.ReferenceSyntaxError
+    assert issubclass(ipsis.errors.SectionNotFoundError, (ipsis.errors.InputError, LookupError))

@@ -167,10 +167,13 @@ class _Open:
     id: str
     children: list[str] = field(default_factory=list)
     last_key: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    last_wording: int = -1  # start of the latest repeated marker merged into this section
 
 
-def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Section]:
-    """Stack by level: parents, ends, ids; merge repeated siblings."""
+def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]:
+    """Stack by level: parents, ends, ids; merge repeated siblings.
+
+    Also returns, per merged section, where its last wording starts."""
     n = len(text)
     stack: list[_Open] = []
     done: dict[str, tuple[_Open, int, str | None]] = {}
@@ -207,6 +210,7 @@ def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Secti
             # BOE: each dated version of an article) extends the open section; the sections
             # inside the earlier wording end here
             close_to(c.level + 1, c.start)
+            same.last_wording = c.start
             continue
         if sid in done or any(o.id == sid for o in stack):
             k = 2
@@ -222,11 +226,14 @@ def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Secti
         order.append(sid)
     close_to(-1, n)
     out = []
+    wordings = {}
     for sid in order:
         o, end, parent = done[sid]
         c = o.cand
         out.append(Section(sid, c.kind, c.label, c.title, c.start, end, parent, tuple(o.children)))
-    return out
+        if o.last_wording >= 0:
+            wordings[sid] = o.last_wording
+    return out, wordings
 
 
 def _own_spans(s: Section, by_id: dict[str, Section]) -> list[tuple[int, int]]:
@@ -253,9 +260,13 @@ def _covered(spans: list[tuple[int, int]], starts: list[int], a: int, b: int) ->
     return total
 
 
-def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan]) -> list[Section]:
-    """``revoked``: "(Revogado)" or >= 90% of the own text struck; ``has_revoked``: some of it
-    struck; ``has_notes``: an amendment note in the own text."""
+def _flags(
+    text: str, sections: list[Section], marks: Sequence[MarkSpan], wordings: dict[str, int]
+) -> list[Section]:
+    """Flags on the own text (span minus children). ``revoked``: the *last* wording says
+    "(Revogado)" or is >= 90% struck (an old wording struck before the current one does not
+    revoke the section); ``has_revoked``: some of the own text is struck; ``has_notes``: an
+    amendment note in the own text."""
     if not sections:
         return sections
     by_id = {s.id: s for s in sections}
@@ -266,15 +277,17 @@ def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan]) -> lis
     out = []
     for s in sections:
         own = _own_spans(s, by_id)
-        head = text[own[0][0] : own[0][1]] if own else ""
+        last = wordings.get(s.id, s.start)
+        tail = [(max(a, last), b) for a, b in own if b > last]
+        head = text[tail[0][0] : tail[0][1]] if tail else ""
         revoked = bool(REVOKED_TEXT.search(head[:400]))
         has_notes = any(NOTE_TEXT.search(text, a, b) for a, b in own)
-        has_revoked = False
+        has_revoked = revoked
         if rev:
-            body = 0
-            covered = 0
-            for a, b in own:
-                if a == s.start:  # the marker itself does not count
+            has_revoked = has_revoked or any(_covered(rev, rev_starts, a, b) for a, b in own)
+            body = covered = 0
+            for a, b in tail:
+                if a in (s.start, last):  # the marker itself does not count
                     a = min(b, a + len(s.label))
                 seg = text[a:b]
                 a += len(seg) - len(seg.lstrip(" \t\u00a0-–—.:"))
@@ -282,12 +295,11 @@ def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan]) -> lis
                 if b > a:
                     body += b - a
                     covered += _covered(rev, rev_starts, a, b)
-            has_revoked = covered > 0
             revoked = revoked or (body > 0 and covered >= 0.9 * body)
         if notes and not has_notes:
             has_notes = any(_covered(notes, note_starts, a, b) for a, b in own)
         if revoked or has_notes or has_revoked:
-            s = replace(s, revoked=revoked, has_notes=has_notes, has_revoked=has_revoked or revoked)
+            s = replace(s, revoked=revoked, has_notes=has_notes, has_revoked=has_revoked)
         out.append(s)
     return out
 
@@ -315,8 +327,8 @@ def segment_text(
     cands = _mark_superseded(cands, marks)
     cands = _filter_sequenced(cands)
     cands = _drop_empty_containers(cands)
-    sections = _build(text, cands, doc_id, fam)
-    sections = _flags(text, sections, marks)
+    sections, wordings = _build(text, cands)
+    sections = _flags(text, sections, marks, wordings)
     if meta:
         sections = attach_versions(sections, hints, meta)
     return SectionTree(doc_id, sections, len(text), fam)
