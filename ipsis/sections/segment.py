@@ -3,7 +3,9 @@
 Three passes over the markers that :mod:`ipsis.sections.patterns` finds at line starts:
 
 1. *candidates*: every marker, with its kind, level, id token and ordering key;
-2. *filters*: table-of-contents lines are dropped, articles (and RFC sections) keep the longest
+2. *filters*: the reader's hints confirm, drop or place markers (:mod:`ipsis.sections.hints`);
+   a struck article whose id is in force elsewhere becomes an old wording (``old/art-55-C``);
+   table-of-contents lines are dropped, articles (and RFC sections) keep the longest
    non-decreasing run of their numbers per scope (a stray ``Art. 100`` at a line start cannot
    break the sequence), sub-article markers must not go backwards inside their parent, and
    headings (títulos, capítulos) are kept only when an article falls under them (so headings in
