@@ -12,10 +12,11 @@ from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source
+from ipsis.document import Document
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.ingest.pdf import ENGINES
-from ipsis.report import render, summary, use_colour
+from ipsis.report import render, summary_line, use_colour
 from ipsis.sections import resolve_reference
 from ipsis.verify import Policy, describe, locate, parse_records, verify_records
 from ipsis.verify.result import LOCATED, Result
@@ -43,15 +44,39 @@ def policy_options(f: Any) -> Any:
     f = click.option(
         "--position-breaks-ties", is_flag=True, help="Let a position hint choose between equal candidates."
     )(f)
+    f = click.option(
+        "--max-error-rate",
+        type=click.FloatRange(0, 1, max_open=True),
+        default=0.2,
+        show_default=True,
+        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found;"
+        " shorter quotes get less; 0 disables it. A near miss is never located.",
+    )(f)
+    f = click.option(
+        "--elision-max-gap",
+        type=click.IntRange(0),
+        default=1500,
+        show_default=True,
+        help="Most characters an inner ellipsis ('...', '[...]') may stand for between two fragments.",
+    )(f)
     return f
 
 
-def make_policy(max_tier: str, min_length: int, no_boundaries: bool, position_breaks_ties: bool) -> Policy:
+def make_policy(
+    max_tier: str,
+    min_length: int,
+    no_boundaries: bool,
+    position_breaks_ties: bool,
+    max_error_rate: float = 0.2,
+    elision_max_gap: int = 1500,
+) -> Policy:
     return Policy(
         max_tier=max_tier,
         min_length=min_length,
         boundaries=not no_boundaries,
         position_breaks_ties=position_breaks_ties,
+        max_error_rate=max_error_rate,
+        elision_max_gap=elision_max_gap,
     )
 
 
@@ -79,9 +104,7 @@ def exit_for(results: list[Result]) -> int:
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
-def text(
-    source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None
-) -> None:
+def text(source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,
@@ -197,10 +220,24 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     help='JSON object mapping ids to a path or {"text": ...}.',
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
+    default="table",
+    show_default=True,
+    help="html: one self-contained page showing each quote inside its source (use with -o).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the report to this file; the summary line goes to stderr.",
 )
 @policy_options
-def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, **opts: Any) -> None:
+def verify_cmd(
+    records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, output: str | None, **opts: Any
+) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
     Each record is {citation_id, source_id, quote, prefix?, suffix?}. Prints one result per
@@ -210,6 +247,8 @@ def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | N
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
+
+        ipsis verify records.jsonl --sources sources.json --format html -o report.html
     """
     with error_boundary():
         policy = make_policy(**opts)
@@ -223,10 +262,22 @@ def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | N
             with open(records, encoding="utf-8-sig") as fh:
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
-        results = list(verify_records(parsed, sources.get, policy))
-    colour = use_colour(stdout_is_tty())
-    click.echo(render(results, fmt, run=run_info(policy), colour=colour), nl=False)
-    if fmt == "jsonl":
-        s = summary(results)
-        click.echo(f"located={s['located']}/{s['total']}", err=True)
+        documents: dict[str, Document] = {}
+
+        def resolve(source_id: str) -> Document | None:
+            doc = sources.get(source_id)
+            if doc is not None:
+                documents[source_id] = doc
+            return doc
+
+        results = list(verify_records(parsed, resolve, policy))
+        colour = use_colour(stdout_is_tty()) and output is None
+        out = render(results, fmt, run=run_info(policy), colour=colour, documents=documents)
+        if output is not None:
+            with open(output, "w", encoding="utf-8", newline="") as fh:
+                fh.write(out)
+    if output is None:
+        click.echo(out, nl=False)
+    if fmt == "jsonl" or output is not None:
+        click.echo(summary_line(results) + (f"; wrote {output}" if output else ""), err=True)
     sys.exit(exit_for(results))
