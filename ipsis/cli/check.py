@@ -10,12 +10,14 @@ from typing import Any
 
 import click
 
+from ipsis import __version__
 from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources
 from ipsis.cli._base import error_boundary, main
 from ipsis.cli.core import make_policy, policy_options
+from ipsis.report.html import check_report_html
 
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
 
@@ -67,9 +69,17 @@ def render(report: CheckReport, fmt: str) -> str:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["table", "json", "jsonl", "csv"]),
+    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
     default="table",
     show_default=True,
+    help="html: one self-contained page with the answer and each quote in its source (use with -o).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the report to this file instead of stdout.",
 )
 @click.option(
     "--answer-format",
@@ -90,6 +100,7 @@ def check_cmd(
     fmt: str,
     answer_format: str | None,
     want_feedback: bool,
+    output: str | None,
     **opts: Any,
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
@@ -99,6 +110,8 @@ def check_cmd(
     Example:
 
         ipsis check answer.json --sources sources.json --format json
+
+        ipsis check answer.json --sources sources.json --format html -o report.html
     """
     with error_boundary():
         policy = make_policy(**opts)
@@ -112,5 +125,15 @@ def check_cmd(
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
-        click.echo(render(report, fmt), nl=False)
+        if fmt == "html":
+            run = {"ipsis_version": __version__, "policy": policy.to_json(), "policy_fingerprint": policy.fingerprint()}
+            out = check_report_html(report, run=run)
+        else:
+            out = render(report, fmt)
+        if output is None:
+            click.echo(out, nl=False)
+        else:
+            with error_boundary(), open(output, "w", encoding="utf-8", newline="") as fh:
+                fh.write(out)
+            click.echo(f"findings: {len(report.findings)}; wrote {output}", err=True)
     sys.exit(0 if report.clean else 1)

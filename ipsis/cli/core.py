@@ -12,10 +12,11 @@ from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source
+from ipsis.document import Document
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.ingest.pdf import ENGINES
-from ipsis.report import render, summary, use_colour
+from ipsis.report import render, summary_line, use_colour
 from ipsis.sections import resolve_reference
 from ipsis.verify import Policy, describe, locate, parse_records, verify_records
 from ipsis.verify.result import LOCATED, Result
@@ -197,10 +198,24 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     help='JSON object mapping ids to a path or {"text": ...}.',
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
+    default="table",
+    show_default=True,
+    help="html: one self-contained page showing each quote inside its source (use with -o).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the report to this file; the summary line goes to stderr.",
 )
 @policy_options
-def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, **opts: Any) -> None:
+def verify_cmd(
+    records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, output: str | None, **opts: Any
+) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
     Each record is {citation_id, source_id, quote, prefix?, suffix?}. Prints one result per
@@ -210,6 +225,8 @@ def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | N
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
+
+        ipsis verify records.jsonl --sources sources.json --format html -o report.html
     """
     with error_boundary():
         policy = make_policy(**opts)
@@ -223,10 +240,22 @@ def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | N
             with open(records, encoding="utf-8-sig") as fh:
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
-        results = list(verify_records(parsed, sources.get, policy))
-    colour = use_colour(stdout_is_tty())
-    click.echo(render(results, fmt, run=run_info(policy), colour=colour), nl=False)
-    if fmt == "jsonl":
-        s = summary(results)
-        click.echo(f"located={s['located']}/{s['total']}", err=True)
+        documents: dict[str, Document] = {}
+
+        def resolve(source_id: str) -> Document | None:
+            doc = sources.get(source_id)
+            if doc is not None:
+                documents[source_id] = doc
+            return doc
+
+        results = list(verify_records(parsed, resolve, policy))
+        colour = use_colour(stdout_is_tty()) and output is None
+        out = render(results, fmt, run=run_info(policy), colour=colour, documents=documents)
+        if output is not None:
+            with open(output, "w", encoding="utf-8", newline="") as fh:
+                fh.write(out)
+    if output is None:
+        click.echo(out, nl=False)
+    if fmt == "jsonl" or output is not None:
+        click.echo(summary_line(results) + (f"; wrote {output}" if output else ""), err=True)
     sys.exit(exit_for(results))

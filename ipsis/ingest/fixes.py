@@ -219,21 +219,39 @@ _SPACE_BEFORE_PUNCT = regex.compile(r" +(?=[.,;:!?)\]}])")
 # --- lossy tiers -------------------------------------------------------------------------------
 
 
+_MARKS_AFTER = regex.compile(r"\p{M}*")
+
+
 def _casefold(text: str) -> tuple[str, list[Edit]]:
-    """Case-insensitive view (``ß`` -> ``ss`` keeps its offsets).
+    """Case-insensitive view (``ß`` -> ``ss`` keeps its offsets; the result stays NFC).
 
     >>> _casefold("Straße")
     ('strasse', [Edit(start=4, end=5, replacement='ss')])
+    >>> _casefold("SS\u0301") == _casefold(_casefold("SS\u0301")[0])
+    True
     """
     out = text.casefold()
-    if len(out) == len(text):
+    if len(out) == len(text) and unicodedata.is_normalized("NFC", out):
         return out, []
-    edits = []
-    for i, c in enumerate(text):
+    edits: list[Edit] = []
+    parts: list[str] = []
+    pos = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
         f = c.casefold()
-        if len(f) != 1:
-            edits.append(Edit(i, i + 1, f))
-    return out, edits
+        end = i + 1
+        if len(f) != 1 or not unicodedata.is_normalized("NFC", f):
+            end = _MARKS_AFTER.match(text, end).end()  # type: ignore[union-attr]
+            rep = unicodedata.normalize("NFC", text[i:end].casefold())
+            parts.append(text[pos:i].casefold())
+            parts.append(rep)
+            edits.append(Edit(i, end, rep))
+            pos = end
+        i = end
+    parts.append(text[pos:].casefold())
+    return "".join(parts), edits
 
 
 @lru_cache(maxsize=4096)
