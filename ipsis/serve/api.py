@@ -24,12 +24,14 @@ from ipsis.document import Document
 from ipsis.errors import InputError, IpsisError
 from ipsis.ingest.normalize import TIERS
 from ipsis.report import summary
+from ipsis.report.html import render_check_html
 from ipsis.serve.catalog import Catalog
 from ipsis.serve.limits import ApiError, Limits
 from ipsis.verify import Policy, describe, locate, verify_records
 from ipsis.verify.result import UNKNOWN_SOURCE, Result
 
 POLICY_FIELDS: dict[str, type] = {"max_tier": str, "min_length": int, "boundaries": bool, "position_breaks_ties": bool}
+LANGUAGES = ("en", "pt", "es")
 TYPE_NAMES = {str: "a string", int: "an integer", bool: "a boolean", dict: "an object", list: "an array"}
 
 
@@ -284,9 +286,16 @@ def check_payload(report: CheckReport) -> dict[str, Any]:
     return payload
 
 
-def do_check(body: Any, ctx: Context) -> dict[str, Any]:
+def do_check(body: Any, ctx: Context) -> dict[str, Any] | str:
+    """The check JSON; with ``"format": "html"`` the report page rendered from that same JSON."""
     body = _object(body)
     policy = policy_from(body)
+    out = _field(body, "format", str, default="json")
+    if out not in ("json", "html"):
+        _invalid("format", f"must be json or html, got {out!r}")
+    lang = _field(body, "lang", str)
+    if lang is not None and lang not in LANGUAGES:
+        _invalid("lang", f"must be one of {', '.join(LANGUAGES)}, got {lang!r}")
     fmt = _field(body, "answer_format", str)
     if fmt is not None and fmt not in (*ANSWER_FORMATS, "markdown"):
         _invalid("answer_format", f"must be one of {', '.join(ANSWER_FORMATS)}, markdown; got {fmt!r}")
@@ -302,6 +311,9 @@ def do_check(body: Any, ctx: Context) -> dict[str, Any]:
     payload["run"] = run_info(policy, ctx.user)
     if want_feedback:
         payload["feedback"] = feedback(report) or ""
+    if out == "html":
+        documents = {src.id: src.document for src in report.sources}
+        return render_check_html(payload, documents=documents, run=payload["run"], lang=lang)
     return payload
 
 

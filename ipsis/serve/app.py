@@ -35,7 +35,7 @@ from ipsis.serve.tokens import load_tokens, user_for
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[Any, api.Context], dict[str, Any]]
+Handler = Callable[[Any, api.Context], "dict[str, Any] | str"]
 HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 PAGE_CSP = (
     "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
@@ -106,6 +106,8 @@ def json_endpoint(service: Service, handler: Handler) -> Callable[[Request], Awa
         body = await service.body(request)
         ctx = service.context(user)
         payload = await service.run(functools.partial(handler, body, ctx))
+        if isinstance(payload, str):  # the HTML report; its own CSP allows no network at all
+            return HTMLResponse(payload, headers=HEADERS)
         return JSONResponse(payload, headers=HEADERS)
 
     return endpoint

@@ -174,6 +174,13 @@ SCHEMAS: dict[str, Any] = {
             },
             "answer_format": {"type": ["string", "null"], "enum": [*ANSWER_FORMATS, "markdown", None]},
             "feedback": {"type": "boolean", "default": False},
+            "format": {
+                "type": "string",
+                "enum": ["json", "html"],
+                "default": "json",
+                "description": "html: the report page of `ipsis check --format html`, rendered from the JSON.",
+            },
+            "lang": {"type": ["string", "null"], "enum": ["en", "pt", "es", None]},
             "policy": _ref("Policy"),
         },
     },
@@ -289,12 +296,15 @@ POST_ERRORS = {
 
 
 def _post(op: str, summary: str, request: str, response: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    ok = _ok(response, "The result.")
+    if op == "check":
+        ok["content"]["text/html"] = {"schema": {"type": "string"}}
     return {
         "post": {
             "operationId": op,
             "summary": summary,
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref(request)}}},
-            "responses": {"200": _ok(response, "The result."), **POST_ERRORS, **(extra or {})},
+            "responses": {"200": ok, **POST_ERRORS, **(extra or {})},
         }
     }
 
