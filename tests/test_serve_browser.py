@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from tests.serve_helpers import Server, running_server  # noqa: E402
+from tests.serve_helpers import Server, running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSWERS = ROOT / "tests" / "fixtures" / "answers"
