@@ -243,7 +243,7 @@ def _casefold(text: str) -> tuple[str, list[Edit]]:
         f = c.casefold()
         end = i + 1
         if len(f) != 1 or not unicodedata.is_normalized("NFC", f):
-            end = _MARKS_AFTER.match(text, end).end()  # type: ignore[union-attr]
+            end = _MARKS_AFTER.match(text, end).end()
             rep = unicodedata.normalize("NFC", text[i:end].casefold())
             parts.append(text[pos:i].casefold())
             parts.append(rep)
