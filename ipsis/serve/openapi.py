@@ -21,6 +21,11 @@ def _nullable(kind: str) -> dict[str, Any]:
     return {"type": [kind, "null"]}
 
 
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """An optional request field: null means absent."""
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
 SPAN = {"type": ["array", "null"], "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
 
 SCHEMAS: dict[str, Any] = {
@@ -53,7 +58,7 @@ SCHEMAS: dict[str, Any] = {
     "InlineSource": {
         "type": "object",
         "required": ["text"],
-        "properties": {"text": {"type": "string"}, "id": {"type": "string"}},
+        "properties": {"text": {"type": "string"}, "id": {"type": ["string", "null"]}},
     },
     "SourceRef": {
         "description": "A stored source id the user may read, or an inline text.",
@@ -119,7 +124,7 @@ SCHEMAS: dict[str, Any] = {
             "position": _nullable("integer"),
             "section": {"type": ["string", "null"], "description": 'A cited section, e.g. "art. 5º, § 1º, II".'},
             "citation_id": _nullable("string"),
-            "policy": _ref("Policy"),
+            "policy": _or_null(_ref("Policy")),
         },
     },
     "LocateResponse": {
@@ -142,12 +147,18 @@ SCHEMAS: dict[str, Any] = {
                 "position?}; a malformed record becomes an invalid_record result.",
                 "items": {},
             },
-            "sources": {
-                "type": "object",
-                "description": "Inline sources by id; other source ids are looked up in the store.",
-                "additionalProperties": _ref("InlineSource"),
-            },
-            "policy": _ref("Policy"),
+            "sources": _or_null(
+                {
+                    "type": "object",
+                    "description": "Inline sources by id; other source ids are looked up in the store.",
+                    "additionalProperties": {
+                        "type": "object",
+                        "required": ["text"],
+                        "properties": {"text": {"type": "string"}},
+                    },
+                }
+            ),
+            "policy": _or_null(_ref("Policy")),
         },
     },
     "VerifyResponse": {
@@ -173,15 +184,15 @@ SCHEMAS: dict[str, Any] = {
                 "type": ["string", "array", "object"],
             },
             "answer_format": {"type": ["string", "null"], "enum": [*ANSWER_FORMATS, "markdown", None]},
-            "feedback": {"type": "boolean", "default": False},
+            "feedback": {"type": ["boolean", "null"], "default": False},
             "format": {
-                "type": "string",
-                "enum": ["json", "html"],
+                "type": ["string", "null"],
+                "enum": ["json", "html", None],
                 "default": "json",
                 "description": "html: the report page of `ipsis check --format html`, rendered from the JSON.",
             },
             "lang": {"type": ["string", "null"], "enum": ["en", "pt", "es", None]},
-            "policy": _ref("Policy"),
+            "policy": _or_null(_ref("Policy")),
         },
     },
     "Finding": {
@@ -231,7 +242,7 @@ SCHEMAS: dict[str, Any] = {
             "source": _ref("SourceRef"),
             "start": {"type": "integer", "minimum": 0},
             "end": {"type": "integer", "minimum": 0},
-            "max_tier": {"type": "string", "enum": list(TIERS)},
+            "max_tier": {"type": ["string", "null"], "enum": [*TIERS, None]},
         },
     },
     "DescribeResponse": {"type": "object", "required": ["selector"], "properties": {"selector": {"type": "object"}}},
