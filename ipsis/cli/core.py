@@ -44,15 +44,39 @@ def policy_options(f: Any) -> Any:
     f = click.option(
         "--position-breaks-ties", is_flag=True, help="Let a position hint choose between equal candidates."
     )(f)
+    f = click.option(
+        "--max-error-rate",
+        type=click.FloatRange(0, 1, max_open=True),
+        default=0.2,
+        show_default=True,
+        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found;"
+        " shorter quotes get less; 0 disables it. A near miss is never located.",
+    )(f)
+    f = click.option(
+        "--elision-max-gap",
+        type=click.IntRange(0),
+        default=1500,
+        show_default=True,
+        help="Most characters an inner ellipsis ('...', '[...]') may stand for between two fragments.",
+    )(f)
     return f
 
 
-def make_policy(max_tier: str, min_length: int, no_boundaries: bool, position_breaks_ties: bool) -> Policy:
+def make_policy(
+    max_tier: str,
+    min_length: int,
+    no_boundaries: bool,
+    position_breaks_ties: bool,
+    max_error_rate: float = 0.2,
+    elision_max_gap: int = 1500,
+) -> Policy:
     return Policy(
         max_tier=max_tier,
         min_length=min_length,
         boundaries=not no_boundaries,
         position_breaks_ties=position_breaks_ties,
+        max_error_rate=max_error_rate,
+        elision_max_gap=elision_max_gap,
     )
 
 
@@ -80,9 +104,7 @@ def exit_for(results: list[Result]) -> int:
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
-def text(
-    source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None
-) -> None:
+def text(source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,

@@ -24,9 +24,7 @@ from ipsis.errors import ExtractionError, InputError
 from ipsis.ingest.mojibake import fix_utf8_mojibake, repair_single_byte
 from ipsis.ingest.text import looks_binary
 
-DROP = frozenset(
-    {"script", "style", "head", "noscript", "template", "nav", "iframe", "object", "svg"}
-)
+DROP = frozenset({"script", "style", "head", "noscript", "template", "nav", "iframe", "object", "svg"})
 BLOCK = frozenset(
     [
         "p",
@@ -194,9 +192,7 @@ class _Writer:
 class _Walk:
     writer: _Writer = field(default_factory=_Writer)
     revoked: list[list[int]] = field(default_factory=list)
-    hints: list[tuple[str, str, list[int], tuple[tuple[str, str], ...]]] = field(
-        default_factory=list
-    )
+    hints: list[tuple[str, str, list[int], tuple[tuple[str, str], ...]]] = field(default_factory=list)
     stack: list[list[int]] = field(default_factory=list)  # spans of the open block elements
     anchors: list[tuple[str, list[int]]] = field(default_factory=list)
 

@@ -23,9 +23,7 @@ from ipsis.document import Document, Hint, Mark
 from ipsis.errors import ExtractionError, InputError
 
 _WS = re.compile(r"\s+")
-_ENTITY_DECL = re.compile(
-    rb"<!ENTITY\s+(%\s*)?([\w.:-]+)\s+(SYSTEM|PUBLIC|\"[^\"]*\"|'[^']*')", re.S
-)
+_ENTITY_DECL = re.compile(rb"<!ENTITY\s+(%\s*)?([\w.:-]+)\s+(SYSTEM|PUBLIC|\"[^\"]*\"|'[^']*')", re.S)
 
 
 def check_entities(data: bytes, name: str = "input") -> None:
@@ -165,9 +163,7 @@ def _rfc_numbers(root: Any) -> dict[str, str]:
             if child.tag not in ("section", "references") or child.get("numbered") == "false":
                 continue
             k += 1
-            label = (
-                (chr(ord("A") + k - 1) if letters else str(k)) if not prefix else f"{prefix}.{k}"
-            )
+            label = (chr(ord("A") + k - 1) if letters else str(k)) if not prefix else f"{prefix}.{k}"
             numbers[child.get("anchor") or f"_{id(child)}"] = label
             child.set("_ipsis_number", label)
             walk(child, label, False)
@@ -235,9 +231,7 @@ def _rfcxml(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
                 body(child)
             elif tag == "reference":
                 ttl = child.find(".//title")
-                out.line(
-                    f"[{child.get('anchor', '')}] {_flat(ttl) if ttl is not None else ''}".strip()
-                )
+                out.line(f"[{child.get('anchor', '')}] {_flat(ttl) if ttl is not None else ''}".strip())
             else:
                 text = _WS.sub(" ", _inline(child, numbers)).strip()
                 if text:
