@@ -97,3 +97,6 @@ def serve_cmd(
 
 def _check_store(store_dir: str) -> None:
     """Open the store once so that a wrong --store fails now, with the store's message."""
+    from ipsis.store import Store
+
+    Store.open(store_dir).close()

@@ -208,11 +208,23 @@ def do_verify(body: Any, ctx: Context) -> dict[str, Any]:
             return ctx.catalog.inline(sid, inline[sid])
         return ctx.catalog.stored(sid, ctx.user)
 
-    results: list[Result] = []
-    for result in verify_records(records, resolve, policy):
-        results.append(result)
-        ctx.deadline.check(len(results), len(records))
-    return {"run": run_info(policy, ctx.user), "results": [r.to_json() for r in results], "summary": summary(results)}
+    info = run_info(policy, ctx.user)
+    store = ctx.catalog.store()
+    if store is not None:  # stored ids: exact versions, found elsewhere, newer versions, a run record
+        from ipsis.store import verify_run
+
+        def inline_only(sid: str) -> Document | None:
+            return ctx.catalog.inline(sid, inline[sid]) if sid in inline else None
+
+        run = verify_run(records, store, user=ctx.user, policy=policy, fallback=inline_only, records_name="request")
+        results = run.results
+        info["run_id"] = run.id
+    else:
+        results = []
+        for result in verify_records(records, resolve, policy):
+            results.append(result)
+            ctx.deadline.check(len(results), len(records))
+    return {"run": info, "results": [r.to_json() for r in results], "summary": summary(results)}
 
 
 def _sources_for_check(body: dict[str, Any], ctx: Context) -> Sources:
