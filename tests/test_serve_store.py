@@ -19,6 +19,10 @@ from tests.serve_helpers import ROOT, Server, running_server
 RFC = ROOT / "corpora" / "rfc" / "rfc7519.txt"
 ALICE = "alice-token-5f1c9e0a7b3d"
 BOB = "bob-token-0c4e8a2b6d9f7e"
+ALICE_TEXT = (
+    "Art. 1º Esta Lei dispõe sobre o tratamento de dados pessoais.\n"
+    "Art. 2º A disciplina da proteção de dados pessoais tem como fundamentos o respeito à privacidade.\n"
+)
 ISS = 'The "iss" (issuer) claim identifies the principal that issued the JWT.'
 
 
@@ -34,7 +38,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("serve-store")
     store = tmp / "store"
     alice_txt, bob_txt = tmp / "alice.txt", tmp / "bob.txt"
-    alice_txt.write_text("Art. 1º Esta Lei dispõe sobre o tratamento de dados pessoais.\n", encoding="utf-8")
+    alice_txt.write_text(ALICE_TEXT, encoding="utf-8")
     bob_txt.write_text("Section 1. Salaries are reviewed every March by the board.\n", encoding="utf-8")
     ingest(store, RFC, "rfc7519-v1")
     ingest(store, alice_txt, "memo-alice-v1", "alice")
@@ -61,7 +65,7 @@ def test_each_user_lists_what_they_may_read(server: Server) -> None:
 
 def test_hidden_is_missing_for_sections(server: Server) -> None:
     status, tree = server.get("/v1/sources/memo-alice-v1/sections", token=ALICE)
-    assert status == 200 and tree["sections"][0]["id"] == "art-1"
+    assert status == 200 and [s["id"] for s in tree["sections"]] == ["art-1", "art-2"]
     hidden = server.get("/v1/sources/memo-alice-v1/sections", token=BOB)
     missing = server.get("/v1/sources/memo-nobody-v1/sections", token=BOB)
     assert hidden[0] == missing[0] == 404
@@ -81,8 +85,7 @@ def test_verify_and_locate_by_store_id(server: Server) -> None:
     hidden, missing = b["results"][1]["message"], b["results"][2]["message"]
     assert hidden.replace("memo-alice-v1", "X") == missing.replace("memo-nobody-v1", "X")
     m = a["results"][1]["matches"][0]
-    text = "Art. 1º Esta Lei dispõe sobre o tratamento de dados pessoais.\n"
-    assert text[m["start"] : m["end"]] == "dispõe sobre o tratamento de dados pessoais"
+    assert ALICE_TEXT[m["start"] : m["end"]] == "dispõe sobre o tratamento de dados pessoais"
     assert a["run"]["user"] == "alice" and a["run"]["run_id"]
     _, loc = server.post("/v1/locate", {"source": "memo-alice-v1", "quote": "tratamento de dados pessoais"}, token=BOB)
     assert loc["status"] == "unknown_source"
@@ -98,7 +101,8 @@ def test_found_elsewhere_only_in_readable_sources(server: Server) -> None:
 
 
 def test_check_with_stored_sources(server: Server) -> None:
-    body = {"answer": f'The JWT issuer: "{ISS}" [1]', "sources": [{"id": "rfc7519-v1"}]}
+    jwt = "JSON Web Token (JWT) is a compact, URL-safe means of representing claims"
+    body = {"answer": f'A JWT is "{jwt}" [1].', "sources": [{"id": "rfc7519-v1"}]}
     status, data = server.post("/v1/check", body, token=BOB)
     assert status == 200 and data["citations"][0]["status"] == "located"
     hidden = server.post("/v1/check", {**body, "sources": [{"id": "memo-alice-v1"}]}, token=BOB)
