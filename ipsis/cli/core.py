@@ -10,6 +10,7 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source
 from ipsis.document import Document
@@ -235,14 +236,17 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     help="Write the report to this file; the summary line goes to stderr.",
 )
 @policy_options
+@judge_options
 def verify_cmd(
     records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, output: str | None, **opts: Any
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
-    Each record is {citation_id, source_id, quote, prefix?, suffix?}. Prints one result per
-    record and a summary line located=N/M. Exit 0 when every record is located, 1 otherwise
-    (an empty input too), 2 for bad usage or unreadable input.
+    Each record is {citation_id, source_id, quote, prefix?, suffix?, claim?}. Prints one result
+    per record and a summary line located=N/M. With --judge, each located record's claim is
+    judged against the section around its quote ("support" in the JSON). Exit 0 when every
+    record is located (and every judged claim supported), 1 otherwise (an empty input too), 2
+    for bad usage or unreadable input.
 
     Example:
 
@@ -251,7 +255,8 @@ def verify_cmd(
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
     """
     with error_boundary():
-        policy = make_policy(**opts)
+        jopts = pop_judge_options(opts)
+        policy = with_judge(make_policy(**opts), jopts)
         sources = SourceMap()
         sources.add_pairs(source_pairs)
         if sources_map:
@@ -271,6 +276,7 @@ def verify_cmd(
             return doc
 
         results = list(verify_records(parsed, resolve, policy))
+        results = judge_results(parsed, results, resolve, policy, jopts)
         colour = use_colour(stdout_is_tty()) and output is None
         out = render(results, fmt, run=run_info(policy), colour=colour, documents=documents)
         if output is not None:
@@ -280,4 +286,4 @@ def verify_cmd(
         click.echo(out, nl=False)
     if fmt == "jsonl" or output is not None:
         click.echo(summary_line(results) + (f"; wrote {output}" if output else ""), err=True)
-    sys.exit(exit_for(results))
+    sys.exit(exit_for(results) or int(needs_review(results)))

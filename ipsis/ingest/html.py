@@ -262,13 +262,15 @@ def read_html(data: bytes, doc_id: str, name: str = "input") -> Document:
     source, changed = fix_utf8_mojibake(source)
     if changed:
         repaired.append("UTF-8 decoded as a single-byte code page (ftfy)")
-    try:
-        root = lxml.html.document_fromstring(source)
-    except (etree.ParserError, ValueError) as exc:
-        msg = f"{name}: cannot parse as HTML ({exc}); check the file or set the input format"
-        raise ExtractionError(msg) from exc
     walk = _Walk()
-    walk.walk(root)
+    for part in split_documents(source):
+        try:
+            root = lxml.html.document_fromstring(part)
+        except (etree.ParserError, ValueError) as exc:
+            msg = f"{name}: cannot parse as HTML ({exc}); check the file or set the input format"
+            raise ExtractionError(msg) from exc
+        walk.walk(root)
+        walk.writer.block()
     text = "".join(walk.writer.parts)
     if walk.writer.parts and not text.endswith("\n"):
         text += "\n"
@@ -286,6 +288,25 @@ def read_html(data: bytes, doc_id: str, name: str = "input") -> Document:
     if repaired:
         meta["repaired"] = "; ".join(repaired)
     return Document(doc_id, text, marks=tuple(marks), hints=tuple(hints), meta=meta)
+
+
+_NEXT_DOC = re.compile(r"</html\s*>\s*(?=<!DOCTYPE|<html\b)", re.I)
+_DOCTYPE = re.compile(r"^\s*<!DOCTYPE[^<>]*>?", re.I)
+
+
+def split_documents(source: str) -> list[str]:
+    """Split HTML pages saved one after the other in one file (Senado CF/88 + ADCT pages).
+
+    Each page's DOCTYPE is dropped (the Senado's second one is not even closed, which made
+    lxml skip the whole second page).
+
+    >>> split_documents('<html><p>A</p></html>\\n<!DOCTYPE html "x.dtd"\\n<html><p>B</p></html>')
+    ['<html><p>A</p>', '<html><p>B</p></html>']
+    """
+    parts = [p for p in _NEXT_DOC.split(source) if p.strip()]
+    if len(parts) < 2:
+        return [source]
+    return [_DOCTYPE.sub("", p).strip() for p in parts]
 
 
 def _merge(spans: list[list[int]]) -> list[tuple[int, int]]:

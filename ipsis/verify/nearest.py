@@ -129,6 +129,21 @@ def _snap(view: str, s: int, e: int) -> tuple[int, int]:
     return s, e
 
 
+def _stop_at_sentence_end(view: str, qtext: str, s: int, e: int, enc: _Encoded) -> int:
+    """A quote that ends a sentence is not near the words after the source's sentence end
+    ("... perante a lei.\n2." is cut back to "... perante a lei.") when cutting costs no more
+    edits than the characters it drops."""
+    if not qtext or qtext[-1] not in _SENTENCE_END:
+        return e
+    p = view.rfind(qtext[-1], s, e - 1)
+    if p < s or not view[p + 1 : e].strip() or e - (p + 1) > 12:
+        return e
+    qb = enc.encode(qtext)
+    before = edlib.align(qb, enc.data[s:e], mode="NW", task="distance")["editDistance"]
+    after = edlib.align(qb, enc.data[s : p + 1], mode="NW", task="distance")["editDistance"]
+    return p + 1 if after - before < len(view[p + 1 : e].strip()) else e
+
+
 def _agree(a: str, b: str) -> tuple[int, int]:
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head]:
@@ -223,6 +238,7 @@ def nearest_passage(doc: Document, quote: str, policy: Policy) -> dict[str, Any]
     cands: dict[tuple[int, int], dict[str, Any]] = {}
     for s, e, _ in raw:
         s2, e2 = _snap(view.text, s, e)
+        e2 = _stop_at_sentence_end(view.text, qtext, s2, e2, enc)
         if (s2, e2) not in cands and e2 > s2:
             cands[(s2, e2)] = _candidate(doc, view, qtext, s2, e2, enc)
     ranked = sorted(

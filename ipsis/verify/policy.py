@@ -4,6 +4,8 @@
 True
 >>> Policy(max_tier="case").fingerprint() != Policy().fingerprint()
 True
+>>> Policy(judge="cues").fingerprint() != Policy(judge="cues", accept_threshold=0.9).fingerprint()
+True
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class Policy:
       A near miss is never ``located``, whatever the rate.
     - ``elision_max_gap``: most characters of source text an inner ellipsis (``...``, ``…``,
       ``[...]``, ``(...)``) may stand for between two fragments of a quote.
+    - ``judge``: the support judge (``cues``, ``llm``, ``nli``) or None for no second stage.
+    - ``accept_threshold``: a judge's ``supports`` becomes ``supported`` only at or above this
+      confidence, else ``needs_review``. Both are in the fingerprint when a judge is set.
     """
 
     max_tier: str = "typography"
@@ -49,6 +54,8 @@ class Policy:
     context_cap: int = 200
     max_error_rate: float = 0.2
     elision_max_gap: int = 1500
+    judge: str | None = None
+    accept_threshold: float = 0.8
 
     def __post_init__(self) -> None:
         tier_rank(self.max_tier)
@@ -62,6 +69,9 @@ class Policy:
         if self.elision_max_gap < 0:
             msg = f"elision_max_gap must be 0 or more characters, got {self.elision_max_gap}"
             raise InputError(msg)
+        if not 0.0 <= self.accept_threshold <= 1.0:
+            msg = f"accept_threshold must be between 0 and 1, got {self.accept_threshold}"
+            raise InputError(msg)
         unknown = [s for s in self.disabled_steps if s not in PIPELINE]
         if unknown:
             msg = f"unknown normalization step(s) {', '.join(unknown)}; known: {', '.join(PIPELINE)}"
@@ -74,6 +84,8 @@ class Policy:
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["disabled_steps"] = list(self.disabled_steps)
+        if self.judge is None:  # no second stage: the fingerprint stays what it was before judges
+            del out["judge"], out["accept_threshold"]
         return out
 
     def fingerprint(self) -> str:
