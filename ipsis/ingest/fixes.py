@@ -283,8 +283,10 @@ def _ordinals(text: str) -> tuple[str, list[Edit]]:
     return _sub(_ORDINAL, lambda m: "º" if m.group(1) else "ª")(text)
 
 
-_OCR_PAIRS = regex.compile(r"rn|vv|cl|[1|!]|0")
-_OCR_MAP = {"rn": "m", "vv": "w", "cl": "d", "1": "l", "|": "l", "!": "l", "0": "o"}
+_OCR_PAIRS = regex.compile(r"rn|vv|cl|[1|!0ºª]")
+# º and ª fold too: 0 -> o can make "90" look like the ordinal "9o", and the view must not
+# change again when normalized twice
+_OCR_MAP = {"rn": "m", "vv": "w", "cl": "d", "1": "l", "|": "l", "!": "l", "0": "o", "º": "o", "ª": "a"}
 
 
 def _ocr(text: str) -> tuple[str, list[Edit]]:
