@@ -85,6 +85,8 @@ def table(results: Sequence[Result], *, colour: bool = False, width: int = 80) -
         head = f"{status and shown} {r.citation_id or '-'} {r.source_id or '-'} {where}".rstrip()
         lines.append(head)
         lines.append("    " + _one_line(r.message, width - 4))
+        for w in r.warnings:
+            lines.append("    note: " + _one_line(str(w.get("message", w)), width - 10))
         if r.quote is not None and isinstance(r.quote, str):
             lines.append("    " + _one_line(f"“{r.quote}”", width - 4))
     lines.append(summary_line(results))
