@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError, StoreError, VersionConflictError
 from ipsis.store.blobs import BlobStore, hash_file, sha256_of
@@ -270,7 +271,7 @@ class Store:
             "origin": origin,
             "media_type": doc.meta.get("media_type"),
             "extractor": doc.meta.get("extractor"),
-            "extractor_version": doc.meta.get("extractor_version"),
+            "extractor_version": doc.meta.get("extractor_version") or f"ipsis {__version__}",
             "public": 0 if readers else 1,
             **payload.columns,
         }

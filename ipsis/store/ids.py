@@ -55,7 +55,7 @@ def resolve_id(given_id: str, version: str | None) -> tuple[str, str, str]:
     >>> resolve_id("returns", "v1"), resolve_id("returns-v1", None)[0], resolve_id("returns-v1", "v1")[0]
     (('returns-v1', 'returns', 'v1'), 'returns-v1', 'returns-v1')
     """
-    if not ID_RE.fullmatch(given_id) or given_id.count("@") > 1:
+    if not ID_RE.fullmatch(given_id.partition("@")[0]) or given_id.count("@") > 1:
         msg = (
             f"--id {given_id!r}: use letters, digits and . _ : / + - (optionally @VERSION), "
             "starting with a letter or digit, e.g. --id returns-v1 or --id lgpd@2019-07-08"
