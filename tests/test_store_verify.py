@@ -142,11 +142,12 @@ def sample_quote(text: str, rng: random.Random, marks: Any) -> tuple[int, int] |
         s += 1
     while e > s and not text[e - 1].isalnum() and text[e - 1] not in ".;:)":
         e -= 1
-    # Markdown emphasis, brackets and U+FFFD are taken off or refused by quote preparation.
     # A quote must not start or end in a word hyphenated across lines ("cache-\n   directives").
     if text[max(0, s - 8) : s].rstrip().endswith(("-", "\u00ad")) or text[e : e + 1] in ("-", "\u00ad"):
         return None
-    if e - s < 30 or any(c in text[s:e] for c in "`*_[]\ufffd") or marks(s, e):
+    # Markdown emphasis, brackets, ellipses (an omission in a quote) and U+FFFD are taken off or
+    # refused by quote preparation: such a span is not what someone quotes verbatim.
+    if e - s < 30 or any(c in text[s:e] for c in "`*_[]\ufffd…") or ".." in text[s:e] or marks(s, e):
         return None
     return s, e
 

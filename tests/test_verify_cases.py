@@ -35,8 +35,10 @@ def _document(data: dict[str, Any], name: str) -> Document:
             _DOCS[key] = Document(name, src)
         else:
             from ipsis.ingest import load_document
+            from ipsis.sections import segment
 
             _DOCS[key] = load_document(ROOT / src["path"], name)
+            segment(_DOCS[key])
     return _DOCS[key]
 
 
@@ -81,6 +83,14 @@ def test_case(data: dict[str, Any], case: dict[str, Any]) -> None:
         want = [[m.start(), m.end()] for m in regex.finditer(exp["spans_regex"], doc.text)]
         assert want, "the golden regex must match the source"
         assert [[m.start, m.end] for m in r.matches] == want
+    if "text_regex" in exp:
+        import regex
+
+        found = [m.span() for m in regex.finditer(exp["text_regex"], doc.text)]
+        assert len(found) == 1, "the golden regex must match the source once"
+        assert (r.matches[0].start, r.matches[0].end) == found[0]
+    if "flags" in exp:
+        assert r.matches[0].flags == exp["flags"]
     if "line" in exp:
         assert r.matches[0].line == exp["line"]
     if "section_id" in exp:

@@ -10,8 +10,11 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source, read_store, store_options
+from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
+from ipsis.ingest.pdf import ENGINES
 from ipsis.report import render, summary, use_colour
 from ipsis.sections import resolve_reference
 from ipsis.store.runs import verify_run, write_manifest
@@ -66,11 +69,32 @@ def exit_for(results: list[Result]) -> int:
 @click.argument("source")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option(
+    "--input-format",
+    type=click.Choice(FORMATS),
+    default="auto",
+    show_default=True,
+    help="Reader to use; auto detects it from the content.",
+)
+@click.option("--engine", type=click.Choice(ENGINES), default="pdfium", show_default=True, help="PDF engine.")
+@click.option("--password", default=None, help="Password of an encrypted PDF.")
+@click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
 @store_options
-def text(source: str, fmt: str, section: str | None, store_dir: str | None, user: str | None) -> None:
+def text(
+    source: str,
+    fmt: str,
+    input_format: str,
+    engine: str,
+    password: str | None,
+    section: str | None,
+    store_dir: str | None,
+    user: str | None,
+) -> None:
     """Print the document text: every offset ipsis reports is into this text.
+
+    PDF pages are separated by a newline and a form feed; --format json adds the page starts,
+    encoding, extractor, SHA-256 and the marks (page furniture, revoked text, notes).
 
     Example:
 
@@ -78,8 +102,10 @@ def text(source: str, fmt: str, section: str | None, store_dir: str | None, user
         ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
         ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
     """
-    with error_boundary(), read_store(store_dir, user) as store:
-        doc = open_source(source, store, user)
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
+        doc = open_source(
+            source, store, user, fmt=input_format, engine=engine, password=password, progress=progress
+        )
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -93,6 +119,7 @@ def text(source: str, fmt: str, section: str | None, store_dir: str | None, user
             "pages": list(doc.page_starts),
             **doc.meta,
             "marks": [m.to_json() for m in doc.marks],
+            "hints": [h.to_json() for h in doc.hints],
         }
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:

@@ -115,14 +115,15 @@ def read_store(store_dir: str | None, user: str | None = None) -> Iterator[Store
             store.close()
 
 
-def open_source(source: str, store: Store | None = None, user: str | None = None) -> Document:
-    """A SOURCE argument: a store id the user may read, else a file path; segmented."""
+def open_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
+    """A SOURCE argument: a store id the user may read, else a file path; segmented. ``options``
+    go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
     if store is not None:
         doc = store.document(source, user)
         if doc is not None:
             if doc.sections is None:
                 segment(doc)
             return doc
-    doc = load_document(source)
+    doc = load_document(source, **options)
     segment(doc)
     return doc

@@ -1,36 +1,66 @@
 """Plain-text and Markdown reader: decode bytes into the document text.
 
-The document text of a plain file is its decoded content unchanged, a leading BOM dropped.
-Line ends are kept as they are (CRLF stays CRLF) so that offsets match other tools reading the
-same file; the whitespace tier of the matcher treats them as spaces.
+The document text of a plain file is its decoded content, a leading BOM dropped. Line ends are
+kept as they are (CRLF stays CRLF, a lone CR stays CR) so that offsets match other tools
+reading the same file; the whitespace tier of the matcher treats them as spaces. The one repair
+made here is length-preserving: text decoded with the wrong single-byte code page
+(:mod:`ipsis.ingest.mojibake`), reported in ``meta["repaired"]``.
 """
 
 from __future__ import annotations
 
 from ipsis.document import Document
 from ipsis.errors import InputError
+from ipsis.ingest.mojibake import repair_single_byte
 
 ENCODINGS = ("utf-8", "cp1252", "latin-1")
+_CONTROL = frozenset(range(0x20)) - {0x09, 0x0A, 0x0C, 0x0D, 0x1B}
+
+
+def looks_binary(data: bytes) -> bool:
+    """True for bytes that are not text: NUL bytes or many control characters at the start.
+
+    >>> looks_binary(b"Art. 5\\xba Todos"), looks_binary(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00")
+    (False, True)
+    """
+    head = data[:4096]
+    if not head:
+        return False
+    if b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    controls = sum(1 for b in head if b in _CONTROL)
+    return controls > max(2, len(head) // 100)
 
 
 def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -> tuple[str, str]:
-    """Decode ``data``; return ``(text, encoding)``. UTF-8 first, then windows-1252, Latin-1.
+    """Decode ``data``; return ``(text, encoding)``. A BOM decides; else UTF-8, windows-1252,
+    then Latin-1 (which decodes anything; windows-1252 leaves 5 bytes undefined).
 
     >>> decode_text("Art. 5º".encode("cp1252"))
     ('Art. 5º', 'cp1252')
     >>> decode_text(b"\\xef\\xbb\\xbfRFC 9111")
     ('RFC 9111', 'utf-8-sig')
+    >>> decode_text(b"caf\\xe9 \\x81")
+    ('café \\x81', 'latin-1')
     """
     if encoding:
         try:
-            return data.decode(encoding), encoding
+            text = data.decode(encoding)
         except (UnicodeDecodeError, LookupError) as exc:
             msg = f"{name}: cannot decode as {encoding} ({exc}); try another --encoding"
             raise InputError(msg) from exc
+        return text.removeprefix("\ufeff"), encoding
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
-    if b"\x00" in data[:4096]:
-        msg = f"{name}: looks binary (NUL bytes), not text; pass a text, PDF, HTML or XML file"
+        try:
+            return data[3:].decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError as exc:
+            at = exc.start + 3
+            msg = f"{name}: starts with a UTF-8 BOM but is not UTF-8 ({exc.reason} at byte {at})"
+            raise InputError(msg) from exc
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16"), "utf-16"
+    if looks_binary(data):
+        msg = f"{name}: looks binary (control bytes), not text; pass a text, PDF, HTML or XML file"
         raise InputError(msg)
     for enc in ENCODINGS:
         try:
@@ -41,11 +71,18 @@ def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -
     raise AssertionError(msg)  # pragma: no cover
 
 
-def read_text(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
-    """A :class:`Document` from plain-text bytes."""
+def read_text(
+    data: bytes, doc_id: str, name: str = "input", encoding: str | None = None
+) -> Document:
+    """A :class:`Document` from plain-text bytes (``meta["encoding"]`` names the decoding used)."""
     text, enc = decode_text(data, name, encoding)
-    return Document(
-        doc_id,
-        text,
-        meta={"encoding": enc, "extractor": "ipsis.text", "media_type": "text/plain"},
-    )
+    meta: dict[str, object] = {
+        "encoding": enc,
+        "extractor": "ipsis.text",
+        "media_type": "text/plain",
+    }
+    fixed, why = repair_single_byte(text)
+    if why:
+        text = fixed
+        meta["repaired"] = why
+    return Document(doc_id, text, meta=meta)

@@ -251,6 +251,9 @@ def locate(
             result.matches.append(_match_record(document, span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
         result.message = f"{len(candidates)} places match; add the prefix/suffix of one of them to choose"
+        revoked = sum("revoked" in m.flags for m in result.matches)
+        if revoked:
+            result.message += f" ({revoked} of them in revoked text)"
         if not all(m.unique for m in result.matches):
             result.message += " (the text repeats: no context under the cap singles every place out)"
     else:

@@ -1,0 +1,117 @@
+"""Ingest speed: pages/s of ipsis's default PDF path vs pypdf extract_text vs pdftotext.
+
+Run: ``python benchmarks/ingest.py`` (``--quick``: 2 small PDFs, one round). The default path
+is the whole ingest (PDFium extraction, soft-hyphen resolution, furniture/footnote/glyph marks);
+the baselines are pypdf's plain ``extract_text`` and poppler's ``pdftotext`` (install
+``poppler-utils``; skipped when absent), each timed over the same files in the same run.
+Also prints where ipsis's time goes (extraction vs marks) and the peak memory (tracemalloc,
+Python allocations) for the largest corpus PDF.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ipsis.ingest import load_bytes  # noqa: E402
+from ipsis.ingest.pages import assemble, find_footnotes, find_furniture, find_unmapped  # noqa: E402
+
+
+def _ipsis(data: bytes) -> int:
+    return len(load_bytes(data, "bench", fmt="pdf").page_starts)
+
+
+def _pypdf(data: bytes) -> int:
+    from pypdf import PdfReader
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reader = PdfReader(io.BytesIO(data))
+        for page in reader.pages:
+            page.extract_text()
+        return len(reader.pages)
+
+
+def _pdftotext(path: Path) -> Callable[[bytes], int]:
+    def run(data: bytes) -> int:
+        subprocess.run(["pdftotext", "-q", str(path), "-"], check=True, capture_output=True)
+        return 0
+
+    return run
+
+
+def _time(fn: Callable[[bytes], int], data: bytes, rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn(data)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="two small PDFs, one round (CI)")
+    args = parser.parse_args()
+    pdfs = sorted((ROOT / "corpora").rglob("*.pdf"), key=lambda p: p.stat().st_size)
+    if args.quick:
+        pdfs = pdfs[:2]
+    rounds = 1 if args.quick else 3
+    have_poppler = shutil.which("pdftotext") is not None
+    totals = {"ipsis (pdfium + marks)": 0.0, "pypdf extract_text": 0.0, "pdftotext": 0.0}
+    pages_total = 0
+    print(f"{'file':55} {'pages':>5} {'ipsis p/s':>10} {'pypdf p/s':>10} {'pdftotext p/s':>13}")
+    for path in pdfs:
+        data = path.read_bytes()
+        pages = _ipsis(data)
+        pages_total += pages
+        t_ipsis = _time(_ipsis, data, rounds)
+        t_pypdf = _time(_pypdf, data, 1)
+        t_pop = _time(_pdftotext(path), data, rounds) if have_poppler else float("nan")
+        totals["ipsis (pdfium + marks)"] += t_ipsis
+        totals["pypdf extract_text"] += t_pypdf
+        totals["pdftotext"] += t_pop
+        print(f"{path.name[:55]:55} {pages:5d} {pages / t_ipsis:10.0f} {pages / t_pypdf:10.0f} {pages / t_pop:13.0f}")
+    print()
+    for name, total in totals.items():
+        print(f"{name:25} {pages_total / total:8.0f} pages/s over {pages_total} pages")
+    if have_poppler:
+        ratio = totals["pdftotext"] / totals["ipsis (pdfium + marks)"]
+        print(f"ipsis / pdftotext speed: {ratio:.2f} (target >= 0.5)")
+    else:
+        print("pdftotext not installed (apt-get install -y poppler-utils): baseline skipped")
+    # where the time goes, on the largest PDF
+    big = pdfs[-1]
+    data = big.read_bytes()
+    from ipsis.ingest.pdf import _pdfium_pages
+
+    t0 = time.perf_counter()
+    texts, _ = _pdfium_pages(data, big.name, None, None)
+    t1 = time.perf_counter()
+    text, starts = assemble(texts)
+    furniture = find_furniture(text, starts)
+    find_footnotes(text, starts, furniture)
+    find_unmapped(text, starts)
+    t2 = time.perf_counter()
+    print(f"\n{big.name}: PDFium extraction {t1 - t0:.3f}s, assembly + marks {t2 - t1:.3f}s")
+    tracemalloc.start()
+    load_bytes(data, "bench", fmt="pdf")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    print(f"peak Python memory for {big.name} ({len(data) / 1e6:.1f} MB): {peak / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

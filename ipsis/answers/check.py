@@ -1,0 +1,266 @@
+"""Check a whole answer against the sources it was written from.
+
+Every quote goes through :func:`ipsis.verify.locate` (the same statuses as ``ipsis verify``);
+around it the checker looks at what only a whole answer has: source numbers and ids that name
+nothing, provider offsets that do not point at the text they claim, sentences (or claims)
+without a citation, sources never cited, no citations at all, truncation, stream errors and a
+``sin_informacion`` flag that contradicts the claims.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ipsis.answers.detect import parse_answer
+from ipsis.answers.model import Citation, Finding, FindingKind, ParsedAnswer, Ref
+from ipsis.answers.offset_checks import answer_offsets, source_offsets
+from ipsis.answers.sentences import split_sentences
+from ipsis.answers.sources import Source, Sources
+from ipsis.spans import Span
+from ipsis.verify import DEFAULT_POLICY, Policy, Result, locate
+
+STATUS_KIND: dict[str, FindingKind] = {
+    "not_found": "quote_not_found",
+    "ambiguous": "quote_ambiguous",
+    "too_short": "quote_too_short",
+    "empty_quote": "quote_empty",
+    "invalid_record": "quote_empty",
+    "unknown_source": "unknown_source",
+}
+FAILING = frozenset({"unknown_source", "quote_not_found", "quote_ambiguous", "quote_too_short", "quote_empty"})
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedCitation:
+    """A citation with the sources it resolved to and its locate result (when it has a quote)."""
+
+    citation: Citation
+    numbers: tuple[int, ...]
+    span: Span | None  # where it sits in the answer, corrected when the offsets were wrong
+    result: Result | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The outcome of :func:`check_answer`; ``to_json()`` is the CLI's JSON output."""
+
+    answer: ParsedAnswer
+    sources: Sources
+    cited: frozenset[int]
+    findings: tuple[Finding, ...]
+    checked: tuple[CheckedCitation, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": self.answer.format,
+            "truncated": self.answer.truncated,
+            "sources": [{"number": s.number, "id": s.id, "cited": s.number in self.cited} for s in self.sources],
+            "findings": [f.to_json() for f in self.findings],
+            "citations": [c.result.to_json() for c in self.checked if c.result is not None],
+        }
+
+
+def _unknown_message(ref: Ref, sources: Sources, note: str) -> str:
+    numbers = [s.number for s in sources]
+    known = f"sources are numbered {min(numbers)}–{max(numbers)}" if numbers else "no sources were given"
+    if ref.kind in ("number", "index0"):
+        what = f"{ref.label} names no source that was sent ({known})"
+    elif ref.kind == "url":
+        what = f"{ref.label} is not the URL of any source sent"
+    else:
+        what = f"{ref.label!r} matches no source sent (by id, file id, URL or title); {known}"
+    return f"{what}; {note}" if note else what
+
+
+def _locate_all(c: Citation, numbers: Sequence[int], sources: Sources, policy: Policy) -> Result:
+    quote = c.quote or ""
+    first: Result | None = None
+    for n in numbers:
+        src = sources.number(n)
+        assert src is not None
+        position = None
+        pol = policy
+        if c.offsets is not None and c.offsets.where == "source" and c.offsets.kind == "chars":
+            position, pol = c.offsets.start, dataclasses.replace(policy, position_breaks_ties=True)
+        res = locate(
+            src.document,
+            quote,
+            position=position,
+            policy=pol,
+            citation_id=c.citation_id,
+            source_id=src.id,
+        )
+        res.extra.setdefault("source", n)
+        if res.status == "located":
+            return res
+        first = first or res
+    assert first is not None
+    return first
+
+
+def _check_citation(
+    c: Citation,
+    text: str,
+    sources: Sources,
+    policy: Policy,
+    findings: list[Finding],
+    seen: set[Any],
+) -> CheckedCitation:
+    numbers: list[int] = []
+    where = next((s for s in (c.quote_span, c.claim_span, c.answer_span) if s is not None), None)
+    for ref in c.refs:
+        if ref.kind == "artifact":
+            continue
+        n = sources.resolve(ref)
+        if n is None:
+            key = ("unknown", c.answer_span, ref.label)
+            if key not in seen:
+                seen.add(key)
+                msg = _unknown_message(ref, sources, c.note)
+                findings.append(Finding("unknown_source", msg, c.answer_span, None, c.quote, c.citation_id))
+        elif n not in numbers:
+            numbers.append(n)
+    span = c.answer_span
+    if c.offsets is not None and c.offsets.where == "answer":
+        finding, fixed = answer_offsets(text, c)
+        if finding is not None:
+            findings.append(finding)
+        span = fixed
+    result: Result | None = None
+    if c.quote is not None:
+        if numbers:
+            result = _locate_all(c, numbers, sources, policy)
+            kind = STATUS_KIND.get(result.status)
+            if kind is not None:
+                msg = f"source {result.extra['source']}: {result.message}"
+                if c.offsets is not None and c.offsets.where == "source":
+                    msg += source_offsets(sources.number(numbers[0]), c, None)[1]
+                findings.append(Finding(kind, msg, where, result.extra["source"], c.quote, c.citation_id))
+            elif c.offsets is not None and c.offsets.where == "source":
+                src = sources.number(result.extra["source"])
+                ok, msg = source_offsets(src, c, result)
+                if not ok:
+                    findings.append(
+                        Finding(
+                            "offset_mismatch",
+                            msg,
+                            where,
+                            src.number if src else None,
+                            c.quote,
+                            c.citation_id,
+                        )
+                    )
+        else:
+            label = ", ".join(r.label for r in c.refs)
+            result = Result(
+                c.citation_id,
+                None,
+                c.quote,
+                "unknown_source",
+                message=f"{label} names no source that was sent",
+            )
+    return CheckedCitation(c, tuple(numbers), span, result)
+
+
+def _needs_citation(text: str, span: Span, excluded: Sequence[Span]) -> bool:
+    if any(span.overlaps(x) for x in excluded):
+        return False
+    s = span.slice(text)
+    if s.lstrip().startswith("#") or s.rstrip().endswith(":"):
+        return False
+    return any(ch.isalpha() for ch in s)
+
+
+def _covers(span: Span | None, unit: Span) -> bool:
+    if span is None:
+        return False
+    if span.start == span.end:  # a point (Responses file_citation index): the sentence it ends
+        return unit.start < span.start <= unit.end
+    return span.overlaps(unit)
+
+
+def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[Finding]:
+    text = answer.text
+    spans = [s for c in checked for s in (c.span, c.citation.claim_span, c.citation.answer_span) if s is not None]
+    out: list[Finding] = []
+    if answer.units == "claims":
+        for i, unit in enumerate(answer.claim_spans, start=1):
+            if not any(s == unit for s in spans):
+                msg = f"claim {i} has no citation: {unit.slice(text)!r}"
+                out.append(Finding("uncited_sentence", msg, unit))
+    elif answer.units == "sentences":
+        for unit in split_sentences(text):
+            if _needs_citation(text, unit, answer.exclude_spans) and not any(_covers(s, unit) for s in spans):
+                out.append(Finding("uncited_sentence", f"no citation: {unit.slice(text)!r}", unit))
+    return out
+
+
+def check_parsed(answer: ParsedAnswer, sources: Sources, policy: Policy = DEFAULT_POLICY) -> CheckReport:
+    """Check an answer already read by :func:`ipsis.answers.parse_answer`."""
+    findings: list[Finding] = []
+    seen: set[Any] = set()
+    checked = [_check_citation(c, answer.text, sources, policy, findings, seen) for c in answer.citations]
+    cited = frozenset(n for c in checked for n in c.numbers)
+    end = Span(len(answer.text), len(answer.text))
+    if answer.no_information is True and answer.claim_spans:
+        msg = f"sin_informacion is true but the answer makes {len(answer.claim_spans)} claim(s)"
+        findings.append(Finding("no_information_conflict", msg))
+    elif answer.no_information is False and not answer.claim_spans:
+        findings.append(Finding("no_information_conflict", "no claims, but sin_informacion is false"))
+    silent = answer.no_information is True or not answer.text.strip()
+    if not answer.citations and not silent:
+        findings.append(Finding("no_citations", "the answer cites no source at all", Span(0, len(answer.text))))
+    elif answer.citations:
+        findings.extend(_uncited(answer, checked))
+        for s in sources:
+            if s.number not in cited:
+                findings.append(
+                    Finding(
+                        "unused_source",
+                        f"source {s.number} ({s.id}) is never cited",
+                        source=s.number,
+                    )
+                )
+    for err in answer.stream_errors:
+        where = f" (line {err.line})" if err.line else ""
+        findings.append(
+            Finding(
+                "stream_error",
+                f"the stream reported an error{where}: {err.message}",
+                Span(err.offset, err.offset),
+            )
+        )
+    if answer.truncated:
+        findings.append(Finding("truncated", f"the answer is cut off: {answer.truncation_reason}", end))
+    return CheckReport(answer, sources, cited, tuple(findings), tuple(checked))
+
+
+def check_answer(
+    answer: ParsedAnswer | str | bytes,
+    sources: Sources | Sequence[Source],
+    *,
+    policy: Policy = DEFAULT_POLICY,
+    answer_format: str | None = None,
+    name: str = "answer",
+) -> CheckReport:
+    """Read ``answer`` (any format; detected unless ``answer_format`` is given) and check it.
+
+    >>> from ipsis.answers.sources import sources_from_json
+    >>> srcs = sources_from_json(["Returns are accepted within 30 days of delivery."])
+    >>> answer = 'You have "within 30 days of delivery" [1]. Refunds take a week [2].'
+    >>> report = check_answer(answer, srcs)
+    >>> [(f.kind, f.answer_span) for f in report.findings]
+    [('unknown_source', Span(start=63, end=66))]
+    """
+    if not isinstance(answer, ParsedAnswer):
+        answer = parse_answer(answer, answer_format, name)
+    if not isinstance(sources, Sources):
+        sources = Sources(list(sources))
+    return check_parsed(answer, sources, policy)

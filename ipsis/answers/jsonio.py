@@ -1,0 +1,146 @@
+"""Strict JSON reading with errors that name the line, column and field.
+
+Answers come from the network and from files people edit by hand; a truncated download or a
+wrong type must give a message that says where and what to do, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ipsis.errors import InputError
+
+
+def _reject_constant(name: str) -> Any:
+    msg = f"{name} is not valid JSON"
+    raise ValueError(msg)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
+def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
+    """Parse JSON; NaN/Infinity are refused. Errors carry the line and column.
+
+    >>> loads_strict('{"answer": "ok"}')
+    {'answer': 'ok'}
+    >>> try:
+    ...     loads_strict('{"answer": "ok"', name="a.json")
+    ... except ValueError as exc:
+    ...     print(exc)
+    a.json: invalid JSON at line 1, column 16: Expecting ',' delimiter
+        (the input ends early: is it truncated?)
+    """
+    try:
+        return _DECODER.decode(text)
+    except json.JSONDecodeError as exc:
+        hint = " (the input ends early: is it truncated?)" if exc.pos >= len(text.rstrip()) else ""
+        msg = f"{name}: invalid JSON at line {exc.lineno + line_offset}, column {exc.colno}: {exc.msg}{hint}"
+        raise InputError(msg) from None
+    except ValueError as exc:
+        msg = f"{name}: {exc}; use null or a number"
+        raise InputError(msg) from None
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), type(value).__name__)
+
+
+class Fields:
+    """Typed access to a JSON object with a path for messages (``choices[0].message``)."""
+
+    __slots__ = ("name", "obj", "path")
+
+    def __init__(self, obj: Any, path: str, name: str = "input") -> None:
+        if not isinstance(obj, dict):
+            msg = f"{name}: {path or 'the top level'} must be an object, got {_type_name(obj)}"
+            raise InputError(msg)
+        self.obj: dict[str, Any] = obj
+        self.path = path
+        self.name = name
+
+    def _where(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def _fail(self, key: str, want: str, value: Any) -> InputError:
+        msg = f"{self.name}: field {self._where(key)} must be {want}, got {_type_name(value)}"
+        return InputError(msg)
+
+    def has(self, key: str) -> bool:
+        return key in self.obj
+
+    def raw(self, key: str) -> Any:
+        return self.obj.get(key)
+
+    def string(self, key: str, default: str | None = None, *, required: bool = False) -> str:
+        value = self.obj.get(key)
+        if value is None:
+            if required or default is None:
+                if required:
+                    msg = f"{self.name}: field {self._where(key)} is missing; it must be a string"
+                    raise InputError(msg)
+                return ""
+            return default
+        if not isinstance(value, str):
+            raise self._fail(key, "a string", value)
+        return value
+
+    def opt_str(self, key: str) -> str | None:
+        value = self.obj.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise self._fail(key, "a string", value)
+        return value
+
+    def integer(self, key: str, default: int | None = None) -> int:
+        value = self.obj.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            if value is None:
+                msg = f"{self.name}: field {self._where(key)} is missing; it must be an integer"
+                raise InputError(msg)
+            raise self._fail(key, "an integer", value)
+        return value
+
+    def flag(self, key: str) -> bool | None:
+        value = self.obj.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, bool):
+            raise self._fail(key, "true or false", value)
+        return value
+
+    def array(self, key: str, *, required: bool = False) -> list[Any]:
+        value = self.obj.get(key)
+        if value is None:
+            if required:
+                msg = f"{self.name}: field {self._where(key)} is missing; it must be an array"
+                raise InputError(msg)
+            return []
+        if not isinstance(value, list):
+            raise self._fail(key, "an array", value)
+        return value
+
+    def obj_at(self, key: str, *, required: bool = False) -> Fields | None:
+        value = self.obj.get(key)
+        if value is None:
+            if required:
+                msg = f"{self.name}: field {self._where(key)} is missing; it must be an object"
+                raise InputError(msg)
+            return None
+        return Fields(value, self._where(key), self.name)
+
+    def items(self, key: str, *, required: bool = False) -> list[Fields]:
+        """The objects of the array at ``key``, each with its indexed path."""
+        where = self._where(key)
+        return [Fields(v, f"{where}[{i}]", self.name) for i, v in enumerate(self.array(key, required=required))]

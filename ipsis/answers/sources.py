@@ -1,0 +1,261 @@
+"""The sources an answer was written from, numbered from 1 in the order they were sent.
+
+Readers accept what people actually have at hand: a JSON array of strings or of objects
+(``text`` plus optional ``id``, ``title``, ``url``, ``file_id``, ``filename``), a JSON object
+with a ``sources`` array, text split by ``---`` lines or blank lines, XML-tagged prompt
+documents (``<document index="1" source="...">``) or a directory of files.
+
+Resolving a reference is exact: provider 0-based indices map to ``number = index + 1`` and an
+id, URL or title must match a source field. Nothing is ever "corrected" to a near id.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ipsis.answers.jsonio import Fields, loads_strict
+from ipsis.answers.model import Ref
+from ipsis.document import Document
+from ipsis.errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One source as sent to the model; ``number`` is 1-based."""
+
+    number: int
+    document: Document
+    title: str | None = None
+    url: str | None = None
+    file_id: str | None = None
+    filename: str | None = None
+    blocks: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.document.id
+
+    @property
+    def text(self) -> str:
+        return self.document.text
+
+
+# "Source 3", "Fonte 3", "Fuente 3", "Documento 3", "Doc. 3", "[3]", "3"
+LABEL_NUMBER = re.compile(
+    r"^\s*(?:\[\s*(\d+)\s*\]|(?:sources?|fontes?|fuentes?|documents?|documentos?|docs?\.?|ref\.?)?"
+    r"\s*#?\s*(\d+))\s*$",
+    re.IGNORECASE,
+)
+
+
+def _norm_url(url: str) -> str:
+    return url.strip().split("#", 1)[0].rstrip("/")
+
+
+class Sources(Sequence[Source]):
+    """The numbered sources plus exact lookups by id, URL, file id, file name and title."""
+
+    def __init__(self, sources: Sequence[Source]) -> None:
+        self._items = list(sources)
+        self._by_number = {s.number: s for s in self._items}
+        self._by: dict[str, dict[str, int]] = {"id": {}, "url": {}, "file_id": {}, "title": {}}
+        for s in self._items:
+            self._by["id"].setdefault(s.id, s.number)
+            if s.url:
+                self._by["url"].setdefault(_norm_url(s.url), s.number)
+            if s.file_id:
+                self._by["file_id"].setdefault(s.file_id, s.number)
+            if s.filename:
+                self._by["file_id"].setdefault(s.filename, s.number)
+            if s.title:
+                self._by["title"].setdefault(s.title.strip().casefold(), s.number)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, i: int) -> Source:  # type: ignore[override]
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[Source]:
+        return iter(self._items)
+
+    def number(self, n: int) -> Source | None:
+        return self._by_number.get(n)
+
+    def resolve(self, ref: Ref) -> int | None:
+        """The 1-based number ``ref`` points at, or None when no source matches exactly.
+
+        >>> srcs = Sources([Source(1, Document("travel-2024", "Meals up to €50."), title="Travel")])
+        >>> [srcs.resolve(Ref("index0", 0, "")), srcs.resolve(Ref("number", 2, "[2]"))]
+        [1, None]
+        >>> [srcs.resolve(Ref("label", "Source 1", "")), srcs.resolve(Ref("id", "travel-2023", ""))]
+        [1, None]
+        """
+        v = ref.value
+        if ref.kind == "number":
+            return v if isinstance(v, int) and v in self._by_number else None
+        if ref.kind == "index0":
+            if ref.url and self._by["url"]:
+                # a chunk that names its URI is that URI's source, or none: never by position
+                return self._by["url"].get(_norm_url(ref.url))
+            return v + 1 if isinstance(v, int) and v + 1 in self._by_number and v >= 0 else None
+        if ref.kind == "artifact":
+            return None
+        s = str(v)
+        if ref.kind == "id":
+            return self._by["id"].get(s)
+        if ref.kind == "url":
+            return self._by["url"].get(_norm_url(s))
+        if ref.kind == "file_id":
+            return self._by["file_id"].get(s)
+        if ref.kind == "title":
+            return self._by["title"].get(s.strip().casefold())
+        m = LABEL_NUMBER.match(s)
+        if m:
+            n = int(m.group(1) or m.group(2))
+            return n if n in self._by_number else None
+        for key in ("id", "file_id", "url"):
+            hit = self._by[key].get(_norm_url(s) if key == "url" else s.strip())
+            if hit is not None:
+                return hit
+        return self._by["title"].get(s.strip().casefold())
+
+
+# --- readers -------------------------------------------------------------------------------
+
+SEPARATOR = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.MULTILINE)
+BLANK = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
+DOCUMENT_TAG = re.compile(r"<document\b([^>]*)>(.*?)</document\s*>", re.DOTALL | re.IGNORECASE)
+ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+CHILD = r"<{0}\b[^>]*>(.*?)</{0}\s*>"
+
+
+def _source_from_object(item: Fields, position: int) -> Source:
+    text = item.opt_str("text")
+    if text is None:
+        text = item.opt_str("content") or item.opt_str("data")
+    if text is None:
+        msg = f'{item.name}: {item.path} has no text; give each source a "text" string'
+        raise InputError(msg)
+    number = position
+    if item.has("index"):
+        number = item.integer("index")
+        if number < 1:
+            msg = f"{item.name}: {item.path}.index is {number}; source numbers start at 1"
+            raise InputError(msg)
+    doc_id = item.opt_str("id") or item.opt_str("source") or f"source-{number}"
+    blocks = tuple(b if isinstance(b, str) else "" for b in item.array("blocks"))
+    return Source(
+        number,
+        Document(doc_id, text),
+        title=item.opt_str("title"),
+        url=item.opt_str("url"),
+        file_id=item.opt_str("file_id"),
+        filename=item.opt_str("filename"),
+        blocks=blocks,
+    )
+
+
+def sources_from_json(data: object, name: str = "sources") -> Sources:
+    """Sources from parsed JSON: an array of strings/objects, or ``{"sources": [...]}``."""
+    if isinstance(data, dict):
+        top = Fields(data, "", name)
+        key = "sources" if top.has("sources") else "documents"
+        data = top.array(key, required=True)
+    if not isinstance(data, list):
+        msg = f'{name}: sources JSON must be an array of strings or objects, or {{"sources": [...]}}'
+        raise InputError(msg)
+    out: list[Source] = []
+    for i, item in enumerate(data, start=1):
+        if isinstance(item, str):
+            out.append(Source(i, Document(f"source-{i}", item)))
+        else:
+            out.append(_source_from_object(Fields(item, f"[{i - 1}]", name), i))
+    return _checked(out, name)
+
+
+def _checked(out: list[Source], name: str) -> Sources:
+    if not out:
+        msg = f"{name}: no sources found; pass at least one source text"
+        raise InputError(msg)
+    seen: set[int] = set()
+    for s in out:
+        if s.number in seen:
+            msg = f"{name}: source number {s.number} appears twice; number sources 1, 2, 3, ..."
+            raise InputError(msg)
+        seen.add(s.number)
+    return Sources(out)
+
+
+def sources_from_xml(text: str, name: str = "sources") -> Sources:
+    """Sources from prompt text tagged ``<document index="1" source="..."><document_content>``."""
+    out: list[Source] = []
+    for i, m in enumerate(DOCUMENT_TAG.finditer(text), start=1):
+        attrs = {a.group(1).lower(): html.unescape(a.group(2) or a.group(3) or "") for a in ATTR.finditer(m.group(1))}
+        body = m.group(2)
+        content = re.search(CHILD.format("document_content"), body, re.DOTALL)
+        source_child = re.search(CHILD.format("source"), body, re.DOTALL)
+        doc_text = content.group(1) if content else body.strip()
+        number = i
+        if attrs.get("index", "").isdigit():
+            number = int(attrs["index"])
+        label = attrs.get("source") or (source_child.group(1).strip() if source_child else "")
+        doc_id = attrs.get("id") or label or f"source-{number}"
+        url = attrs.get("url") or (label if label.startswith(("http://", "https://")) else None)
+        out.append(
+            Source(
+                number,
+                Document(doc_id, doc_text),
+                title=attrs.get("title"),
+                url=url,
+                filename=label or None,
+            )
+        )
+    return _checked(out, name)
+
+
+def sources_from_text(text: str, name: str = "sources") -> Sources:
+    """Sources from text: JSON, XML-tagged documents, ``---`` separated or blank-line separated.
+
+    >>> [s.text for s in sources_from_text("Art. 1 A.\\n---\\nArt. 2 B.\\n")]
+    ['Art. 1 A.', 'Art. 2 B.']
+    """
+    stripped = text.lstrip("\ufeff").strip()
+    if stripped[:1] in "[{":
+        return sources_from_json(loads_strict(stripped, name), name)
+    if DOCUMENT_TAG.search(stripped):
+        return sources_from_xml(stripped, name)
+    sep = SEPARATOR if SEPARATOR.search(stripped) else BLANK
+    chunks = [c.strip() for c in sep.split(stripped)]
+    return _checked(
+        [Source(i, Document(f"source-{i}", c)) for i, c in enumerate((c for c in chunks if c), start=1)],
+        name,
+    )
+
+
+def _natural_key(p: Path) -> list[object]:
+    return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", p.name)]
+
+
+def load_sources(path: str | Path) -> Sources:
+    """Read sources from a file (any form above) or a directory (one source per file, by name)."""
+    from ipsis.ingest import load_document
+    from ipsis.ingest.text import decode_text
+
+    p = Path(path)
+    if not p.exists():
+        msg = f"{p}: no such file or directory; pass the sources sent to the model"
+        raise InputError(msg)
+    if p.is_dir():
+        files = sorted((f for f in p.iterdir() if f.is_file() and not f.name.startswith(".")), key=_natural_key)
+        out = []
+        for i, f in enumerate(files, start=1):
+            doc = load_document(f, doc_id=f.stem)
+            out.append(Source(i, doc, title=f.stem, filename=f.name))
+        return _checked(out, str(p))
+    text, _ = decode_text(p.read_bytes(), str(p))
+    return sources_from_text(text, str(p))

@@ -1,0 +1,116 @@
+"""``ipsis check``: an answer from any provider plus the sources it was written from."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from typing import Any
+
+import click
+
+from ipsis.answers.check import CheckReport, check_answer
+from ipsis.answers.detect import FORMATS
+from ipsis.answers.feedback import feedback
+from ipsis.answers.sources import load_sources
+from ipsis.cli._base import error_boundary, main
+from ipsis.cli.core import make_policy, policy_options
+
+COLUMNS = ("kind", "answer_span", "source", "quote", "message")
+
+
+def render(report: CheckReport, fmt: str) -> str:
+    """The report as table, json, jsonl (one finding per line) or csv (one finding per row)."""
+    if fmt == "json":
+        return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
+    rows = [f.to_json() for f in report.findings]
+    if fmt == "jsonl":
+        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for r in rows:
+            span = r["answer_span"]
+            writer.writerow(
+                [
+                    r["kind"],
+                    "" if span is None else f"{span[0]}-{span[1]}",
+                    r["source"] or "",
+                    r["quote"] or "",
+                    r["message"],
+                ]
+            )
+        return buf.getvalue()
+    lines = [f"format: {report.answer.format}{'  (truncated)' if report.answer.truncated else ''}"]
+    cited = ", ".join(f"{s.number}{'' if s.number in report.cited else ' (never cited)'}" for s in report.sources)
+    lines.append(f"sources: {cited}")
+    for r in rows:
+        span = r["answer_span"]
+        where = "" if span is None else f"[{span[0]}, {span[1]})"
+        src = f"source {r['source']}" if r["source"] is not None else ""
+        lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {r['message']}")
+    lines.append(f"findings: {len(rows)}" if rows else "clean: every citation checked out")
+    return "\n".join(lines) + "\n"
+
+
+@main.command("check")
+@click.argument("answer", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option(
+    "--sources",
+    "sources_path",
+    required=True,
+    type=click.Path(),
+    help="Sources sent to the model: JSON, XML-tagged, ---/blank-line split text, or a directory.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv"]),
+    default="table",
+    show_default=True,
+)
+@click.option(
+    "--answer-format",
+    type=click.Choice([*FORMATS, "markdown"]),
+    default=None,
+    help="Override format detection.",
+)
+@click.option(
+    "--feedback",
+    "want_feedback",
+    is_flag=True,
+    help="Print a correction message to send back to the model.",
+)
+@policy_options
+def check_cmd(
+    answer: str,
+    sources_path: str,
+    fmt: str,
+    answer_format: str | None,
+    want_feedback: bool,
+    **opts: Any,
+) -> None:
+    """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
+
+    Exit 0 when the answer is clean, 1 when anything needs review, 2 for unreadable input.
+
+    Example:
+
+        ipsis check answer.json --sources sources.json --format json
+    """
+    with error_boundary():
+        policy = make_policy(**opts)
+        sources = load_sources(sources_path)
+        if answer == "-":
+            data, name = sys.stdin.buffer.read(), "stdin"
+        else:
+            with open(answer, "rb") as fh:
+                data, name = fh.read(), answer
+        report = check_answer(data, sources, policy=policy, answer_format=answer_format, name=name)
+    if want_feedback:
+        click.echo(feedback(report) or "", nl=bool(report.findings))
+    else:
+        click.echo(render(report, fmt), nl=False)
+    sys.exit(0 if report.clean else 1)

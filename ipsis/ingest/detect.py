@@ -1,0 +1,69 @@
+"""Format detection from content (never from the file name alone).
+
+>>> detect_format(b"%PDF-1.7\\n..."), detect_format(b"<?xml version='1.0'?><response/>")
+('pdf', 'xml')
+>>> detect_format(b"<!DOCTYPE html><html><body>Art. 1</body></html>")
+'html'
+"""
+
+from __future__ import annotations
+
+import re
+
+from ipsis.errors import InputError, UnsupportedFormatError
+from ipsis.ingest.text import looks_binary
+
+FORMATS = ("auto", "pdf", "html", "xml", "rfc", "text")
+
+_HTML = re.compile(rb"<!doctype\s+html|<html[\s>]", re.I)
+_HTML_ROOT = re.compile(rb"html|head|body|div|p|table|meta|title|!doctype\s+html", re.I)
+_ROOT = re.compile(rb"<(?!\?|!--|!DOCTYPE)(/?[A-Za-z!][\w:.-]*(?:\s+html)?)", re.I)
+_XML_START = re.compile(rb"\s*(?:<\?xml|<!--|<!DOCTYPE|<[A-Za-z_])")
+# Paginated RFC text: "Request for Comments: 7519" near the top, or page footers/headers.
+_RFC = re.compile(
+    rb"^Request for Comments:\s+\d+|^RFC \d{3,5}\s{2,}.+\s{2,}\w+ \d{4}\s*$|\[Page \d+\]\s*$",
+    re.M,
+)
+
+
+def detect_format(data: bytes, name: str = "input") -> str:
+    """``pdf``, ``html``, ``xml``, ``rfc`` or ``text`` from the first bytes of ``data``."""
+    head = data[:8192].removeprefix(b"\xef\xbb\xbf")
+    if b"%PDF-" in data[:1024]:
+        return "pdf"
+    if looks_binary(data):
+        msg = (
+            f"{name}: binary data that is not a PDF (first bytes {data[:8]!r}); "
+            "pass a PDF, HTML, XML or text file, or set --input-format"
+        )
+        raise UnsupportedFormatError(msg)
+    stripped = head.lstrip()
+    if stripped.startswith(b"<"):
+        root = _ROOT.search(_strip_prolog(stripped))
+        if _HTML.search(head[:4096]) or (root and _HTML_ROOT.fullmatch(root.group(1))):
+            # XHTML starts like XML; the <html> element decides.
+            return "html"
+        if _XML_START.match(stripped):
+            return "xml"
+    elif _HTML.search(head[:2048]) and b"</" in head and not head.startswith(b"#"):
+        return "html"
+    if len(_RFC.findall(head)) >= 1 and (b"Request for Comments" in head or b"\f" in data):
+        return "rfc"
+    return "text"
+
+
+def _strip_prolog(head: bytes) -> bytes:
+    """``head`` without the XML declaration, comments and an internal DOCTYPE subset."""
+    head = re.sub(rb"<\?.*?\?>|<!--.*?-->", b"", head, flags=re.S)
+    return re.sub(rb"<!DOCTYPE[^\[>]*(\[.*?\])?\s*>", b"", head, flags=re.S | re.I)
+
+
+def check_format(fmt: str | None) -> str:
+    """Validate a user-given format name (``None`` means ``auto``)."""
+    fmt = (fmt or "auto").lower()
+    if fmt in ("txt", "md", "markdown"):
+        fmt = "text"
+    if fmt not in FORMATS:
+        msg = f"unknown input format {fmt!r}; choose one of {', '.join(FORMATS)}"
+        raise InputError(msg)
+    return fmt
