@@ -23,7 +23,14 @@ RFC9111_TEXT = RFC9111.read_text(encoding="utf-8-sig")
 @pytest.fixture(scope="module")
 def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     st = tmp_path_factory.mktemp("verify") / "st"
-    for path, sid in ((RFC7519, "rfc7519"), (RFC9111, "rfc9111"), (CRP, "crp")):
+    cf88 = ROOT / "corpora/br"
+    for path, sid in (
+        (RFC7519, "rfc7519"),
+        (RFC9111, "rfc9111"),
+        (CRP, "crp"),
+        (cf88 / "cf88-senado-texto-original-1988.html", "cf88@1988-10-05"),
+        (cf88 / "cf88-senado-compilado-ec108-2020.html", "cf88@2020-08-26"),
+    ):
         res = run("ingest", path, "--id", sid, "--store", st, "--retrieved", "2024-05-01", "--origin", f"file:{sid}")
         assert res.exit_code == 0, res.output
     return st
@@ -44,7 +51,7 @@ def test_found_elsewhere_across_sources(store_dir: Path) -> None:
     place = wrong.found_elsewhere[0]
     assert (place["source_id"], place["start"], place["end"]) == ("rfc9111", start, end)
     assert place["section"]["id"] == "sec-4.2"  # "4.2.  Freshness", line 581 of the RFC
-    assert "found elsewhere: rfc9111 [" in wrong.message
+    assert wrong.message == "not found in the source; found elsewhere, in rfc9111"
     assert right.status == "located" and (right.matches[0].start, right.matches[0].end) == (start, end)
     assert not right.found_elsewhere
     assert nowhere.status == "not_found" and nowhere.found_elsewhere == []
@@ -110,12 +117,22 @@ def test_readme_main_job_records(store_dir: Path) -> None:
         "crp-13-altered": "not_found",
         "lgpd-unknown": "unknown_source",
         "freshness-wrong-source": "not_found",
+        "cf88-art1-1988": "located",
+        "cf88-lxxviii-1988": "not_found",
     }
-    elsewhere = next(r for r in rows if r["citation_id"] == "freshness-wrong-source")["found_elsewhere"]
-    assert [e["source_id"] for e in elsewhere] == ["rfc9111"]
+    by_id = {r["citation_id"]: r for r in rows}
+    assert [e["source_id"] for e in by_id["freshness-wrong-source"]["found_elsewhere"]] == ["rfc9111"]
+    (lxxviii,) = by_id["cf88-lxxviii-1988"]["found_elsewhere"]  # added by EC 45/2004
+    assert lxxviii["source_id"] == "cf88@2020-08-26" and lxxviii["section"]["id"] == "art-5/inc-LXXVIII"
+    with Store.open(store_dir) as st:
+        newer = st.document("cf88@2020-08-26")
+        assert newer is not None
+        assert newer.text[lxxviii["start"] : lxxviii["end"]].startswith("a todos, no âmbito judicial")
+    for cid in ("cf88-art1-1988", "cf88-lxxviii-1988"):
+        assert by_id[cid]["warnings"][-1]["message"] == "a newer version cf88@2020-08-26 exists"
     table = run("verify", ROOT / "examples/main-job.jsonl", "--store", store_dir).stdout
     assert "found elsewhere: rfc9111 [" in table and table.rstrip().endswith(
-        "located=2/6 (ambiguous=1 not_found=2 unknown_source=1)"
+        "located=3/8 (ambiguous=1 not_found=3 unknown_source=1)"
     )
 
 

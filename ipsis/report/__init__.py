@@ -87,6 +87,13 @@ def table(results: Sequence[Result], *, colour: bool = False, width: int = 80) -
         lines.append("    " + _one_line(r.message, width - 4))
         for w in r.warnings:
             lines.append("    note: " + _one_line(str(w.get("message", w)), width - 10))
+        for f in r.found_elsewhere[:3]:
+            sec = f.get("section") or {}
+            label = sec.get("path") or sec.get("label") or ""
+            place = f"{f.get('source_id')} [{f.get('start')},{f.get('end')}) {label}".rstrip()
+            lines.append("    found elsewhere: " + _one_line(place, width - 21))
+        if len(r.found_elsewhere) > 3:
+            lines.append(f"    found elsewhere: +{len(r.found_elsewhere) - 3} more places")
         if r.quote is not None and isinstance(r.quote, str):
             lines.append("    " + _one_line(f"“{r.quote}”", width - 4))
     lines.append(summary_line(results))

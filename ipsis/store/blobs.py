@@ -40,8 +40,9 @@ def hash_file(path: Path) -> tuple[str, int]:
 class BlobStore:
     """The ``blobs/`` and ``tmp/`` folders of a store."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, durable: bool = True) -> None:
         self.root = root
+        self.durable = durable
         self.blobs = root / "blobs"
         self.tmp = root / "tmp"
 
@@ -67,13 +68,15 @@ class BlobStore:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
                 fh.flush()
-                os.fsync(fh.fileno())
+                if self.durable:
+                    os.fsync(fh.fileno())
             os.chmod(tmp_name, 0o444)
             os.replace(tmp_name, final)
         except BaseException:
             Path(tmp_name).unlink(missing_ok=True)
             raise
-        _fsync_dir(final.parent)
+        if self.durable:
+            _fsync_dir(final.parent)
         return final
 
     def read(self, sha256: str) -> bytes:

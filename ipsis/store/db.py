@@ -34,7 +34,7 @@ DB_NAME = "ipsis.db"
 BUSY_TIMEOUT_S = 60.0
 _COLUMNS = (
     "pk, id, name, version, sha256, size, filename, retrieved_at, ingested_at, origin, media_type, "
-    "extractor, extractor_version, page_count, section_count, length(text) AS text_length"
+    "extractor, extractor_version, page_count, section_count, text_length"
 )
 
 
@@ -127,16 +127,21 @@ class CheckReport:
 class Store:
     """An open store. Use as a context manager, or call :meth:`close`."""
 
-    def __init__(self, root: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, root: Path, conn: sqlite3.Connection, durable: bool = True) -> None:
         self.root = root
         self.conn = conn
-        self.blobs = BlobStore(root)
+        self.blobs = BlobStore(root, durable)
         self._docs: dict[int, Document] = {}
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, root: str | Path, *, create: bool = False) -> Store:
-        """Open the store at ``root``; ``create`` makes the folder and database when missing."""
+    def open(cls, root: str | Path, *, create: bool = False, durable: bool = True) -> Store:
+        """Open the store at ``root``; ``create`` makes the folder and database when missing.
+
+        ``durable=False`` skips the fsyncs (blobs, and SQLite ``synchronous=NORMAL``): a killed
+        process still leaves a consistent store, but a power loss may drop the last ingests.
+        For bulk loads such as benchmarks; the CLI is always durable.
+        """
         path = Path(root)
         db = path / DB_NAME
         if not db.exists():
@@ -152,13 +157,13 @@ class Store:
             conn = sqlite3.connect(str(db), timeout=BUSY_TIMEOUT_S, isolation_level=None)
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA synchronous=FULL" if durable else "PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
             migrate(conn, str(path))
         except sqlite3.DatabaseError as exc:
             msg = f"{db} cannot be opened as an ipsis store ({exc}); check the path or restore a backup"
             raise StoreError(msg) from exc
-        return cls(path, conn)
+        return cls(path, conn, durable)
 
     def close(self) -> None:
         self.conn.close()
@@ -176,10 +181,12 @@ class Store:
             return "1", []
         return f"({alias}.public = 1 OR {alias}.pk IN (SELECT version_pk FROM readers WHERE user = ?))", [user]
 
-    def _rows(self, where: str, params: Iterable[Any], user: str | None) -> list[SourceVersion]:
+    def _rows(
+        self, where: str, params: Iterable[Any], user: str | None, limit: int = -1, order: str = "v.name, v.pk"
+    ) -> list[SourceVersion]:
         vis, vparams = self._visible(user)
-        sql = f"SELECT {_COLUMNS} FROM versions v WHERE {where} AND {vis} ORDER BY v.name, v.pk"
-        rows = self.conn.execute(sql, [*params, *vparams]).fetchall()
+        sql = f"SELECT {_COLUMNS} FROM versions v WHERE {where} AND {vis} ORDER BY {order} LIMIT ?"
+        rows = self.conn.execute(sql, [*params, *vparams, limit]).fetchall()
         readers: dict[int, list[str]] = {}
         if rows:
             marks = ",".join("?" * len(rows))
@@ -221,11 +228,10 @@ class Store:
             self._docs[sv.pk] = doc
         return doc
 
-    def by_pk(self, pks: Iterable[int], user: str | None = None) -> list[SourceVersion]:
-        pks = list(pks)
-        if not pks:
-            return []
-        return self._rows(f"v.pk IN ({','.join('?' * len(pks))})", pks, user)
+    def search(self, phrase: str, exclude_id: str | None, user: str | None, limit: int) -> list[SourceVersion]:
+        """Versions ``user`` may read whose index matches the FTS5 query ``phrase`` (by pk)."""
+        where = "v.pk IN (SELECT rowid FROM text_index WHERE text_index MATCH ?) AND v.id IS NOT ?"
+        return self._rows(where, [phrase, exclude_id], user, limit, order="v.pk")
 
     # -- writing ---------------------------------------------------------------------------
     def ingest(

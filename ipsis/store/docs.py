@@ -65,6 +65,7 @@ def document_payload(doc: Document) -> Payload:
     columns = {
         "text": doc.text,
         "text_sha256": sha256_of(doc.text.encode("utf-8", "surrogatepass")),
+        "text_length": len(doc.text),
         "page_starts": json.dumps(list(doc.page_starts)),
         "marks": json.dumps([m.to_json() for m in doc.marks], ensure_ascii=False),
         "hints": json.dumps([h.to_json() for h in doc.hints], ensure_ascii=False),

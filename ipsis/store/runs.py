@@ -58,14 +58,8 @@ def find_elsewhere(
     query = phrase_query(quote_view(prepared, policy.max_tier, policy.disabled_steps).text)
     if query is None:
         return []
-    vis, vparams = store._visible(user)
-    rows = store.conn.execute(
-        "SELECT v.pk FROM text_index JOIN versions v ON v.pk = text_index.rowid "
-        f"WHERE text_index MATCH ? AND v.id IS NOT ? AND {vis} LIMIT ?",
-        [query, exclude_id, *vparams, MAX_CANDIDATES],
-    ).fetchall()
     out: list[tuple[SourceVersion, dict[str, Any]]] = []
-    for sv in sorted(store.by_pk([r[0] for r in rows], user), key=lambda v: v.pk):
+    for sv in store.search(query, exclude_id, user, MAX_CANDIDATES):
         r = locate(store.document_of(sv), quote, policy=policy)
         if r.status not in (LOCATED, AMBIGUOUS):
             continue
@@ -74,12 +68,6 @@ def find_elsewhere(
             if len(out) >= MAX_ELSEWHERE:
                 return out
     return out
-
-
-def _where(entry: dict[str, Any]) -> str:
-    sec = entry.get("section") or {}
-    label = sec.get("path") or sec.get("label") or ""
-    return f"{entry['source_id']} [{entry['start']},{entry['end']})" + (f" {label}" if label else "")
 
 
 def _used_entry(sv: SourceVersion, role: str) -> dict[str, Any]:
@@ -170,7 +158,8 @@ def _annotate(
             use(found_in, "found_elsewhere")
             r.found_elsewhere.append(entry)
         if places:
-            r.message += "; found elsewhere: " + "; ".join(_where(e) for _, e in places)
+            names = sorted({sv.id for sv, _ in places})
+            r.message += f"; found elsewhere, in {', '.join(names)}"
     if r.status == UNKNOWN_SOURCE and r.source_id:
         family = store.family(r.source_id, user)
         if family:

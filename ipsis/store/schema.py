@@ -36,6 +36,7 @@ MIGRATIONS: tuple[str, ...] = (
         public INTEGER NOT NULL,
         text TEXT NOT NULL,
         text_sha256 TEXT NOT NULL,
+        text_length INTEGER NOT NULL,
         page_starts TEXT NOT NULL,
         marks TEXT NOT NULL,
         hints TEXT NOT NULL,
