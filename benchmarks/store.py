@@ -3,8 +3,9 @@ look-up against a linear scan of every source, at 100, 1,000 and 10,000 sources.
 
 Sources are generated from the corpus texts (RFC 7519, RFC 9111, the Portuguese constitution):
 each is a distinct document of 12 paragraphs of 4 sentences drawn at random from the pooled
-sentences (~5 KB), so sentences recur across sources (as they do across versions of a norm)
-while a passage that runs across two sentences is, as a rule, in one source only.
+sentences (~5 KB), its numbers redrawn (distinct documents cite distinct articles, dates and
+amounts), so wording recurs across sources (as it does across versions of a norm) while a
+passage that runs across two sentences is, as a rule, in one source only.
 
 Records: 70% quote their cited source, 20% quote another source (not_found, found elsewhere),
 10% are altered (a number changed: found nowhere). Figures:
@@ -50,8 +51,13 @@ def sentences() -> list[str]:
     return out
 
 
+def renumber(sentence: str, rng: random.Random) -> str:
+    """Distinct documents cite distinct numbers (articles, sections, dates, amounts)."""
+    return re.sub(r"\d+", lambda _: str(rng.randrange(1, 100_000)), sentence)
+
+
 def make_source(k: int, pool: list[str], rng: random.Random) -> bytes:
-    body = "\n\n".join(" ".join(rng.sample(pool, 4)) for _ in range(12))
+    body = "\n\n".join(" ".join(renumber(s, rng) for s in rng.sample(pool, 4)) for _ in range(12))
     return f"Documento {k}\n\n{body}\n".encode()
 
 

@@ -26,7 +26,7 @@ from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError, StoreError, VersionConflictError
 from ipsis.store.blobs import BlobStore, hash_file, sha256_of
-from ipsis.store.docs import document_from_row, document_payload
+from ipsis.store.docs import document_from_row, document_payload, terms_of
 from ipsis.store.ids import compose_id, propose_version, resolve_id, version_key
 from ipsis.store.schema import migrate
 
@@ -228,10 +228,20 @@ class Store:
             self._docs[sv.pk] = doc
         return doc
 
-    def search(self, phrase: str, exclude_id: str | None, user: str | None, limit: int) -> list[SourceVersion]:
-        """Versions ``user`` may read whose index matches the FTS5 query ``phrase`` (by pk)."""
+    def search(self, query: str, exclude_id: str | None, user: str | None, limit: int) -> list[SourceVersion]:
+        """Versions ``user`` may read whose index matches the FTS5 ``query`` (by pk)."""
         where = "v.pk IN (SELECT rowid FROM text_index WHERE text_index MATCH ?) AND v.id IS NOT ?"
-        return self._rows(where, [phrase, exclude_id], user, limit, order="v.pk")
+        return self._rows(where, [query, exclude_id], user, limit, order="v.pk")
+
+    def document_frequency(self, terms: Iterable[str]) -> dict[str, int]:
+        """How many stored versions hold each folded word (all versions, whoever may read them)."""
+        terms = list(dict.fromkeys(terms))
+        out: dict[str, int] = {}
+        for i in range(0, len(terms), 500):
+            chunk = terms[i : i + 500]
+            sql = f"SELECT term, df FROM terms WHERE term IN ({','.join('?' * len(chunk))})"
+            out.update(self.conn.execute(sql, chunk).fetchall())
+        return out
 
     # -- writing ---------------------------------------------------------------------------
     def ingest(
@@ -295,6 +305,10 @@ class Store:
             pk = cur.lastrowid
             self.conn.executemany("INSERT INTO readers(version_pk, user) VALUES (?, ?)", [(pk, r) for r in readers])
             self.conn.execute("INSERT INTO text_index(rowid, body) VALUES (?, ?)", [pk, payload.index_text])
+            self.conn.executemany(
+                "INSERT INTO terms(term, df) VALUES (?, 1) ON CONFLICT(term) DO UPDATE SET df = df + 1",
+                [(t,) for t in terms_of(payload.index_text)],
+            )
             self.conn.execute("COMMIT")
         except BaseException:
             if self.conn.in_transaction:

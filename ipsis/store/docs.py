@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,9 +19,12 @@ from ipsis.ingest.normalize import normalize
 from ipsis.store.blobs import sha256_of
 
 INDEX_TIER = "typography"
-_TOKEN = re.compile(r"[^\W_]+")
+WORDS = re.compile(r"[^\W_]+")
+_TOKEN = WORDS
 MAX_QUERY_TOKENS = 64
 """A longer quote is looked up by its first words: the phrase stays selective, the query cheap."""
+RARE_TERMS = 4
+"""Words of a quote used to find candidate sources: the rarest ones, so the index reads short lists."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,43 @@ class Payload:
 def index_text(doc: Document) -> str:
     """The text put in the found-elsewhere index for ``doc``."""
     return normalize(doc.text, INDEX_TIER, marks=doc.marks).text
+
+
+def fold(token: str) -> str:
+    """A word as the index tokenizer keeps it (unicode61, remove_diacritics 2): lower case, no accents.
+
+    >>> fold("Constituição"), fold("ÍNDICE")
+    ('constituicao', 'indice')
+    """
+    decomposed = unicodedata.normalize("NFD", token.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def terms_of(text: str) -> set[str]:
+    """The distinct folded words of an index text (for the document-frequency table)."""
+    return {fold(t) for t in _TOKEN.findall(text)}
+
+
+def rare_terms_query(quote_view_text: str, df: dict[str, int], k: int = RARE_TERMS) -> str | None:
+    """An FTS5 query AND-ing the ``k`` rarest words of a quote (``df``: documents per word).
+
+    None when the quote has no words, or a word that no document holds (it cannot be anywhere).
+
+    >>> df = {"todos": 9, "sao": 9, "iguais": 2, "perante": 3, "a": 9, "lei": 7}
+    >>> rare_terms_query("Todos são iguais perante a lei", df, k=3)
+    '"iguais" AND "perante" AND "lei"'
+    >>> rare_terms_query("Ολομέλεια", {"ολομελεια": 1})
+    '"Ολομέλεια"'
+    >>> rare_terms_query("Todos são iguais", {"todos": 9, "sao": 9}) is None
+    True
+    """
+    words: dict[str, str] = {}
+    for t in _TOKEN.findall(quote_view_text):
+        words.setdefault(fold(t), t)  # the query keeps the word as written: FTS5 folds it its own way
+    if not words or any(df.get(w, 0) == 0 for w in words):
+        return None
+    rarest = sorted(words, key=lambda w: df[w])[:k]
+    return " AND ".join(f'"{words[w]}"' for w in rarest)
 
 
 def phrase_query(quote_view_text: str) -> str | None:

@@ -23,7 +23,7 @@ from ipsis import __version__
 from ipsis.document import Document
 from ipsis.report import summary
 from ipsis.store.db import SourceVersion, Store, utc_now
-from ipsis.store.docs import phrase_query
+from ipsis.store.docs import WORDS, fold, phrase_query, rare_terms_query
 from ipsis.verify import Policy, locate, verify_records
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
@@ -55,11 +55,16 @@ def find_elsewhere(
 ) -> list[tuple[SourceVersion, dict[str, Any]]]:
     """Places of ``quote`` in the readable sources other than ``exclude_id``, each checked by locate."""
     prepared, _ = prepare_quote(quote)
-    query = phrase_query(quote_view(prepared, policy.max_tier, policy.disabled_steps).text)
+    text = quote_view(prepared, policy.max_tier, policy.disabled_steps).text
+    query = rare_terms_query(text, store.document_frequency(fold(t) for t in WORDS.findall(text)))
     if query is None:
         return []
+    candidates = store.search(query, exclude_id, user, MAX_CANDIDATES)
+    if len(candidates) == MAX_CANDIDATES:  # rare words not rare enough: the whole phrase narrows it
+        phrase = phrase_query(text)
+        candidates = store.search(phrase, exclude_id, user, MAX_CANDIDATES) if phrase else []
     out: list[tuple[SourceVersion, dict[str, Any]]] = []
-    for sv in store.search(query, exclude_id, user, MAX_CANDIDATES):
+    for sv in candidates:
         r = locate(store.document_of(sv), quote, policy=policy)
         if r.status not in (LOCATED, AMBIGUOUS):
             continue

@@ -13,7 +13,8 @@ import sqlite3
 from ipsis.errors import StoreError
 
 MIGRATIONS: tuple[str, ...] = (
-    # 1: source versions, their blobs and readers, the found-elsewhere index, run records.
+    # 1: source versions, their blobs and readers, the found-elsewhere index (FTS5 plus the
+    # document frequency of each folded word), run records.
     """
     CREATE TABLE blobs (
         sha256 TEXT PRIMARY KEY,
@@ -56,6 +57,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE VIRTUAL TABLE text_index USING fts5(
         body, content='', tokenize='unicode61 remove_diacritics 2'
     );
+    CREATE TABLE terms (
+        term TEXT PRIMARY KEY,
+        df INTEGER NOT NULL
+    ) WITHOUT ROWID;
     CREATE TABLE runs (
         id TEXT PRIMARY KEY,
         started_at TEXT NOT NULL,
