@@ -115,14 +115,20 @@ def read_store(store_dir: str | None, user: str | None = None) -> Iterator[Store
             store.close()
 
 
+def open_stored(store: Store, source_id: str, user: str | None) -> Document | None:
+    """A stored source the user may read (segmented), or None (hidden and missing alike)."""
+    doc = store.document(source_id, user)
+    if doc is not None and doc.sections is None:
+        segment(doc)
+    return doc
+
+
 def open_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
     """A SOURCE argument: a store id the user may read, else a file path; segmented. ``options``
     go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
     if store is not None:
-        doc = store.document(source, user)
+        doc = open_stored(store, source, user)
         if doc is not None:
-            if doc.sections is None:
-                segment(doc)
             return doc
     doc = load_document(source, **options)
     segment(doc)
