@@ -46,10 +46,7 @@ def main() -> None:
     cf88 = _pdf_text(corpora / "br/cf88-camara-cedi-texto-atualizado-ec105.pdf")
     mb = len(cf88.encode()) / 1e6
     secs, n = _time(cf88, "br", 1 if args.quick else 3)
-    print(
-        f"CF/88 (Câmara PDF text): {mb:.2f} MB, {n} sections, {secs * 1000:.0f} ms, "
-        f"{mb / secs:.1f} MB/s"
-    )
+    print(f"CF/88 (Câmara PDF text): {mb:.2f} MB, {n} sections, {secs * 1000:.0f} ms, {mb / secs:.1f} MB/s")
     texts = [
         cf88,
         (corpora / "pt/crp-constituicao-republica-portuguesa.txt").read_text("utf-8"),

@@ -5,7 +5,9 @@
     IpsisError
     ├── InputError (ValueError)            bad input the caller must fix (CLI exit 2)
     │   ├── RecordError                    a malformed citation-record stream (line number)
-    │   └── UnsupportedFormatError         a file ipsis cannot read
+    │   ├── UnsupportedFormatError         a file ipsis cannot read
+    │   ├── ReferenceSyntaxError           a written reference that names no section
+    │   └── SectionNotFoundError (LookupError)  a cited section the document lacks (``.closest``)
     ├── ExtractionError                    a reader could not get text out of a file
     │   ├── NoTextLayerError               PDF pages with no text layer (OCR is out of scope)
     │   └── EncryptedDocumentError         needs a password
@@ -39,6 +41,18 @@ class RecordError(InputError):
 
 class UnsupportedFormatError(InputError):
     """A file whose format ipsis cannot read."""
+
+
+class ReferenceSyntaxError(InputError):
+    """A reference that names no section ipsis can recognise ("art. xyz")."""
+
+
+class SectionNotFoundError(InputError, LookupError):
+    """The cited section is not in the document; ``.closest`` holds the nearest id (or None)."""
+
+    def __init__(self, message: str, closest: str | None = None) -> None:
+        super().__init__(message)
+        self.closest = closest
 
 
 class ExtractionError(IpsisError):

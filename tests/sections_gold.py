@@ -1,7 +1,7 @@
 """Gold structure read from the structured renditions in corpora/ (never from the segmenter).
 
-Also a stand-in PDF text helper (pypdfium2, pages joined by form feeds) until
-``ipsis.ingest.load_document`` reads PDFs.
+The documents under test are read by the real readers (:func:`load`, i.e.
+``ipsis.ingest.load_document``); the gold is parsed here straight from the markup with lxml.
 """
 
 from __future__ import annotations
@@ -11,42 +11,63 @@ from pathlib import Path
 
 from lxml import etree, html
 
+from ipsis.document import Document
+from ipsis.ingest import load_document
+
 CORPORA = Path(__file__).resolve().parent.parent / "corpora"
 _ART = re.compile(r"Art\.[\s\u00a0]*(\d+)[º°o]?(?:[\s\u00a0]*-[\s\u00a0]*([A-Z]{1,2}))?")
 _PAR = re.compile(r"§[\s\u00a0]*(\d+)[º°o]?(?:-([A-Z]))?|(Par[áa]grafo[\s\u00a0]+[úu]nico)")
 
 
-def pdf_text(path: Path) -> str:
-    import pypdfium2 as pdfium
+_LOADED: dict[Path, Document] = {}
 
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        return "\f".join(page.get_textpage().get_text_range() for page in pdf)
-    finally:
-        pdf.close()
+
+def load(path: Path) -> Document:
+    """A fresh Document read by the real reader (the file is read once per session)."""
+    if path not in _LOADED:
+        _LOADED[path] = load_document(path)
+    d = _LOADED[path]
+    return Document(d.id, d.text, d.page_starts, d.marks, d.hints, dict(d.meta))
 
 
 def _art_id(m: re.Match[str]) -> str:
     return f"art-{int(m.group(1))}" + (f"-{m.group(2)}" if m.group(2) else "")
 
 
-def senado_cf88(path: Path) -> tuple[list[str], list[str]]:
-    """Article and paragraph ids of the main text (before the ADCT) from the Senado classes."""
-    doc = html.fromstring(path.read_bytes().decode("utf-8"))
+def _senado_paragraphs(path: Path) -> list[html.HtmlElement]:
+    """Every ``<p>`` of the file; the Senado saved the CF/88 page and the ADCT page one after
+    the other in one file, so each ``<html>`` document is parsed on its own."""
+    source = path.read_bytes().decode("utf-8")
+    out: list[html.HtmlElement] = []
+    for part in re.split(r"</html>\s*(?=<!DOCTYPE)", source):
+        part = re.sub(r"^\s*<!DOCTYPE[^<>]*>?", "", part)
+        if part.strip():
+            out.extend(html.fromstring(part).iter("p"))
+    return out
+
+
+def senado_cf88(path: Path, part: str = "main") -> tuple[list[str], list[str]]:
+    """Article and paragraph ids from the Senado classes: of the main text (``main``, before
+    the ADCT restarts at Art. 1º) or of the ADCT (``adct``, ids ``adct/art-1``...)."""
     arts: list[str] = []
     pars: list[str] = []
     last = 0
-    for p in doc.iter("p"):
+    adct = False
+    for p in _senado_paragraphs(path):
         cls = p.get("class")
         text = p.text_content().strip()
         if cls == "artigo":
             m = _ART.match(text)
             if not m:
                 continue
-            if int(m.group(1)) < last:  # the ADCT restarts at Art. 1º
-                break
+            if int(m.group(1)) < last and not adct:  # the ADCT restarts at Art. 1º
+                if part == "main":
+                    break
+                adct = True
+                arts.clear()
+                pars.clear()
             last = int(m.group(1))
-            arts.append(_art_id(m))
+            arts.append(("adct/" if adct else "") + _art_id(m))
         elif cls == "paragrafo" and arts:
             m = _PAR.match(text)
             if m:

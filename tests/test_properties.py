@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -116,3 +118,38 @@ def test_nfd_and_nfc_sources_give_the_same_matches(text: str) -> None:
     b = locate(nfd, quote, policy=Policy(min_length=0))
     assert a.status == b.status
     assert len(a.matches) == len(b.matches)
+
+
+def _word_end(ch: str) -> bool:
+    return ch.isalnum() and not unicodedata.combining(ch)
+
+
+@settings(max_examples=150, deadline=None)
+@given(words, st.sampled_from(LOSSLESS_TIERS), st.data())
+def test_a_span_with_word_ends_is_found_at_that_span_under_every_accepted_tier(
+    text: str, tier: str, data: st.DataObject
+) -> None:
+    # the candidates always include the span itself: located there, or ambiguous with it listed
+    i = data.draw(st.integers(0, len(text) - 1))
+    j = data.draw(st.integers(i + 1, len(text)))
+    if not (_word_end(text[i]) and _word_end(text[j - 1])):
+        return
+    if (j < len(text) and unicodedata.combining(text[j])) or (i and text[i - 1] in "-\u00ad"):
+        return  # a span that splits a letter from its accent, or a hyphenated word, is not a quote of the text
+    r = locate(Document("d", text), text[i:j], policy=Policy(max_tier=tier, min_length=0, boundaries=False))
+    assert r.status in ("located", "ambiguous"), (r.status, r.message)
+    spans = [(m.start, m.end) for m in r.matches]
+    assert (i, j) in spans, (spans, (i, j))
+
+
+CORPUS_TEXT = (Path(__file__).resolve().parent.parent / "corpora" / "rfc" / "rfc7519.txt").read_text(encoding="utf-8")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, len(CORPUS_TEXT) - 2000), st.sampled_from(TIERS[1:]))
+def test_normalizing_real_text_never_moves_an_offset_backwards(start: int, tier: str) -> None:
+    window = CORPUS_TEXT[start : start + 2000]
+    n = normalize(window, tier)
+    pos = [n.offsets.to_source(i) for i in range(len(n.text) + 1)]
+    assert all(a <= b for a, b in itertools.pairwise(pos))
+    assert pos[-1] == len(window)

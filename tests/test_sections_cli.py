@@ -30,3 +30,17 @@ def test_sections_tree_crp_and_bad_input(tmp_path: object) -> None:
     assert "art-8  Artigo 8.º  Direito internacional" in res.output
     bad = CliRunner().invoke(main, ["sections", "no-such-file.txt"])
     assert bad.exit_code == 2 and "no such file" in bad.output
+
+
+def test_sections_at_a_date_boe() -> None:
+    path = str(CORPORA / "es/constitucion-espanola-boe-api-texto-excerpt.xml")
+    latest = CliRunner().invoke(main, ["sections", path, "--format", "json"])
+    old = CliRunner().invoke(main, ["sections", path, "--format", "json", "--at", "1980-01-01"])
+    assert latest.exit_code == 0 and old.exit_code == 0, old.output
+    a13 = [next(s for s in json.loads(r.output)["sections"] if s["id"] == "art-13") for r in (latest, old)]
+    assert [v["in_text"] for v in a13[0]["versions"]] == [False, True]
+    assert [v["in_text"] for v in a13[1]["versions"]] == [True, False]
+    tree = CliRunner().invoke(main, ["sections", path])
+    assert "art-13  Artículo 13" in tree.output and "[2 versions]" in tree.output
+    bad = CliRunner().invoke(main, ["sections", path, "--at", "1970-01-01"])
+    assert bad.exit_code == 2 and "in force on 1970-01-01" in bad.output

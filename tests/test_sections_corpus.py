@@ -21,11 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from ipsis.sections import segment
+from ipsis.document import Document
+from ipsis.sections import SectionTree, segment
 from tests.sections_gold import (
     CORPORA,
     boe_blocks,
-    pdf_text,
+    load,
     planalto_articles,
     prf,
     rfc_txt_toc,
@@ -37,8 +38,9 @@ pytestmark = pytest.mark.corpus
 FLOORS = json.loads((Path(__file__).parent / "cases/sections/corpus_floors.json").read_text())
 
 
-def _rfc_found(text: str) -> list[tuple[str, str]]:
-    tree = segment(text)
+def _rfc_found(doc: Document) -> list[tuple[str, str]]:
+    tree = segment(doc)
+    text = doc.text
     assert tree.family == "rfc"
     for s in tree:
         assert text[s.start : s.end].startswith(s.label.split()[0])
@@ -64,33 +66,30 @@ def _rfc_case(name: str, gold: list[tuple[str, str]], found: list[tuple[str, str
 def test_rfc9111_txt_vs_rfcxml() -> None:
     gold = rfcxml_sections(CORPORA / "rfc/rfc9111-auth48-to-be.v3.xml")
     assert ("5.2.2.1", "max-age") in gold and len(gold) == 67
-    text = (CORPORA / "rfc/rfc9111.txt").read_text("utf-8-sig")
-    _rfc_case("rfc9111_txt_vs_rfcxml", gold, _rfc_found(text))
+    _rfc_case("rfc9111_txt_vs_rfcxml", gold, _rfc_found(load(CORPORA / "rfc/rfc9111.txt")))
 
 
 def test_rfc7519_txt_and_pdf_vs_toc() -> None:
-    text = (CORPORA / "rfc/rfc7519.txt").read_text("ascii")
-    gold = rfc_txt_toc(text)
+    gold = rfc_txt_toc((CORPORA / "rfc/rfc7519.txt").read_text("ascii"))
     assert ("4.1.2", '"sub" (Subject) Claim') in gold and len(gold) == 50
-    _rfc_case("rfc7519_txt_vs_toc", gold, _rfc_found(text))
-    pdf = pdf_text(CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf")
+    _rfc_case("rfc7519_txt_vs_toc", gold, _rfc_found(load(CORPORA / "rfc/rfc7519.txt")))
+    pdf = load(CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf")
     _rfc_case("rfc7519_pdf_vs_toc", gold, _rfc_found(pdf))
 
 
-def _articles(tree_text: str, kind: str = "artigo") -> tuple[list[str], object]:
-    tree = segment(tree_text)
+def _articles(doc: Document, kind: str = "artigo") -> tuple[list[str], SectionTree]:
+    tree = segment(doc)
     arts = [s for s in tree if s.kind == kind]
     for s in arts:  # every boundary starts at the printed marker
-        assert re.match(r"Art", tree_text[s.start : s.end]), s
+        assert re.match(r"Art", doc.text[s.start : s.end]), s
     return [s.id for s in arts], tree
 
 
 def test_cf88_camara_pdf_vs_senado_html() -> None:
     gold_arts, gold_pars = senado_cf88(CORPORA / "br/cf88-senado-compilado-ec108-2020.html")
     assert len(gold_arts) > 250 and "art-103-A" in gold_arts
-    text = pdf_text(CORPORA / "br/cf88-camara-cedi-texto-atualizado-ec105.pdf")
-    found, tree = _articles(text)
-    pars = [s.id for s in tree if s.kind == "paragrafo"]  # type: ignore[attr-defined]
+    found, tree = _articles(load(CORPORA / "br/cf88-camara-cedi-texto-atualizado-ec105.pdf"))
+    pars = [s.id for s in tree if s.kind == "paragrafo"]
     a, p = prf(gold_arts, found), prf(gold_pars, pars)
     _check("cf88_camara_pdf_vs_senado_html", {"articles_f1": a[2], "paragraphs_f1": p[2]})
     newer_only = {"art-163-A", "art-212-A"}
@@ -102,7 +101,7 @@ def test_cf88_camara_pdf_vs_senado_html() -> None:
 def test_lgpd_pdf_vs_planalto_anchors(pdf: str) -> None:
     gold = planalto_articles(CORPORA / "br/lei-13709-2018-lgpd-planalto.html")
     assert "art-55-L" in gold and "art-58-B" in gold
-    found, _ = _articles(pdf_text(CORPORA / "br" / pdf))
+    found, _ = _articles(load(CORPORA / "br" / pdf))
     name = (
         "lgpd_senado_pdf_vs_planalto_anchors"
         if "senado" in pdf
@@ -113,8 +112,7 @@ def test_lgpd_pdf_vs_planalto_anchors(pdf: str) -> None:
 
 def test_ce_boe_pdf_vs_xml_blocks() -> None:
     blocks = boe_blocks(CORPORA / "es/constitucion-espanola-boe-api-texto-excerpt.xml")
-    text = pdf_text(CORPORA / "es/constitucion-espanola-boe-consolidado-2024-02-17.pdf")
-    tree = segment(text)
+    tree = segment(load(CORPORA / "es/constitucion-espanola-boe-consolidado-2024-02-17.pdf"))
     assert tree.family == "es"
     hits = [sid for sid, _ in blocks if sid in tree]
     apt_ok = [
@@ -130,10 +128,11 @@ def test_ce_boe_pdf_vs_xml_blocks() -> None:
 
 
 def test_crp_vs_artigo_lines() -> None:
-    text = (CORPORA / "pt/crp-constituicao-republica-portuguesa.txt").read_text("utf-8")
+    doc = load(CORPORA / "pt/crp-constituicao-republica-portuguesa.txt")
+    text = doc.text
     gold = [(m.start(), f"art-{m.group(1)}") for m in re.finditer(r"^Artigo (\d+)\.º$", text, re.M)]
     assert len(gold) == 296
-    tree = segment(text)
+    tree = segment(doc)
     found = [(s.start, s.id) for s in tree if s.kind == "artigo"]
     _check("crp_txt_vs_artigo_lines", {"articles_f1": prf(gold, found)[2]})
     assert tree["art-8"].title == "Direito internacional"

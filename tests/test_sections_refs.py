@@ -11,7 +11,7 @@ import pytest
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.sections import SectionNotFoundError, SectionTree, resolve_reference, segment
-from tests.sections_gold import CORPORA, pdf_text
+from tests.sections_gold import CORPORA, load
 
 CASES = json.loads((Path(__file__).parent / "cases/sections/references.json").read_text("utf-8"))
 SOURCES = {
@@ -26,9 +26,7 @@ SOURCES = {
 
 @cache
 def _doc(name: str) -> tuple[Document, SectionTree]:
-    path = CORPORA / SOURCES[name]
-    text = pdf_text(path) if path.suffix == ".pdf" else path.read_text("utf-8-sig")
-    doc = Document(name, text)
+    doc = load(CORPORA / SOURCES[name])
     return doc, segment(doc)
 
 
@@ -54,3 +52,12 @@ def test_reference(case: dict[str, object]) -> None:
     for sec in res.sections:
         body = doc.text[sec.start : sec.end]
         assert body.startswith(sec.label.split()[0]), (sec, body[:40])
+
+
+def test_section_errors_live_in_ipsis_errors() -> None:
+    import ipsis.errors
+    import ipsis.sections
+
+    assert ipsis.sections.SectionNotFoundError is ipsis.errors.SectionNotFoundError
+    assert ipsis.sections.ReferenceSyntaxError is ipsis.errors.ReferenceSyntaxError
+    assert issubclass(ipsis.errors.SectionNotFoundError, (ipsis.errors.InputError, LookupError))

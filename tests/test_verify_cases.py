@@ -91,6 +91,33 @@ def test_case(data: dict[str, Any], case: dict[str, Any]) -> None:
         assert (r.matches[0].start, r.matches[0].end) == found[0]
     if "flags" in exp:
         assert r.matches[0].flags == exp["flags"]
+    if "reasons" in exp:
+        assert r.nearest is not None, r.message
+        flags = [x["flag"] for x in r.nearest["reasons"]]
+        assert set(exp["reasons"]) <= set(flags), (flags, r.message)
+        assert doc.text[r.nearest["start"] : r.nearest["end"]] == r.nearest["text"]
+    if "nearest_text" in exp:
+        assert r.nearest is not None and r.nearest["text"] == exp["nearest_text"]
+    if "nearest_ties" in exp:
+        assert r.nearest is not None and r.nearest["ties"] == exp["nearest_ties"]
+        others = [[c["start"], c["end"]] for c in r.nearest["candidates"]]
+        assert len(others) == exp["nearest_ties"] - 1 and all(
+            c["distance"] == r.nearest["distance"] for c in r.nearest["candidates"]
+        )
+    if exp.get("no_nearest"):
+        assert r.nearest is None, r.nearest
+    if "warnings" in exp:
+        assert [w["kind"] for w in r.warnings] == exp["warnings"]
+    if "omitted_startswith" in exp:
+        omitted = r.warnings[0] if r.warnings else (r.nearest or {}).get("omitted")
+        assert omitted is not None and omitted["text" if "text" in omitted else "omitted"].startswith(
+            exp["omitted_startswith"]
+        ), omitted
+        assert doc.text[omitted["start"] : omitted["end"]] == omitted.get("omitted", omitted.get("text"))
+    if "texts" in exp:
+        assert [m.text for m in r.matches] == exp["texts"]
+    if "prepared_include" in exp:
+        assert set(exp["prepared_include"]) <= set(r.prepared)
     if "line" in exp:
         assert r.matches[0].line == exp["line"]
     if "section_id" in exp:

@@ -6,16 +6,20 @@ import csv
 import io
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 
+from ipsis import __version__
 from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
-from ipsis.answers.sources import load_sources
+from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, main
 from ipsis.cli.core import make_policy, policy_options
+from ipsis.cli.resolve import open_stored, read_store, store_options
+from ipsis.report.html import check_report_html
 
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
 
@@ -62,14 +66,23 @@ def render(report: CheckReport, fmt: str) -> str:
     "sources_path",
     required=True,
     type=click.Path(),
-    help="Sources sent to the model: JSON, XML-tagged, ---/blank-line split text, or a directory.",
+    help="Sources sent to the model: JSON, XML-tagged, ---/blank-line split text, a directory, "
+    "or with --store a comma-separated list of stored ids (in the order sent).",
 )
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["table", "json", "jsonl", "csv"]),
+    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
     default="table",
     show_default=True,
+    help="html: one self-contained page with the answer and each quote in its source (use with -o).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the report to this file instead of stdout.",
 )
 @click.option(
     "--answer-format",
@@ -84,12 +97,16 @@ def render(report: CheckReport, fmt: str) -> str:
     help="Print a correction message to send back to the model.",
 )
 @policy_options
+@store_options
 def check_cmd(
     answer: str,
     sources_path: str,
     fmt: str,
     answer_format: str | None,
     want_feedback: bool,
+    output: str | None,
+    store_dir: str | None,
+    user: str | None,
     **opts: Any,
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
@@ -99,10 +116,18 @@ def check_cmd(
     Example:
 
         ipsis check answer.json --sources sources.json --format json
+
+        ipsis check answer.json --sources sources.json --format html -o report.html
+
+        ipsis check answer.txt --sources rfc7519,rfc9111 --store /tmp/ipsis-demo
     """
-    with error_boundary():
+    with error_boundary(), read_store(store_dir, user) as store:
         policy = make_policy(**opts)
-        sources = load_sources(sources_path)
+        if store is not None and not Path(sources_path).exists():
+            ids = [i.strip() for i in sources_path.split(",") if i.strip()]
+            sources = sources_from_ids(ids, lambda sid: open_stored(store, sid, user))
+        else:
+            sources = load_sources(sources_path)
         if answer == "-":
             data, name = sys.stdin.buffer.read(), "stdin"
         else:
@@ -112,5 +137,15 @@ def check_cmd(
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
-        click.echo(render(report, fmt), nl=False)
+        if fmt == "html":
+            run = {"ipsis_version": __version__, "policy": policy.to_json(), "policy_fingerprint": policy.fingerprint()}
+            out = check_report_html(report, run=run)
+        else:
+            out = render(report, fmt)
+        if output is None:
+            click.echo(out, nl=False)
+        else:
+            with error_boundary(), open(output, "w", encoding="utf-8", newline="") as fh:
+                fh.write(out)
+            click.echo(f"findings: {len(report.findings)}; wrote {output}", err=True)
     sys.exit(0 if report.clean else 1)

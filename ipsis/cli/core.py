@@ -7,22 +7,25 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import tee
 from typing import Any, BinaryIO
 
 import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import SourceMap, open_source
+from ipsis.cli.resolve import SourceMap, open_source, read_store, store_options
 from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.ingest.pdf import ENGINES
-from ipsis.report import render, summary, use_colour, write_stream
+from ipsis.report import render, summary_line, use_colour, write_stream
 from ipsis.sections import resolve_reference
-from ipsis.verify import Policy, describe, locate, verify_records
+from ipsis.store.runs import RunStream, write_manifest
+from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
 from ipsis.verify.result import LOCATED, Result
 
@@ -49,15 +52,39 @@ def policy_options(f: Any) -> Any:
     f = click.option(
         "--position-breaks-ties", is_flag=True, help="Let a position hint choose between equal candidates."
     )(f)
+    f = click.option(
+        "--max-error-rate",
+        type=click.FloatRange(0, 1, max_open=True),
+        default=0.2,
+        show_default=True,
+        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found;"
+        " shorter quotes get less; 0 disables it. A near miss is never located.",
+    )(f)
+    f = click.option(
+        "--elision-max-gap",
+        type=click.IntRange(0),
+        default=1500,
+        show_default=True,
+        help="Most characters an inner ellipsis ('...', '[...]') may stand for between two fragments.",
+    )(f)
     return f
 
 
-def make_policy(max_tier: str, min_length: int, no_boundaries: bool, position_breaks_ties: bool) -> Policy:
+def make_policy(
+    max_tier: str,
+    min_length: int,
+    no_boundaries: bool,
+    position_breaks_ties: bool,
+    max_error_rate: float = 0.2,
+    elision_max_gap: int = 1500,
+) -> Policy:
     return Policy(
         max_tier=max_tier,
         min_length=min_length,
         boundaries=not no_boundaries,
         position_breaks_ties=position_breaks_ties,
+        max_error_rate=max_error_rate,
+        elision_max_gap=elision_max_gap,
     )
 
 
@@ -85,9 +112,18 @@ def exit_for(results: list[Result]) -> int:
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
+@store_options
 @limit_options
 def text(
-    source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None, **opts: Any
+    source: str,
+    fmt: str,
+    input_format: str,
+    engine: str,
+    password: str | None,
+    section: str | None,
+    store_dir: str | None,
+    user: str | None,
+    **opts: Any,
 ) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
@@ -98,10 +134,13 @@ def text(
 
         ipsis text corpora/rfc/rfc7519.txt | head
         ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
+        ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
     """
-    with error_boundary(), pdf_progress() as progress:
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
-        doc = open_source(source, fmt=input_format, engine=engine, password=password, progress=progress, limits=limits)
+        doc = open_source(
+            source, store, user, fmt=input_format, engine=engine, password=password, progress=progress, limits=limits
+        )
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -141,6 +180,7 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
+@store_options
 @limit_options
 def locate_cmd(
     source: str,
@@ -150,9 +190,11 @@ def locate_cmd(
     position: int | None,
     section: str | None,
     fmt: str,
+    store_dir: str | None,
+    user: str | None,
     **opts: Any,
 ) -> None:
-    """Find QUOTE in SOURCE (a file) and say where, with the W3C selector.
+    """Find QUOTE in SOURCE (a stored id or a file) and say where, with the W3C selector.
 
     QUOTE "-" reads the quote from stdin. Exit code 0 when located, 1 otherwise.
 
@@ -160,18 +202,13 @@ def locate_cmd(
 
         ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
     """
-    with error_boundary():
+    with error_boundary(), read_store(store_dir, user) as store:
         limits = pop_limits(opts)
         policy = make_policy(**opts)
         if quote == "-":
             quote = sys.stdin.read()
-        for what, value in (("the quote", quote), ("--prefix", prefix), ("--suffix", suffix)):
-            problem = limits.quote_problem(value, what) if value else None
-            if problem is None and value and lone_surrogate(value) is not None:
-                problem = f"{what} is not valid text (undecodable bytes); pass UTF-8"
-            if problem:
-                raise InputError(problem)
-        doc = open_source(source, limits=limits)
+        check_quote_args(limits, quote=quote, prefix=prefix, suffix=suffix)
+        doc = open_source(source, store, user, limits=limits)
         result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
     if fmt == "json":
         click.echo(
@@ -182,20 +219,32 @@ def locate_cmd(
     sys.exit(exit_for([result]))
 
 
+def check_quote_args(limits: Any, **values: str | None) -> None:
+    """A quote, prefix or suffix given on the command line: within the length limit and text."""
+    for what, value in values.items():
+        label = "the quote" if what == "quote" else f"--{what}"
+        problem = limits.quote_problem(value, label) if value else None
+        if problem is None and value and lone_surrogate(value) is not None:
+            problem = f"{label} is not valid text (undecodable bytes); pass UTF-8"
+        if problem:
+            raise InputError(problem)
+
+
 @main.command("describe")
 @click.argument("source")
 @click.argument("start", type=int)
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
-def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
+@store_options
+def describe_cmd(source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
     Example:
 
         ipsis describe corpora/rfc/rfc7519.txt 100 140
     """
-    with error_boundary():
-        doc = open_source(source)
+    with error_boundary(), read_store(store_dir, user) as store:
+        doc = open_source(source, store, user)
         try:
             out = describe(doc, start, end, Policy(max_tier=max_tier))
         except InputError as exc:
@@ -217,44 +266,101 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     help='JSON object mapping ids to a path or {"text": ...}.',
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
+    default="table",
+    show_default=True,
+    help="html: one self-contained page showing each quote inside its source (use with -o).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the report to this file; the summary line goes to stderr.",
+)
+@click.option(
+    "--log",
+    "log_file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the run manifest (version, policy, user, time, sources with their hashes) to this JSON file.",
 )
 @policy_options
+@judge_options
+@store_options
 @limit_options
-def verify_cmd(records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, **opts: Any) -> None:
+def verify_cmd(
+    records: str,
+    source_pairs: tuple[str, ...],
+    sources_map: str | None,
+    fmt: str,
+    output: str | None,
+    log_file: str | None,
+    store_dir: str | None,
+    user: str | None,
+    **opts: Any,
+) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
-    Each record is {citation_id, source_id, quote, prefix?, suffix?}. Prints one result per
-    record and a summary line located=N/M. Exit 0 when every record is located, 1 otherwise
-    (an empty input too), 2 for bad usage or unreadable input. JSONL is read and results are
-    written one at a time (memory stays flat); a bad line stops the run with exit 2 after the
-    results before it.
+    Each record is {citation_id, source_id, quote, prefix?, suffix?, section?, claim?}. A
+    source_id is looked up in the store first (exactly that version), then in --source/--sources.
+    A not_found quote is looked up in the other stored sources (found_elsewhere). With --judge,
+    each located record's claim is judged against the section around its quote ("support" in
+    the JSON). Prints one result per record and a summary line located=N/M; each run is
+    recorded in the store. Exit 0 when every record is located (and every judged claim
+    supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
+    JSONL is read and results are written one at a time (memory stays flat; html is one page);
+    a bad line stops the run with exit 2 after the results before it.
 
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
+
+        ipsis verify records.jsonl --sources sources.json --format html -o report.html
+        ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
     """
     with error_boundary():
         limits = pop_limits(opts)
-        policy = make_policy(**opts)
+        jopts = pop_judge_options(opts)
+        policy = with_judge(make_policy(**opts), jopts)
         sources = SourceMap(limits)
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)
-        colour = use_colour(stdout_is_tty())
-        with open_records(records) as (stream, name):
-            results = verify_records(iter_records(stream, name, limits), sources.get, policy, limits)
-            try:
-                counts = write_stream(results, fmt, sys.stdout, run=run_info(policy), colour=colour)
-                sys.stdout.flush()
-            except BrokenPipeError:  # `ipsis verify ... | head`: stop quietly
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-                sys.exit(1)
-    if fmt == "jsonl":
-        s = summary(counts)
-        click.echo(f"located={s['located']}/{s['total']}", err=True)
+        colour = use_colour(stdout_is_tty()) and output is None
+        with open_records(records) as (stream, name), read_store(store_dir, user) as store:
+            parsed: Iterator[Any] = iter_records(stream, name, limits)
+            for_judge: Iterator[Any] = iter(())
+            if jopts.get("judge"):  # the judge reads each record's claim in step with its result
+                parsed, for_judge = tee(parsed)
+            run = RunStream(
+                parsed, store, user=user, policy=policy, fallback=sources.get, records_name=name, limits=limits
+            )
+            review: list[Result] = []
+            results = _watch(judge_results(for_judge, iter(run), run.documents.get, policy, jopts), review)
+            info = {**run_info(policy), "run_id": run.id, "user": user, "store": str(store.root) if store else None}
+            with open_output(output) as out:
+                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=run.documents)
+            manifest = run.finish()
+        if log_file:
+            write_manifest(log_file, manifest)
+    if manifest["store"]:
+        click.echo(f"run {run.id} recorded in {manifest['store']}", err=True)
+    if fmt == "jsonl" or output is not None:
+        click.echo(summary_line(counts) + (f"; wrote {output}" if output else ""), err=True)
     total = sum(counts.values())
-    sys.exit(0 if total and counts[LOCATED] == total else 1)
+    located = total > 0 and counts[LOCATED] == total
+    sys.exit(0 if located and not review else 1)
+
+
+def _watch(results: Iterator[Result], review: list[Result]) -> Iterator[Result]:
+    """Pass results through, keeping (only) those whose judged claim needs review."""
+    for r in results:
+        if needs_review([r]):
+            review.append(r)
+        yield r
 
 
 @contextmanager
@@ -264,3 +370,19 @@ def open_records(records: str) -> Iterator[tuple[BinaryIO, str]]:
         return
     with open(records, "rb") as fh:
         yield fh, records
+
+
+@contextmanager
+def open_output(output: str | None) -> Iterator[Any]:
+    """The report's destination: the file given (written as it goes) or stdout; a closed pipe
+    (``ipsis verify ... | head``) ends the run quietly."""
+    if output is not None:
+        with open(output, "w", encoding="utf-8", newline="") as fh:
+            yield fh
+        return
+    try:
+        yield sys.stdout
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

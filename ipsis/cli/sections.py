@@ -7,8 +7,8 @@ import json
 import click
 
 from ipsis.cli._base import error_boundary, main
-from ipsis.ingest import load_document
-from ipsis.sections import FAMILIES, segment
+from ipsis.cli.resolve import open_source, read_store, store_options
+from ipsis.sections import FAMILIES, document_at, segment
 
 
 @main.command("sections")
@@ -27,22 +27,42 @@ from ipsis.sections import FAMILIES, segment
     default=None,
     help="Numbering family (detected when omitted).",
 )
-def sections_command(source: str, fmt: str, family: str | None) -> None:
+@click.option(
+    "--at",
+    "at_date",
+    default=None,
+    metavar="YYYY-MM-DD",
+    help="Multi-version sources (BOE XML): the document as it read on that date (default: latest).",
+)
+@store_options
+def sections_command(
+    source: str, fmt: str, family: str | None, at_date: str | None, store_dir: str | None, user: str | None
+) -> None:
     """Print the sections of SOURCE with their ids and [start, end) offsets.
 
     Example:
 
         ipsis sections corpora/rfc/rfc9111.txt --format json
     """
-    with error_boundary():
-        doc = load_document(source)
-        tree = segment(doc, family)
+    with error_boundary(), read_store(store_dir, user) as store:
+        doc = open_source(source, store, user)
+        if at_date is not None:
+            doc = document_at(doc, at_date)
+            tree = segment(doc, family)
+        else:
+            tree = doc.sections if family is None else segment(doc, family)
     if fmt == "json":
         click.echo(json.dumps(tree.to_json(), ensure_ascii=False, indent=1))
         return
     click.echo(f"# {tree.doc_id}: {len(tree)} sections, family {tree.family}")
     for s in tree:
         depth = len(tree.ancestors(s))
-        flags = "".join((" [revoked]" if s.revoked else "", " [notes]" if s.has_notes else ""))
+        flags = "".join(
+            (
+                " [revoked]" if s.revoked else " [has revoked wording]" if s.has_revoked else "",
+                " [notes]" if s.has_notes else "",
+                f" [{len(s.versions)} versions]" if len(s.versions) > 1 else "",
+            )
+        )
         title = f"  {s.title}" if s.title else ""
         click.echo(f"{'  ' * depth}{s.id}  {s.label}{title}  [{s.start}, {s.end}){flags}")

@@ -25,9 +25,7 @@ from ipsis.ingest.mojibake import fix_utf8_mojibake, repair_single_byte
 from ipsis.ingest.text import decode_wide, looks_binary, sniff_wide
 from ipsis.ingest.xml import check_depth, parser_limit_error
 
-DROP = frozenset(
-    {"script", "style", "head", "noscript", "template", "nav", "iframe", "object", "svg"}
-)
+DROP = frozenset({"script", "style", "head", "noscript", "template", "nav", "iframe", "object", "svg"})
 BLOCK = frozenset(
     [
         "p",
@@ -200,9 +198,7 @@ class _Writer:
 class _Walk:
     writer: _Writer = field(default_factory=_Writer)
     revoked: list[list[int]] = field(default_factory=list)
-    hints: list[tuple[str, str, list[int], tuple[tuple[str, str], ...]]] = field(
-        default_factory=list
-    )
+    hints: list[tuple[str, str, list[int], tuple[tuple[str, str], ...]]] = field(default_factory=list)
     stack: list[list[int]] = field(default_factory=list)  # spans of the open block elements
     anchors: list[tuple[str, list[int]]] = field(default_factory=list)
 
@@ -272,18 +268,20 @@ def read_html(data: bytes, doc_id: str, name: str = "input") -> Document:
     source, changed = fix_utf8_mojibake(source)
     if changed:
         repaired.append("UTF-8 decoded as a single-byte code page (ftfy)")
-    parser = lxml.html.HTMLParser(huge_tree=True)  # the input-size limit bounds text nodes
-    try:
-        root = lxml.html.document_fromstring(source, parser=parser)
-    except (etree.ParserError, ValueError) as exc:
-        msg = f"{name}: cannot parse as HTML ({exc}); check the file or set the input format"
-        raise ExtractionError(msg) from exc
-    for entry in parser.error_log:
-        if entry.type_name == "ERR_RESOURCE_LIMIT":  # libxml2 stopped and dropped the rest
-            raise parser_limit_error(name, entry.message)
-    check_depth(root, name)
     walk = _Walk()
-    walk.walk(root)
+    for part in split_documents(source):
+        parser = lxml.html.HTMLParser(huge_tree=True)  # the input-size limit bounds text nodes
+        try:
+            root = lxml.html.document_fromstring(part, parser=parser)
+        except (etree.ParserError, ValueError) as exc:
+            msg = f"{name}: cannot parse as HTML ({exc}); check the file or set the input format"
+            raise ExtractionError(msg) from exc
+        for entry in parser.error_log:
+            if entry.type_name == "ERR_RESOURCE_LIMIT":  # libxml2 stopped and dropped the rest
+                raise parser_limit_error(name, entry.message)
+        check_depth(root, name)
+        walk.walk(root)
+        walk.writer.block()
     text = "".join(walk.writer.parts)
     if walk.writer.parts and not text.endswith("\n"):
         text += "\n"
@@ -307,6 +305,25 @@ def read_html(data: bytes, doc_id: str, name: str = "input") -> Document:
     if repaired:
         meta["repaired"] = "; ".join(repaired)
     return Document(doc_id, text, marks=tuple(marks), hints=tuple(hints), meta=meta)
+
+
+_NEXT_DOC = re.compile(r"</html\s*>\s*(?=<!DOCTYPE|<html\b)", re.I)
+_DOCTYPE = re.compile(r"^\s*<!DOCTYPE[^<>]*>?", re.I)
+
+
+def split_documents(source: str) -> list[str]:
+    """Split HTML pages saved one after the other in one file (Senado CF/88 + ADCT pages).
+
+    Each page's DOCTYPE is dropped (the Senado's second one is not even closed, which made
+    lxml skip the whole second page).
+
+    >>> split_documents('<html><p>A</p></html>\\n<!DOCTYPE html "x.dtd"\\n<html><p>B</p></html>')
+    ['<html><p>A</p>', '<html><p>B</p></html>']
+    """
+    parts = [p for p in _NEXT_DOC.split(source) if p.strip()]
+    if len(parts) < 2:
+        return [source]
+    return [_DOCTYPE.sub("", p).strip() for p in parts]
 
 
 def _merge(spans: list[list[int]]) -> list[tuple[int, int]]:

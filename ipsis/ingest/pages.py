@@ -214,9 +214,7 @@ def find_furniture(text: str, page_starts: Sequence[int]) -> list[Mark]:
     return marks
 
 
-def find_footnotes(
-    text: str, page_starts: Sequence[int], furniture: Sequence[Mark] = ()
-) -> list[Mark]:
+def find_footnotes(text: str, page_starts: Sequence[int], furniture: Sequence[Mark] = ()) -> list[Mark]:
     """Footnote calls glued to words (``Lei:1``) that have their note at the bottom of the same
     page (a line starting with the same number), as ``footnote_call`` marks on the digits, and
     the notes themselves as ``note`` marks.
@@ -239,9 +237,7 @@ def find_footnotes(
             at = ps + m.start(1)
             below = [s for k, s in notes if k == n and s > at]
             if below and not any(s <= at < e for s, e in skip):
-                calls.append(
-                    Mark("footnote_call", at, ps + m.end(1), f"footnote {n}, page {number}")
-                )
+                calls.append(Mark("footnote_call", at, ps + m.end(1), f"footnote {n}, page {number}"))
                 note_starts.append((below[0], n))
         if not calls:
             continue

@@ -77,9 +77,7 @@ def _diagnose(data: bytes, name: str, password: str | None, cause: Exception) ->
     from pypdf import PdfReader
 
     if not data.lstrip().startswith(b"%PDF"):
-        return ExtractionError(
-            f"{name} is not a PDF (no %PDF header); pass a PDF or set the input format"
-        )
+        return ExtractionError(f"{name} is not a PDF (no %PDF header); pass a PDF or set the input format")
     try:
         with _quiet_pypdf():
             reader = PdfReader(io.BytesIO(data), strict=False)
@@ -96,20 +94,15 @@ def _diagnose(data: bytes, name: str, password: str | None, cause: Exception) ->
     tail = data[-2048:]
     if b"%%EOF" not in tail:
         return ExtractionError(
-            f"{name} looks truncated or damaged (no %%EOF at the end; {detail}); "
-            "download the file again"
+            f"{name} looks truncated or damaged (no %%EOF at the end; {detail}); download the file again"
         )
     return ExtractionError(f"{name} is a damaged PDF ({detail}); try --engine pypdf or repair it")
 
 
 def _encrypted(name: str, password: str | None) -> EncryptedDocumentError:
     if password:
-        return EncryptedDocumentError(
-            f"{name} is encrypted and the password given is wrong; check --password"
-        )
-    return EncryptedDocumentError(
-        f"{name} is encrypted and cannot be opened without a password; pass --password"
-    )
+        return EncryptedDocumentError(f"{name} is encrypted and the password given is wrong; check --password")
+    return EncryptedDocumentError(f"{name} is encrypted and cannot be opened without a password; pass --password")
 
 
 def _pdfium_pages(
@@ -146,9 +139,7 @@ def _pdfium_pages(
             text = textpage.get_text_range() if textpage.count_chars() else ""
             textpage.close()
             if not text.strip():
-                images.append(
-                    any(True for _ in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE]))
-                )
+                images.append(any(True for _ in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE])))
             else:
                 images.append(False)
             page.close()
@@ -219,9 +210,7 @@ def read_pdf(
         texts, images = _pdfium_pages(data, name, password, progress, limits, deadline)
         import pypdfium2 as pdfium
 
-        version = (
-            f"pypdfium2 {pdfium.version.PYPDFIUM_INFO} (PDFium {pdfium.version.PDFIUM_INFO.build})"
-        )
+        version = f"pypdfium2 {pdfium.version.PYPDFIUM_INFO} (PDFium {pdfium.version.PDFIUM_INFO.build})"
         extractor = "pypdfium2"
     else:
         import pypdf
@@ -237,9 +226,7 @@ def read_pdf(
             "OCR is out of scope for ipsis, run an OCR tool first (e.g. ocrmypdf)"
         )
         raise NoTextLayerError(msg, empty)
-    scanned = [
-        i + 1 for i, (t, img) in enumerate(zip(texts, images, strict=True)) if img and not t.strip()
-    ]
+    scanned = [i + 1 for i, (t, img) in enumerate(zip(texts, images, strict=True)) if img and not t.strip()]
     text, starts = assemble(texts)
     furniture = find_furniture(text, starts)
     marks = [*furniture, *find_footnotes(text, starts, furniture), *find_unmapped(text, starts)]

@@ -93,9 +93,7 @@ def find_toc(text: str, furniture: list[Mark]) -> Mark | None:
     return Mark("toc", title.start(), end, "table of contents")
 
 
-def read_rfc(
-    data: bytes, doc_id: str, name: str = "input", encoding: str | None = None
-) -> Document:
+def read_rfc(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
     """A :class:`Document` from a plain-text RFC."""
     text, enc = decode_text(data, name, encoding)
     furniture, starts = find_rfc_furniture(text)

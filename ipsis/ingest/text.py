@@ -114,9 +114,7 @@ def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -
     raise AssertionError(msg)  # pragma: no cover
 
 
-def read_text(
-    data: bytes, doc_id: str, name: str = "input", encoding: str | None = None
-) -> Document:
+def read_text(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
     """A :class:`Document` from plain-text bytes (``meta["encoding"]`` names the decoding used)."""
     text, enc = decode_text(data, name, encoding)
     meta: dict[str, object] = {

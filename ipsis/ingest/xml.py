@@ -7,7 +7,9 @@ is refused), no nested entity definitions (the "billion laughs" shape is refused
 - BOE (``<response><data><texto><bloque id=... tipo=...><version fecha_vigencia=...>``): the
   document text holds the *latest* version of every block; every version is in
   ``meta["versions"]`` (block id -> list of ``{id_norma, fecha_publicacion, fecha_vigencia,
-  text}``); ``nota_pie`` paragraphs are ``note`` marks; each block is a ``block`` hint.
+  text, notes}``, ``notes`` the ``nota_pie`` spans in that text); ``nota_pie`` paragraphs are
+  ``note`` marks; each block is a ``block`` hint (``ipsis.sections.document_at`` rebuilds the
+  document as it read on another date).
 - RFCXML v3 (``<rfc version="3">``): title, abstract, then numbered sections rendered as
   ``4.2.1.  Calculating Freshness Lifetime``; each is a ``section`` hint whose value is the
   number computed from the nesting (appendices ``A``, ``A.1``) with ``title``/``anchor`` attrs.
@@ -23,9 +25,7 @@ from ipsis.document import Document, Hint, Mark
 from ipsis.errors import ExtractionError, InputError
 
 _WS = re.compile(r"\s+")
-_ENTITY_DECL = re.compile(
-    rb"<!ENTITY\s+(%\s*)?([\w.:-]+)\s+(SYSTEM|PUBLIC|\"[^\"]*\"|'[^']*')", re.S
-)
+_ENTITY_DECL = re.compile(rb"<!ENTITY\s+(%\s*)?([\w.:-]+)\s+(SYSTEM|PUBLIC|\"[^\"]*\"|'[^']*')", re.S)
 
 
 def check_entities(data: bytes, name: str = "input") -> None:
@@ -157,6 +157,27 @@ class _Out:
         return "".join(self.parts)
 
 
+def _boe_version(v: Any) -> dict[str, Any]:
+    """One ``<version>``: its dates, norm, text (one line per ``<p>``) and ``notes``, the
+    ``[start, end]`` of each ``nota_pie`` line in that text."""
+    lines: list[str] = []
+    notes: list[list[int]] = []
+    pos = 0
+    for p in v.iter("p"):
+        line = _flat(p)
+        if p.get("class") == "nota_pie":
+            notes.append([pos, pos + len(line)])
+        lines.append(line)
+        pos += len(line) + 1
+    return {
+        "id_norma": v.get("id_norma", ""),
+        "fecha_publicacion": v.get("fecha_publicacion", ""),
+        "fecha_vigencia": v.get("fecha_vigencia", ""),
+        "text": "\n".join(lines),
+        "notes": notes,
+    }
+
+
 def _boe(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
     out = _Out()
     marks: list[Mark] = []
@@ -165,15 +186,7 @@ def _boe(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
     for bloque in root.iter("bloque"):
         bid = bloque.get("id", "")
         vs = bloque.findall("version")
-        versions[bid] = [
-            {
-                "id_norma": v.get("id_norma", ""),
-                "fecha_publicacion": v.get("fecha_publicacion", ""),
-                "fecha_vigencia": v.get("fecha_vigencia", ""),
-                "text": "\n".join(_flat(p) for p in v.iter("p")),
-            }
-            for v in vs
-        ]
+        versions[bid] = [_boe_version(v) for v in vs]
         if not vs:
             continue
         latest = max(vs, key=lambda v: v.get("fecha_vigencia", ""))
@@ -227,9 +240,7 @@ def _rfc_numbers(root: Any) -> dict[str, str]:
             if child.tag not in ("section", "references") or child.get("numbered") == "false":
                 continue
             k += 1
-            label = (
-                (chr(ord("A") + k - 1) if letters else str(k)) if not prefix else f"{prefix}.{k}"
-            )
+            label = (chr(ord("A") + k - 1) if letters else str(k)) if not prefix else f"{prefix}.{k}"
             numbers[child.get("anchor") or f"_{id(child)}"] = label
             child.set("_ipsis_number", label)
             walk(child, label, False)
@@ -247,7 +258,7 @@ def _rfc_numbers(root: Any) -> dict[str, str]:
                 child.set("_ipsis_number", str(k))
                 numbers[child.get("anchor") or f"_{id(child)}"] = str(k)
                 walk(child, str(k), False)
-        walk_back = [c for c in back if c.tag == "section"]
+        walk_back = [c for c in back if c.tag == "section" and c.get("numbered") != "false"]
         for i, child in enumerate(walk_back):
             label = chr(ord("A") + i)
             child.set("_ipsis_number", label)
@@ -297,9 +308,7 @@ def _rfcxml(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
                 body(child)
             elif tag == "reference":
                 ttl = child.find(".//title")
-                out.line(
-                    f"[{child.get('anchor', '')}] {_flat(ttl) if ttl is not None else ''}".strip()
-                )
+                out.line(f"[{child.get('anchor', '')}] {_flat(ttl) if ttl is not None else ''}".strip())
             else:
                 text = _WS.sub(" ", _inline(child, numbers)).strip()
                 if text:

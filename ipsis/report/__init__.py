@@ -1,4 +1,4 @@
-"""Render result records: table (terminal), JSON, JSONL and CSV.
+"""Render result records: table (terminal), JSON, JSONL, CSV and HTML (:mod:`ipsis.report.html`).
 
 The JSON forms are the library records serialised; the table is for people.
 """
@@ -9,13 +9,15 @@ import csv
 import io
 import json
 import os
+import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TextIO
 
+from ipsis.document import Document
 from ipsis.verify.result import LOCATED, STATUSES, Result
 
-FORMATS = ("table", "json", "jsonl", "csv")
+FORMATS = ("table", "json", "jsonl", "csv", "html")
 CSV_FIELDS = (
     "citation_id",
     "source_id",
@@ -62,21 +64,125 @@ def use_colour(tty: bool) -> bool:
 
 def _one_line(text: str, width: int) -> str:
     t = " ".join(str(text).split())
-    return t if len(t) <= width else t[: width - 1] + "…"
+    return fit(t, width)
 
 
-def table(results: Sequence[Result], *, colour: bool = False, width: int = 80) -> str:
-    """One line per citation (status, id, source, where) and a context line, then a summary."""
-    lines = [line for r in results for line in table_lines(r, colour=colour, width=width)]
+def cols(text: str) -> int:
+    """Terminal columns of ``text``: wide (CJK) characters count 2, combining marks 0.
+
+    >>> cols("Art. 5º"), cols("第五条"), cols("e\u0301")
+    (7, 6, 1)
+    """
+    n = 0
+    for ch in text:
+        if unicodedata.combining(ch) or ch in "\u200b\u200c\u200d\ufeff":
+            continue
+        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return n
+
+
+def fit(text: str, width: int, *, left: bool = False) -> str:
+    """``text`` cut to ``width`` columns with an ellipsis (at the start when ``left``).
+
+    >>> fit("Returns are accepted within 30 days.", 12), fit("Returns are accepted", 12, left=True)
+    ('Returns are…', '…re accepted')
+    """
+    if cols(text) <= width:
+        return text
+    if width <= 0:
+        return ""
+    chars = list(reversed(text)) if left else list(text)
+    out: list[str] = []
+    used = 0
+    for ch in chars:
+        c = cols(ch)
+        if used + c > width - 1:
+            break
+        out.append(ch)
+        used += c
+    body = "".join(reversed(out)) if left else "".join(out)
+    return "…" + body if left else body + "…"
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def in_context(before: str, hit: str, after: str, width: int) -> tuple[str, str, str]:
+    """Fit ``before`` + ``hit`` + ``after`` on one line of ``width`` columns, centred on ``hit``.
+
+    Whitespace runs become one space; a hit too long for the line keeps its first and last words.
+
+    >>> in_context("the principal that ", "issued the JWT.", " The processing", 30)
+    ('… that ', 'issued the JWT.', ' The pr…')
+    """
+    b = (_flat(before) + " ") if before[-1:].isspace() else _flat(before)
+    a = (" " + _flat(after)) if after[:1].isspace() else _flat(after)
+    if b == " ":
+        b = ""
+    if a == " ":
+        a = ""
+    h = _flat(hit)
+    if cols(h) > width:
+        half = max(1, (width - 1) // 2)
+        return "", fit(h, half) + fit(h, width - half, left=True)[1:], ""
+    rest = width - cols(h)
+    lb = min(cols(b), rest // 2)
+    la = min(cols(a), rest - lb)
+    lb = min(cols(b), rest - la)
+    return fit(b, lb, left=True) if lb else "", h, fit(a, la) if la else ""
+
+
+def _context_line(r: Result, doc: Document | None, width: int, colour: bool) -> str | None:
+    """The first match (or the nearest passage) inside its context, on one line."""
+    span: tuple[int, int] | None = None
+    before = after = ""
+    tag = ""
+    if r.matches and r.status != "ambiguous":
+        m = r.matches[0]
+        span, hit = (m.start, m.end), m.text
+        if m.selector is not None:
+            before, after = m.selector.prefix, m.selector.suffix
+    elif isinstance(r.nearest, dict) and isinstance(r.nearest.get("start"), int):
+        n_end = r.nearest.get("end")
+        span = (r.nearest["start"], n_end if isinstance(n_end, int) else r.nearest["start"])
+        hit = str(r.nearest.get("text", ""))
+        sim = r.nearest.get("similarity")
+        tag = f"nearest {sim:.0%}: " if isinstance(sim, float) else "nearest: "
+    else:
+        return None
+    if doc is not None and 0 <= span[0] <= span[1] <= len(doc.text):
+        hit = doc.text[span[0] : span[1]]
+        before, after = doc.text[max(0, span[0] - width) : span[0]], doc.text[span[1] : span[1] + width]
+    left, mid, right = in_context(before, hit, after, width - 4 - len(tag) - 2)
+    if colour:
+        return f"    {tag}{left}\x1b[7m{mid}\x1b[0m{right}"
+    return f"    {tag}{left}⟦{mid}⟧{right}"
+
+
+def table(
+    results: Sequence[Result],
+    *,
+    colour: bool = False,
+    width: int = 80,
+    documents: Mapping[str, Document] | None = None,
+) -> str:
+    """One line per citation (status, id, source, where), its message and the quote in context.
+
+    Every line fits in ``width`` columns; ANSI colour only when ``colour`` (see :func:`use_colour`).
+    """
+    lines = [line for r in results for line in table_lines(r, colour=colour, width=width, documents=documents)]
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
 
-def table_lines(r: Result, *, colour: bool = False, width: int = 80) -> list[str]:
-    """The table lines of one result."""
-    lines = []
+def table_lines(
+    r: Result, *, colour: bool = False, width: int = 80, documents: Mapping[str, Document] | None = None
+) -> list[str]:
+    """The table lines of one result (without the summary line)."""
+    documents = documents or {}
+    lines: list[str] = []
     status = r.status
-    shown = f"\x1b[{_COLOURS.get(status, '0')}m{status:<14}\x1b[0m" if colour else f"{status:<14}"
     where = ""
     if r.matches:
         m = r.matches[0]
@@ -86,14 +192,30 @@ def table_lines(r: Result, *, colour: bool = False, width: int = 80) -> list[str
         if m.line:
             where += f" l.{m.line}"
         if m.section:
-            where += f" {m.section.get('label') or m.section.get('id')}"
+            where += f" {m.section.get('path') or m.section.get('label') or m.section.get('id')}"
         if len(r.matches) > 1:
             where += f" +{len(r.matches) - 1} more"
-    head = f"{status and shown} {r.citation_id or '-'} {r.source_id or '-'} {where}".rstrip()
-    lines.append(head)
+    cid, sid = fit(str(r.citation_id or "-"), 16), fit(str(r.source_id or "-"), 24)
+    room = width - 15 - cols(cid) - 1 - cols(sid) - 1
+    head_rest = f"{cid} {sid} {fit(where, max(0, room))}".rstrip()
+    shown = f"\x1b[{_COLOURS.get(status, '0')}m{status:<14}\x1b[0m" if colour else f"{status:<14}"
+    lines.append(f"{shown} {head_rest}")
     lines.append("    " + _one_line(r.message, width - 4))
-    if r.quote is not None and isinstance(r.quote, str):
+    doc = documents.get(r.source_id) if r.source_id else None
+    ctx = _context_line(r, doc, width, colour)
+    if ctx is not None:
+        lines.append(ctx)
+    for w in r.warnings:
+        lines.append("    note: " + _one_line(str(w.get("message", w)), width - 10))
+    if r.quote is not None and isinstance(r.quote, str) and (ctx is None or r.status != "located"):
         lines.append("    " + _one_line(f"“{r.quote}”", width - 4))
+    for f in r.found_elsewhere[:3]:
+        sec = f.get("section") or {}
+        label = (sec.get("path") or sec.get("label") or sec.get("id") or "") if isinstance(sec, dict) else str(sec)
+        place = f"{f.get('source_id')} [{f.get('start')},{f.get('end')}) {label}".rstrip()
+        lines.append("    found elsewhere: " + _one_line(place, width - 21))
+    if len(r.found_elsewhere) > 3:
+        lines.append(f"    found elsewhere: +{len(r.found_elsewhere) - 3} more places")
     return lines
 
 
@@ -126,9 +248,21 @@ def csv_row(r: Result) -> list[Any]:
     ]  # fmt: skip
 
 
-def render(results: Sequence[Result], fmt: str, *, run: dict[str, Any] | None = None, colour: bool = False) -> str:
+def render(
+    results: Sequence[Result],
+    fmt: str,
+    *,
+    run: dict[str, Any] | None = None,
+    colour: bool = False,
+    documents: Mapping[str, Document] | None = None,
+) -> str:
+    """``results`` in ``fmt`` (one of :data:`FORMATS`); ``documents`` (id -> Document) give context."""
     if fmt == "table":
-        return table(results, colour=colour)
+        return table(results, colour=colour, documents=documents)
+    if fmt == "html":
+        from ipsis.report.html import render_html
+
+        return render_html(results, run=run, documents=documents)
     if fmt == "json":
         return to_json(results, run)
     if fmt == "jsonl":
@@ -146,15 +280,22 @@ def write_stream(
     *,
     run: dict[str, Any] | None = None,
     colour: bool = False,
+    documents: Mapping[str, Document] | None = None,
 ) -> Counter[str]:
     """Write results as they come (the same text as :func:`render`); return the status counts.
 
-    Only the counts are kept, so memory stays flat however many results there are.
+    table, json, jsonl and csv keep only the counts, so memory stays flat however many results
+    there are; html is one page and is rendered at the end.
     """
     counts: Counter[str] = Counter()
     if fmt not in FORMATS:
         msg = f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}"
         raise ValueError(msg)
+    if fmt == "html":
+        kept = list(results)
+        out.write(render(kept, fmt, run=run, documents=documents))
+        counts.update(r.status for r in kept)
+        return counts
     writer = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
     if writer is not None:
         writer.writerow(CSV_FIELDS)
@@ -170,7 +311,7 @@ def write_stream(
             item = json.dumps(r.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
             out.write(("," if counts else "") + "\n    " + item)
         else:
-            out.write("\n".join(table_lines(r, colour=colour)) + "\n")
+            out.write("\n".join(table_lines(r, colour=colour, documents=documents)) + "\n")
         counts[r.status] += 1
     if fmt == "json":
         tail = json.dumps({"summary": summary(counts)}, ensure_ascii=False, indent=2)

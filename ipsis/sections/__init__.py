@@ -13,28 +13,26 @@
 from __future__ import annotations
 
 from ipsis.document import Document
+from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.families import FAMILIES, detect
-from ipsis.sections.refs import (
-    ReferenceSyntaxError,
-    Resolution,
-    SectionNotFoundError,
-    parse_reference,
-    resolve_reference,
-)
+from ipsis.sections.refs import Resolution, parse_reference, resolve_reference
 from ipsis.sections.segment import MarkSpan, segment_text
-from ipsis.sections.tree import Section, SectionTree
+from ipsis.sections.tree import Section, SectionTree, SectionVersion
+from ipsis.sections.versions import document_at
 
 
 def segment(document_or_text: Document | str, family: str | None = None) -> SectionTree:
     """The section tree of a :class:`Document` (stored in ``document.sections``) or of a text.
 
     ``family`` (``rfc``, ``br``, ``pt``, ``es``, ``latam``, ``generic``) overrides detection.
-    Document marks of kind ``revoked``/``note`` set the ``revoked``/``has_notes`` flags.
+    Document marks of kind ``revoked``/``note`` set the ``revoked``/``has_notes`` flags; the
+    reader's hints (RFCXML sections, BOE blocks, Senado classes, Planalto anchors) confirm or
+    place markers.
     """
     if isinstance(document_or_text, Document):
         doc = document_or_text
         marks = [MarkSpan(m.kind, m.start, m.end) for m in doc.marks if m.kind in ("revoked", "note")]
-        tree = segment_text(doc.text, family, doc.id, marks)
+        tree = segment_text(doc.text, family, doc.id, marks, doc.hints, doc.meta)
         if family is None or doc.sections is None:
             doc.sections = tree
         return tree
@@ -48,7 +46,9 @@ __all__ = [
     "Section",
     "SectionNotFoundError",
     "SectionTree",
+    "SectionVersion",
     "detect",
+    "document_at",
     "parse_reference",
     "resolve_reference",
     "segment",

@@ -61,6 +61,7 @@ class Cand:
     title: str = ""
     sequenced: bool = False
     scope: str = ""
+    confirmed: bool = False  # a structural hint of the source markup vouches for it
 
 
 def _label(s: str) -> str:
@@ -373,9 +374,12 @@ def _es(text: str) -> list[Cand]:
 
 
 def _latam(text: str) -> list[Cand]:
+    """Latin-American norms; a restart at ``ARTICULO 1º`` (or ``1-01``) opens ``part-2``: a
+    promulgating law wraps the norm it publishes (its own articles keep the plain ids)."""
     out: list[Cand] = []
     part = 1
-    last_num = 0
+    last: tuple[int, ...] = ()
+    last_art = -1  # index in ``out`` of the last article
     for m in LATAM_MARKERS.finditer(text):
         if m.group("ckind"):
             c = _container_cand(text, m, LATAM_MARKERS)
@@ -385,10 +389,14 @@ def _latam(text: str) -> list[Cand]:
             raw = m.group("anum") or m.group("bnum")
             nums = tuple(int(x) for x in raw.split("-"))
             suf = m.group("asuf")
-            if nums[0] == 1 and last_num >= 1:  # a promulgating law wraps the norm it publishes
+            if nums in ((1,), (1, 1)) and last and nums < last:
                 part += 1
-                out.append(Cand(m.start(), m.start(), "scope", 0, f"part-{part}", f"Part {part}"))
-            last_num = nums[0]
+                # the wrapped norm starts at its first heading after the last article
+                heads = [c for c in out[last_art + 1 :] if c.level < ARTICLE_LEVEL]
+                at = heads[0].start if heads else m.start()
+                label = f"Part {part}"
+                out.insert(len(out) - len(heads), Cand(at, at, "scope", 0, f"part-{part}", label))
+            last = nums
             tok = f"art-{raw}" + (f"-{suf}" if suf else "")
             start = m.start("art") if m.group("art") else m.start("bare")
             out.append(
@@ -404,6 +412,7 @@ def _latam(text: str) -> list[Cand]:
                     scope=str(part),
                 )
             )
+            last_art = len(out) - 1
         elif m.group("dword"):
             n = SPANISH_ORDINALS[m.group("dord2").lower()]
             out.append(

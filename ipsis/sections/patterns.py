@@ -47,8 +47,10 @@ _ES_ORD_WORD = "|".join(sorted(SPANISH_ORDINALS, key=len, reverse=True))
 BR_MARKERS = re.compile(
     _BOL
     + r"(?:"
-    # `ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS` (cf88-senado-compilado): ADCT scope
-    + r"(?P<adct>ATO DAS DISPOSI[CÇ][OÕ]ES CONSTITUCIONAIS TRANSIT[OÓ]RIAS)"
+    # `ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS` (cf88 Câmara PDF), alone on its line as
+    # `Ato das Disposições Constitucionais Transitórias` (cf88-senado-compilado, `class="ementa"`)
+    + r"(?P<adct>ATO DAS DISPOSI[CÇ][OÕ]ES CONSTITUCIONAIS TRANSIT[OÓ]RIAS"
+    + r"|Ato das Disposi[cç][oõ]es Constitucionais Transit[oó]rias)"
     + r"[ \t\u00a0]*(?=[\r\n\f]|\Z)"
     # `TÍTULO I` / `Título I` (cf88 PDF), `CAPÍTULO I – Disposições Preliminares` (LGPD Senado PDF)
     + r"|(?P<ckind>T[ÍI]TULO|T[íi]tulo|CAP[ÍI]TULO|Cap[íi]tulo|SE[ÇC][ÃA]O|Se[çc][ãa]o"
@@ -77,8 +79,12 @@ BR_MARKERS = re.compile(
     + r"(?P<pnum>\d{1,3})(?:"
     + _ORD
     + r")?(?:-(?P<plet>[A-Z]))?\.?)(?=[\s\u00a0])"
-    # `Parágrafo único. As normas gerais` (LGPD)
-    + r"|(?P<paru>Par[áa]grafo [úu]nico|PAR[ÁA]GRAFO [ÚU]NICO)\.?"
+    # `Parágrafo único. As normas gerais` (LGPD), `Parágrafo\u00a0único.` (cf88-senado-compilado)
+    + r"|(?P<paru>Par[áa]grafo"
+    + _SP1
+    + r"+[úu]nico|PAR[ÁA]GRAFO"
+    + _SP1
+    + r"+[ÚU]NICO)\.?"
     # `I - o respeito à privacidade;` (Planalto), `I – o respeito` (LGPD Senado PDF),
     # `III \n\t- locação` (lei-14133)
     + r"|(?P<inc>(?P<inum>"

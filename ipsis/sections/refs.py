@@ -18,22 +18,9 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from ipsis.errors import InputError
+from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.patterns import SPANISH_ORDINALS, roman_to_int
 from ipsis.sections.tree import Section, SectionTree
-
-
-class ReferenceSyntaxError(InputError):
-    """A reference that names no section ipsis can recognise."""
-
-
-class SectionNotFoundError(InputError, LookupError):
-    """The cited section is not in the document; ``.closest`` holds the nearest id (or None)."""
-
-    def __init__(self, message: str, closest: str | None = None) -> None:
-        super().__init__(message)
-        self.closest = closest
-
 
 _ORD = r"(?:\.?\s?[º°ª]|o\b)?"
 _ORDW = "|".join(sorted(SPANISH_ORDINALS, key=len, reverse=True))

@@ -3,7 +3,9 @@
 Three passes over the markers that :mod:`ipsis.sections.patterns` finds at line starts:
 
 1. *candidates*: every marker, with its kind, level, id token and ordering key;
-2. *filters*: table-of-contents lines are dropped, articles (and RFC sections) keep the longest
+2. *filters*: the reader's hints confirm, drop or place markers (:mod:`ipsis.sections.hints`);
+   a struck article whose id is in force elsewhere becomes an old wording (``old/art-55-C``);
+   table-of-contents lines are dropped, articles (and RFC sections) keep the longest
    non-decreasing run of their numbers per scope (a stray ``Art. 100`` at a line start cannot
    break the sequence), sub-article markers must not go backwards inside their parent, and
    headings (títulos, capítulos) are kept only when an article falls under them (so headings in
@@ -22,12 +24,16 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
+from ipsis.document import Hint
 from ipsis.sections import families
 from ipsis.sections.families import Cand
+from ipsis.sections.hints import apply_hints, family_from_hints
 from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE
 from ipsis.sections.tree import Section, SectionTree
+from ipsis.sections.versions import attach_versions
 
 ARTICLE_LEVEL = families.ARTICLE_LEVEL
 _LINE_END = re.compile(r"[\n\r\f]")
@@ -51,7 +57,7 @@ def _drop_toc(text: str, cands: list[Cand]) -> list[Cand]:
     out = []
     for c in cands:
         line = text[c.start : _line_end(text, c.mend)]
-        if TOC_LINE.search(line):
+        if not c.confirmed and TOC_LINE.search(line):
             continue
         out.append(c)
     return out
@@ -92,8 +98,45 @@ def _filter_sequenced(cands: list[Cand]) -> list[Cand]:
     drop: set[int] = set()
     for idxs in groups.values():
         keep = _lis([cands[i].key for i in idxs])
-        drop.update(idx for n, idx in enumerate(idxs) if n not in keep)
+        drop.update(idx for n, idx in enumerate(idxs) if n not in keep and not cands[idx].confirmed)
     return [c for i, c in enumerate(cands) if i not in drop]
+
+
+def _mark_superseded(cands: list[Cand], marks: Sequence[MarkSpan]) -> list[Cand]:
+    """A struck article marker whose id also has an unstruck marker elsewhere in its scope, with
+    other articles in between, opens an old-wording section ``old/art-55-C`` (kind
+    ``superseded``): Planalto prints the lapsed MP 869 wording of Art. 55-A to 55-K as a struck
+    block before the articles in force. A struck wording right before the current one stays in
+    the current section (Art. 3º II of the LGPD: three wordings, one section)."""
+    rev = sorted((m.start, m.end) for m in marks if m.kind == "revoked")
+    if not rev:
+        return cands
+    rev_starts = [a for a, _ in rev]
+
+    def struck(pos: int) -> bool:
+        k = bisect_right(rev_starts, pos) - 1
+        return k >= 0 and rev[k][0] <= pos < rev[k][1]
+
+    arts = [i for i, c in enumerate(cands) if c.level == ARTICLE_LEVEL and c.sequenced]
+    flags = {i: struck(cands[i].start) for i in arts}
+    live: dict[tuple[str, str], list[int]] = {}
+    for n, i in enumerate(arts):
+        if not flags[i]:
+            live.setdefault((cands[i].scope, cands[i].token), []).append(n)
+    old: set[int] = set()
+    for n, i in enumerate(arts):
+        c = cands[i]
+        if not flags[i] or c.confirmed or (c.scope, c.token) not in live:
+            continue
+        # the nearest unstruck marker of the same id, and the article markers in between
+        m = min(live[(c.scope, c.token)], key=lambda x: abs(x - n))
+        lo, hi = sorted((n, m))
+        if any(cands[arts[k]].token != c.token for k in range(lo + 1, hi)):
+            old.add(i)
+    for i in old:
+        c = cands[i]
+        c.kind, c.token, c.sequenced = "superseded", f"old/{c.token}", False
+    return cands
 
 
 def _drop_empty_containers(cands: list[Cand]) -> list[Cand]:
@@ -126,10 +169,13 @@ class _Open:
     id: str
     children: list[str] = field(default_factory=list)
     last_key: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    last_wording: int = -1  # start of the latest repeated marker merged into this section
 
 
-def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Section]:
-    """Stack by level: parents, ends, ids; merge repeated siblings."""
+def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]:
+    """Stack by level: parents, ends, ids; merge repeated siblings.
+
+    Also returns, per merged section, where its last wording starts."""
     n = len(text)
     stack: list[_Open] = []
     done: dict[str, tuple[_Open, int, str | None]] = {}
@@ -151,8 +197,8 @@ def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Secti
             if host is None or host.cand.level < ARTICLE_LEVEL:
                 continue
             last = host.last_key.get(c.kind)
-            if last is not None and c.key < last:
-                continue
+            if (last is not None and c.key < last) or f"{host.id}/{c.token}" in done:
+                continue  # backwards, or inside a later wording of its parent
             prefix = host.id + "/"
         elif c.level == ARTICLE_LEVEL:
             scope_node = next((o for o in reversed(stack) if o.cand.kind == "scope"), None)
@@ -163,7 +209,10 @@ def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Secti
         same = next((o for o in reversed(stack) if o.cand.level <= c.level), None)
         if same is not None and same.cand.level == c.level and same.id == sid:
             # a repeated marker (Planalto: struck and current wording of one inciso in a row;
-            # BOE: each dated version of an article) extends the open section
+            # BOE: each dated version of an article) extends the open section; the sections
+            # inside the earlier wording end here
+            close_to(c.level + 1, c.start)
+            same.last_wording = c.start
             continue
         if sid in done or any(o.id == sid for o in stack):
             k = 2
@@ -179,14 +228,47 @@ def _build(text: str, cands: list[Cand], doc_id: str, family: str) -> list[Secti
         order.append(sid)
     close_to(-1, n)
     out = []
+    wordings = {}
     for sid in order:
         o, end, parent = done[sid]
         c = o.cand
         out.append(Section(sid, c.kind, c.label, c.title, c.start, end, parent, tuple(o.children)))
+        if o.last_wording >= 0:
+            wordings[sid] = o.last_wording
+    return out, wordings
+
+
+def _own_spans(s: Section, by_id: dict[str, Section]) -> list[tuple[int, int]]:
+    """The parts of ``s`` outside its children (a merged wording may follow the children)."""
+    out = []
+    pos = s.start
+    for cid in s.children:
+        c = by_id[cid]
+        if c.start > pos:
+            out.append((pos, c.start))
+        pos = max(pos, c.end)
+    if s.end > pos:
+        out.append((pos, s.end))
     return out
 
 
-def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan]) -> list[Section]:
+def _covered(spans: list[tuple[int, int]], starts: list[int], a: int, b: int) -> int:
+    k = max(bisect_right(starts, a) - 1, 0)
+    total = 0
+    for x, y in spans[k:]:
+        if x >= b:
+            break
+        total += max(0, min(y, b) - max(x, a))
+    return total
+
+
+def _flags(
+    text: str, sections: list[Section], marks: Sequence[MarkSpan], wordings: dict[str, int]
+) -> list[Section]:
+    """Flags on the own text (span minus children). ``revoked``: the *last* wording says
+    "(Revogado)" or is >= 90% struck (an old wording struck before the current one does not
+    revoke the section); ``has_revoked``: some of the own text is struck; ``has_notes``: an
+    amendment note in the own text."""
     if not sections:
         return sections
     by_id = {s.id: s for s in sections}
@@ -196,39 +278,30 @@ def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan]) -> lis
     note_starts = [a for a, _ in notes]
     out = []
     for s in sections:
-        own_end = by_id[s.children[0]].start if s.children else s.end
-        own = text[s.start : own_end]
-        revoked = bool(REVOKED_TEXT.search(own[:400]))
-        has_notes = bool(NOTE_TEXT.search(own))
-        if rev and not revoked:
-            body = own[len(s.label) :]
-            lead = len(body) - len(body.lstrip(" \t\u00a0-–—.:"))
-            body_start = s.start + len(s.label) + lead
-            body_end = s.start + len(own.rstrip())
-            k = bisect_right(rev_starts, body_start) - 1
-            covered = 0
-            for a, b in rev[max(k, 0) :]:
-                if a >= body_end:
-                    break
-                covered += max(0, min(b, body_end) - max(a, body_start))
-            if body_end > body_start and covered >= 0.9 * (body_end - body_start):
-                revoked = True
+        own = _own_spans(s, by_id)
+        last = wordings.get(s.id, s.start)
+        tail = [(max(a, last), b) for a, b in own if b > last]
+        head = text[tail[0][0] : tail[0][1]] if tail else ""
+        revoked = bool(REVOKED_TEXT.search(head[:400]))
+        has_notes = any(NOTE_TEXT.search(text, a, b) for a, b in own)
+        has_revoked = revoked
+        if rev:
+            has_revoked = has_revoked or any(_covered(rev, rev_starts, a, b) for a, b in own)
+            body = covered = 0
+            for a, b in tail:
+                if a in (s.start, last):  # the marker itself does not count
+                    a = min(b, a + len(s.label))
+                seg = text[a:b]
+                a += len(seg) - len(seg.lstrip(" \t\u00a0-–—.:"))
+                b = a + len(text[a:b].rstrip())
+                if b > a:
+                    body += b - a
+                    covered += _covered(rev, rev_starts, a, b)
+            revoked = revoked or (body > 0 and covered >= 0.9 * body)
         if notes and not has_notes:
-            k = max(bisect_right(note_starts, own_end) - 1, 0)
-            has_notes = any(a < own_end and s.start < b for a, b in notes[max(k - 50, 0) : k + 1])
-        if revoked or has_notes:
-            s = Section(
-                s.id,
-                s.kind,
-                s.label,
-                s.title,
-                s.start,
-                s.end,
-                s.parent,
-                s.children,
-                revoked,
-                has_notes,
-            )
+            has_notes = any(_covered(notes, note_starts, a, b) for a, b in own)
+        if revoked or has_notes or has_revoked:
+            s = replace(s, revoked=revoked, has_notes=has_notes, has_revoked=has_revoked)
         out.append(s)
     return out
 
@@ -238,16 +311,26 @@ def segment_text(
     family: str | None = None,
     doc_id: str = "text",
     marks: Sequence[MarkSpan] = (),
+    hints: Sequence[Hint] = (),
+    meta: dict[str, Any] | None = None,
 ) -> SectionTree:
-    """Segment ``text``; ``family`` (rfc, br, pt, es, latam, generic) overrides detection."""
-    fam = family or families.detect(text)
+    """Segment ``text``; ``family`` (rfc, br, pt, es, latam, generic) overrides detection.
+
+    ``hints`` (from the reader's markup) confirm or place markers (:mod:`ipsis.sections.hints`);
+    with BOE block hints, ``meta["versions"]`` gives sections their dated ``versions``.
+    """
+    fam = family or family_from_hints(hints) or families.detect(text)
     if fam not in families.FAMILIES:
         msg = f"unknown section family {fam!r}; use one of {', '.join(families.FAMILIES)}"
         raise ValueError(msg)
     cands = families.candidates(text, fam)
+    cands = apply_hints(text, cands, hints, fam)
     cands = _drop_toc(text, cands)
+    cands = _mark_superseded(cands, marks)
     cands = _filter_sequenced(cands)
     cands = _drop_empty_containers(cands)
-    sections = _build(text, cands, doc_id, fam)
-    sections = _flags(text, sections, marks)
+    sections, wordings = _build(text, cands)
+    sections = _flags(text, sections, marks, wordings)
+    if meta:
+        sections = attach_versions(sections, hints, meta)
     return SectionTree(doc_id, sections, len(text), fam)

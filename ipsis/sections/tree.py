@@ -19,13 +19,41 @@ CONTAINER_KINDS = frozenset({"parte", "livro", "titulo", "capitulo", "secao", "s
 
 
 @dataclass(frozen=True, slots=True)
+class SectionVersion:
+    """One dated wording of a section (BOE ``<version>``); dates are ISO ``YYYY-MM-DD``.
+
+    ``in_force_from``: ``fecha_vigencia``; ``published``: ``fecha_publicacion``; ``norm``: the
+    norm that gave this wording (``BOE-A-1992-20403``); ``in_text``: the wording in the document
+    text, by default the latest (build the document of another date with
+    :func:`ipsis.sections.document_at`).
+    """
+
+    in_force_from: str
+    published: str
+    norm: str
+    in_text: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "in_force_from": self.in_force_from,
+            "published": self.published,
+            "norm": self.norm,
+            "in_text": self.in_text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     """One section; ``text[start:end]`` is its text, children included.
 
     ``id`` is a stable path (``art-5/par-1/inc-II``, ``sec-4.1.2``, ``adct/art-1``); ``parent``
     is the id of the enclosing section in the tree (a chapter may enclose an article whose id
-    does not name the chapter). ``revoked``: the section's own text is revoked ("(Revogado)" or
-    a ``revoked`` mark); ``has_notes``: amendment notes inside its own text.
+    does not name the chapter). Flags on the section's *own* text (its span minus its
+    children): ``revoked`` ("(Revogado)", or struck through almost entirely), ``has_revoked``
+    (some of it struck: an old wording kept next to the current one, as Planalto prints
+    Art. 3º II of the LGPD three times), ``has_notes`` (amendment notes). ``versions``: the
+    dated wordings of a multi-version source (BOE blocks), oldest first; ``in_text`` marks the
+    one in the document text (the latest, unless the document was built for another date).
     """
 
     id: str
@@ -38,6 +66,8 @@ class Section:
     children: tuple[str, ...] = ()
     revoked: bool = False
     has_notes: bool = False
+    has_revoked: bool = False
+    versions: tuple[SectionVersion, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -56,6 +86,10 @@ class Section:
             out["revoked"] = True
         if self.has_notes:
             out["has_notes"] = True
+        if self.has_revoked and not self.revoked:
+            out["has_revoked"] = True
+        if self.versions:
+            out["versions"] = [v.to_json() for v in self.versions]
         return out
 
 

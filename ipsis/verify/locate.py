@@ -24,6 +24,7 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
+from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
     _back,
     _fwd,
@@ -35,6 +36,7 @@ from ipsis.verify.match import (
     quote_view,
     suffix_score,
 )
+from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_quote
 from ipsis.verify.result import (
@@ -160,6 +162,7 @@ def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str,
                 "tier": tier,
                 "reason": f"{tier}_only",
                 "places": len(hits),
+                "reasons": tier_reasons(quote_view(quote, policy.max_tier).text, raw, tier),
             }
             return f"not found; {TIER_WORDS[tier]} {where}{also} (tier {tier} is not accepted by the policy)", nearest
     if policy.boundaries:
@@ -177,8 +180,13 @@ def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str,
                     "end": span.end,
                     "text": doc.text[span.start : span.end],
                     "reason": "inside_token",
+                    "reasons": token_reasons(doc.text, span.start, span.end),
                 },
             )
+    if policy.max_error_rate > 0:
+        near = nearest_passage(doc, quote, policy)
+        if near is not None:
+            return describe_nearest(near), near
     return "not found in the source", None
 
 
@@ -214,6 +222,9 @@ def locate(
     view = document_view(document, tier, dis)
     hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
     if not hits:
+        fragments = split_fragments(prepared)
+        if fragments is not None:
+            return _elided(document, view, fragments, policy, result, section)
         result.message, result.nearest = _diagnose(document, prepared, policy)
         return result
 
@@ -272,6 +283,10 @@ def locate(
             result.message = f"located once ({TIER_WORDS[result.tier]})"
             if result.tier in LOSSY_TIERS:
                 result.message += "; accepted because the policy allows it"
+        cut = truncated_before_limiter(document, view, hit[1]) if result.status == LOCATED else None
+        if cut is not None:
+            result.warnings.append(cut)
+            result.message += "; it stops right before a limiting clause"
         if "revoked" in m.flags:
             result.warnings.append({"kind": "revoked", "message": "the quoted text is revoked in this source"})
             result.message += "; the text is revoked"
@@ -284,6 +299,37 @@ def _section_name(sec: dict[str, Any] | None) -> str:
     if not sec:
         return "outside any section"
     return str(sec.get("path") or sec.get("label") or sec.get("id"))
+
+
+def _elided(
+    doc: Document, view: Normalized, fragments: list[str], policy: Policy, result: Result, section: str | None
+) -> Result:
+    """A quote with inner ellipses: one Match per fragment when located (the elided text is
+    not part of the quote, so no span covers it), one covering Match per reading when ambiguous."""
+    out = locate_elided(doc, view, fragments, policy)
+    if section is not None and out.readings:  # every fragment must be inside the cited section
+        views = [(r[0].start, r[-1].end) for r in out.readings]  # identity view of the text itself
+        inside = _restrict_to_section(doc, document_view(doc, "exact"), views, section, result)
+        out.readings = [r for r in out.readings if (r[0].start, r[-1].end) in inside]
+        if not out.readings:
+            out.status, out.message = NOT_FOUND, result.message
+    result.prepared = sorted({*result.prepared, "inner_ellipsis"})
+    result.status, result.message, result.nearest = out.status, out.message, out.nearest
+    if out.status in (LOCATED, TOO_SHORT):
+        spans = out.readings[0]
+        result.matches = [_match_record(doc, sp, None) for sp in spans]
+        cover = [spans[0].start, spans[-1].end]
+        result.extra["elision"] = {"fragments": len(spans), "span": cover, "gaps": out.gaps(doc)}
+        pairs = zip(spans, fragments, strict=True)
+        tiers = [_cheapest_tier(doc.text[sp.start : sp.end], f, policy, not doc.marks) for sp, f in pairs]
+        result.tier = max((t for t, _ in tiers), key=tier_rank)
+        result.steps = _ordered([s for _, st in tiers for s in st])
+        cut = truncated_before_limiter(doc, document_view(doc, "exact"), spans[-1].end)
+        if cut is not None and out.status == LOCATED:
+            result.warnings.append(cut)
+    elif out.status == AMBIGUOUS:
+        result.matches = [_match_record(doc, Span(r[0].start, r[-1].end), None, unique=False) for r in out.readings]
+    return result
 
 
 def _restrict_to_section(

@@ -4,6 +4,8 @@
 True
 >>> Policy(max_tier="case").fingerprint() != Policy().fingerprint()
 True
+>>> Policy(judge="cues").fingerprint() != Policy(judge="cues", accept_threshold=0.9).fingerprint()
+True
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import PIPELINE, TIERS, tier_rank
 
-MATCHER_REVISION = 1
+MATCHER_REVISION = 2
 """Bumped whenever matching rules change, so that a fingerprint names reproducible behaviour."""
 
 
@@ -33,6 +35,15 @@ class Policy:
     - ``position_breaks_ties``: a position hint may choose between equal candidates.
     - ``disabled_steps``: normalization steps switched off.
     - ``context_cap``: most characters of prefix/suffix context a proposed selector may use.
+    - ``max_error_rate``: edit budget of the nearest-passage search that explains a
+      ``not_found`` (edits per quote character; shorter quotes than 60 characters get a
+      proportionally smaller rate). Beyond it there is no ``nearest``; 0 disables the search.
+      A near miss is never ``located``, whatever the rate.
+    - ``elision_max_gap``: most characters of source text an inner ellipsis (``...``, ``…``,
+      ``[...]``, ``(...)``) may stand for between two fragments of a quote.
+    - ``judge``: the support judge (``cues``, ``llm``, ``nli``) or None for no second stage.
+    - ``accept_threshold``: a judge's ``supports`` becomes ``supported`` only at or above this
+      confidence, else ``needs_review``. Both are in the fingerprint when a judge is set.
     """
 
     max_tier: str = "typography"
@@ -41,11 +52,25 @@ class Policy:
     position_breaks_ties: bool = False
     disabled_steps: tuple[str, ...] = field(default=())
     context_cap: int = 200
+    max_error_rate: float = 0.2
+    elision_max_gap: int = 1500
+    judge: str | None = None
+    accept_threshold: float = 0.8
 
     def __post_init__(self) -> None:
         tier_rank(self.max_tier)
         if self.min_length < 0:
             msg = f"min_length must be 0 or more, got {self.min_length}"
+            raise InputError(msg)
+        object.__setattr__(self, "max_error_rate", float(self.max_error_rate))  # 0 and 0.0: one fingerprint
+        if not 0 <= self.max_error_rate < 1:
+            msg = f"max_error_rate must be at least 0 and below 1 (edits per character), got {self.max_error_rate}"
+            raise InputError(msg)
+        if self.elision_max_gap < 0:
+            msg = f"elision_max_gap must be 0 or more characters, got {self.elision_max_gap}"
+            raise InputError(msg)
+        if not 0.0 <= self.accept_threshold <= 1.0:
+            msg = f"accept_threshold must be between 0 and 1, got {self.accept_threshold}"
             raise InputError(msg)
         unknown = [s for s in self.disabled_steps if s not in PIPELINE]
         if unknown:
@@ -59,6 +84,8 @@ class Policy:
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["disabled_steps"] = list(self.disabled_steps)
+        if self.judge is None:  # no second stage: the fingerprint stays what it was before judges
+            del out["judge"], out["accept_threshold"]
         return out
 
     def fingerprint(self) -> str:

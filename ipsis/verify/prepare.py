@@ -33,7 +33,7 @@ _MARKER = regex.compile(
     r"(?:\s*(?:\[\^?\d+(?:\s*[,–-]\s*\d+)*\]|【\d+(?:[†:][^】]*)?】|\((?:source|fonte|fuente)s?\s+\d+\)|<sup>\d+</sup>))+\s*[.;,]?\s*$",
     regex.IGNORECASE,
 )
-_STRONG = regex.compile(r"\*\*|__|`+")
+_STRONG = regex.compile(r"(?<![^\s(\[\"“«])(\*\*|__|`+)(?=\S)(.+?)(?<=\S)\1(?=$|[\s.,;:!?)\]\"”»])", regex.DOTALL)
 _EMPHASIS_WRAP = regex.compile(r"^([*_])(?=\S)(.*\S)\1$", regex.DOTALL)
 _OUTER_ELLIPSIS = regex.compile(
     r"^(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))\s*|\s*(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$"
@@ -54,7 +54,7 @@ def prepare_quote(quote: str) -> tuple[str, list[str]]:
             q = q[: m.start()].strip()
             removed.add("citation_marker")
         if _STRONG.search(q):
-            q = _STRONG.sub("", q).strip()
+            q = _STRONG.sub(lambda m: m.group(2), q).strip()
             removed.add("markdown_emphasis")
         m2 = _EMPHASIS_WRAP.match(q)
         if m2:

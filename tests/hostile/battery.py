@@ -60,6 +60,7 @@ class Outcome:
     stdout: str = ""
     stderr: str = ""
     problems: list[str] = field(default_factory=list)
+    stdout_lines: int = 0
 
     @property
     def ok(self) -> bool:
@@ -109,7 +110,7 @@ def run_case(case: Case, folder: Path, timeout: float = 60.0) -> Outcome:
         kind = FINDING
     else:
         kind = UNCLEAR
-    outcome = Outcome(case, kind, rc, seconds, rss, stdout[-4000:], stderr[-4000:])
+    outcome = Outcome(case, kind, rc, seconds, rss, stdout[-4000:], stderr[-4000:], stdout_lines=stdout.count("\n"))
     text = stdout + stderr
     if kind == CLEAR_ERROR and len(stderr.strip().splitlines()) > 3:
         outcome.problems.append("the error takes more than three lines")

@@ -1,0 +1,132 @@
+"""Nearest-passage speed: a 200-character quote with a few changes in a 1 MB document.
+
+Prints ms per quote for ipsis (``nearest_passage``: edlib, bounded bit-parallel Myers on a bytes
+copy of the view, every local minimum) and, on the same inputs in the same run, for two
+obvious baselines: ``difflib.SequenceMatcher`` scoring every window (step 50 characters) and a
+``regex`` fuzzy pattern ``(?:quote){e<=k}``. The baselines are slow, so each gets a time limit
+and a smaller document if needed; their ms per quote are scaled to 1 MB (both are linear in
+the text length), and the scaling is printed.
+
+    python benchmarks/nearest.py           # 20 quotes, 1 MB
+    python benchmarks/nearest.py --quick   # 3 quotes, smaller baselines (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import random
+import sys
+import time
+from pathlib import Path
+
+import regex
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ipsis import Document  # noqa: E402
+from ipsis.verify import Policy  # noqa: E402
+from ipsis.verify.match import document_view  # noqa: E402
+from ipsis.verify.nearest import budget, nearest_passage  # noqa: E402
+
+SOURCES = ["corpora/pt/crp-constituicao-republica-portuguesa.txt", "corpora/rfc/rfc9111.txt", "corpora/rfc/rfc7519.txt"]
+
+
+def build_text(size: int) -> str:
+    base = "\n".join((ROOT / p).read_text(encoding="utf-8-sig") for p in SOURCES)
+    parts, total, k = [], 0, 0
+    while total < size:
+        block = "\n".join(f"[{k}.{i}] {line}" for i, line in enumerate(base.splitlines()))
+        parts.append(block)
+        total += len(block)
+        k += 1
+    return "\n".join(parts)[:size]
+
+
+def mutate(q: str, rng: random.Random, changes: int) -> str:
+    chars = list(q)
+    for _ in range(changes):
+        i = rng.randrange(len(chars))
+        chars[i] = rng.choice("xyzqwk")
+    return "".join(chars)
+
+
+def quotes(text: str, n: int, rng: random.Random) -> list[str]:
+    out = []
+    view = " ".join(text.split())
+    while len(out) < n:
+        s = view.find(" ", rng.randrange(0, len(view) - 400)) + 1
+        out.append(mutate(view[s : s + 200], rng, 6))
+    return out
+
+
+def difflib_best(text: str, q: str, step: int, deadline: float) -> tuple[float, int]:
+    best, where = 0.0, -1
+    sm = difflib.SequenceMatcher(autojunk=False)
+    sm.set_seq2(q)
+    for i in range(0, max(1, len(text) - len(q)), step):
+        sm.set_seq1(text[i : i + len(q)])
+        r = sm.ratio()
+        if r > best:
+            best, where = r, i
+        if time.perf_counter() > deadline:
+            return best, -2
+    return best, where
+
+
+def run(size: int, n: int, base_size: int, limit: float) -> None:
+    rng = random.Random(5)
+    text = build_text(size)
+    doc = Document("bench", text)
+    policy = Policy()
+    t = time.perf_counter()
+    document_view(doc, policy.max_tier)
+    nearest_passage(doc, "warm up the bytes copy of the view with any quote at all", policy)
+    setup = time.perf_counter() - t
+    qs = quotes(text, n, rng)
+    t = time.perf_counter()
+    found = sum(nearest_passage(doc, q, policy) is not None for q in qs)
+    ours = (time.perf_counter() - t) / n * 1000
+    k200 = budget(200, 0.2)
+    print(f"document {len(text) / 1e6:.2f} M chars; {n} quotes of 200 chars with 6 changes; budget k={k200}")
+    once = f"view+bytes once: {setup:.2f} s"
+    print(f"ipsis nearest (edlib, all local minima): {ours:8.1f} ms/quote  ({found}/{n} found; {once})")
+
+    small = text[:base_size]
+    scale = len(text) / len(small)
+    q = qs[0]
+    t = time.perf_counter()
+    _, where = difflib_best(small, q, 50, t + limit)
+    dt = time.perf_counter() - t
+    note = "time limit hit, lower bound" if where == -2 else f"on {len(small) / 1e3:.0f} K chars x{scale:.0f}"
+    dl = dt * 1000 * (scale if where != -2 else len(text) / max(1, len(small)))
+    print(f"difflib best window (step 50):          {dl:8.0f} ms/quote  ({note}); ratio {dl / ours:,.0f}x")
+
+    tiny = text[: max(2000, base_size // 20)]
+    k = 6
+    pat = regex.compile(f"(?:{regex.escape(q[:60])}){{e<={k}}}", regex.BESTMATCH)
+    t = time.perf_counter()
+    pat.search(tiny, timeout=limit)  # type: ignore[call-overload]
+    dt = time.perf_counter() - t
+    rs = len(text) / len(tiny)
+    rf = dt * 1000 * rs * (200 / 60)
+    print(
+        f"regex fuzzy {{e<={k}}} (60-char head):      {rf:8.0f} ms/quote  (on {len(tiny) / 1e3:.0f} K chars,"
+        f" scaled x{rs:.0f} and x3.3 for 200 chars: a lower bound); ratio {rf / ours:,.0f}x"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args(argv)
+    if args.quick:
+        run(1_000_000, 3, 50_000, 5.0)
+    else:
+        run(1_000_000, 20, 200_000, 30.0)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,231 @@
+"""Numbers, periods, units and month names in pt/es/en text, normalised for comparison.
+
+``72 horas``, ``setenta e duas horas`` and ``três dias`` all become quantities that compare in
+code: the first two are equal, and the third equals them too once periods are turned into
+seconds. Words that are also articles or prepositions (``um``, ``una``, ``dos``, ``one``) count as
+numbers only inside a longer number or right before a unit.
+
+>>> [(q.value, q.unit) for q in quantities("no prazo máximo de setenta e duas horas")]
+[(72.0, 'hour')]
+>>> [(q.value, q.unit) for q in quantities("en el plazo de 3 días y forty-eight hours")]
+[(3.0, 'day'), (48.0, 'hour')]
+>>> same_quantity(quantities("72 horas")[0], quantities("three days")[0])
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_UNITS_PT = "0 zero 1 um 1 uma 2 dois 2 duas 3 três 4 quatro 5 cinco 6 seis 7 sete 8 oito 9 nove 10 dez"
+_UNITS_PT += " 11 onze 12 doze 13 treze 14 catorze 14 quatorze 15 quinze 16 dezasseis 16 dezesseis"
+_UNITS_PT += " 17 dezassete 17 dezessete 18 dezoito 19 dezanove 19 dezenove 20 vinte 30 trinta"
+_UNITS_PT += " 40 quarenta 50 cinquenta 60 sessenta 70 setenta 80 oitenta 90 noventa 100 cem 100 cento"
+_UNITS_PT += " 200 duzentos 200 duzentas 300 trezentos 300 trezentas 400 quatrocentos 500 quinhentos"
+_UNITS_PT += " 600 seiscentos 700 setecentos 800 oitocentos 900 novecentos"
+_UNITS_ES = "0 cero 1 uno 1 una 1 un 2 dos 3 tres 4 cuatro 5 cinco 6 seis 7 siete 8 ocho 9 nueve 10 diez"
+_UNITS_ES += " 11 once 12 doce 13 trece 14 catorce 15 quince 16 dieciséis 17 diecisiete 18 dieciocho"
+_UNITS_ES += " 19 diecinueve 20 veinte 21 veintiuno 21 veintiún 21 veintiuna 22 veintidós 23 veintitrés"
+_UNITS_ES += " 24 veinticuatro 25 veinticinco 26 veintiséis 27 veintisiete 28 veintiocho 29 veintinueve"
+_UNITS_ES += " 30 treinta 40 cuarenta 50 cincuenta 60 sesenta 70 setenta 80 ochenta 90 noventa"
+_UNITS_ES += " 100 cien 100 ciento 200 doscientos 200 doscientas 300 trescientos 400 cuatrocientos"
+_UNITS_ES += " 500 quinientos 600 seiscientos 700 setecientos 800 ochocientos 900 novecientos"
+_UNITS_EN = "0 zero 1 one 2 two 3 three 4 four 5 five 6 six 7 seven 8 eight 9 nine 10 ten 11 eleven"
+_UNITS_EN += " 12 twelve 13 thirteen 14 fourteen 15 fifteen 16 sixteen 17 seventeen 18 eighteen"
+_UNITS_EN += " 19 nineteen 20 twenty 30 thirty 40 forty 50 fifty 60 sixty 70 seventy 80 eighty 90 ninety"
+
+
+def _table(*specs: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for spec in specs:
+        parts = spec.split()
+        for value, word in zip(parts[::2], parts[1::2], strict=True):
+            out[word] = int(value)
+    return out
+
+
+NUMBER_WORDS: dict[str, int] = _table(_UNITS_PT, _UNITS_ES, _UNITS_EN)
+"""Number words of pt/es/en (``setenta`` 70, ``veintidós`` 22, ``forty`` 40)."""
+MULTIPLIERS: dict[str, int] = {
+    "hundred": 100,
+    "mil": 1000,
+    "thousand": 1000,
+    "milhão": 1_000_000,
+    "milhões": 1_000_000,
+    "millón": 1_000_000,
+    "millones": 1_000_000,
+    "million": 1_000_000,
+}
+CONNECTORS = frozenset({"e", "y", "and"})
+AMBIGUOUS = frozenset({"um", "uma", "un", "una", "uno", "one", "dos", "once", "doce", "cento", "cem"})
+"""Number words that are also ordinary words (``dos direitos``, ``once``): numbers only in context."""
+
+UNITS: dict[str, str] = {}
+for _unit, _words in {
+    "second": "segundo segundos second seconds",
+    "minute": "minuto minutos minute minutes",
+    "hour": "hora horas hour hours",
+    "day": "dia dias día días day days",
+    "week": "semana semanas week weeks",
+    "month": "mês meses mes month months",
+    "year": "ano anos año años year years",
+    "percent": "% percent por_cento por_ciento",
+    "third": "terço terços tercio tercios third thirds",
+    "fifth": "quinto quintos fifth fifths",
+    "member": "deputados diputados senadores membros miembros members juízes jueces judges",
+    "bit": "bit bits byte bytes octet octets",
+}.items():
+    for _w in _words.split():
+        UNITS[_w] = _unit
+PERIOD_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "percent"})
+SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+"""Periods that convert exactly; months and years do not."""
+
+MONTHS: dict[str, int] = {}
+for _i, _names in enumerate(
+    [
+        "janeiro enero january",
+        "fevereiro febrero february",
+        "março marzo march",
+        "abril april",
+        "maio mayo may",
+        "junho junio june",
+        "julho julio july",
+        "agosto august",
+        "setembro septiembre september",
+        "outubro octubre october",
+        "novembro noviembre november",
+        "dezembro diciembre december",
+    ],
+    1,
+):
+    for _w in _names.split():
+        MONTHS[_w] = _i
+
+DIGITS = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,\u00a0 ]\d{3})+|\d+(?:[.,]\d+)?)(?![\w])(?:\.?[ºª°])?")
+ISO_DATE = re.compile(r"(?<!\d)(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2})?Z?)?")
+DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}")
+"""Section numbers such as ``4.1.2`` are identifiers, not quantities."""
+WORDISH = re.compile(r"\w+|%")
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A number found in a text: ``surface == text[start:end]``, ``unit`` canonical or None."""
+
+    value: float
+    unit: str | None
+    surface: str
+    start: int
+    end: int
+
+    @property
+    def seconds(self) -> float | None:
+        return self.value * SECONDS[self.unit] if self.unit in SECONDS else None
+
+
+def _digit_value(s: str) -> float:
+    """``86,400`` / ``86.400`` / ``86 400`` -> 86400; ``1,5`` / ``1.5`` -> 1.5."""
+    if re.fullmatch(r"\d{1,3}(?:[.,\u00a0 ]\d{3})+", s):
+        return float(re.sub(r"\D", "", s))
+    return float(s.replace(",", "."))
+
+
+def _words_value(words: list[str]) -> int:
+    total, current = 0, 0
+    for w in words:
+        if w in MULTIPLIERS:
+            m = MULTIPLIERS[w]
+            if m == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * m
+                current = 0
+        else:
+            current += NUMBER_WORDS[w]
+    return total + current
+
+
+def _unit_after(text: str, end: int) -> tuple[str | None, int]:
+    """The canonical unit right after ``end`` (skipping one space or hyphen) and its end."""
+    m = re.match(r"[\s\-]{0,2}(%|\w+(?:\s+(?:cento|ciento))?)", text[end:])
+    if not m:
+        return None, end
+    word = m.group(1).casefold().replace(" ", "_")
+    word = re.sub(r"_+", "_", word)
+    if word in UNITS:
+        return UNITS[word], end + m.end()
+    first = word.split("_")[0]
+    if first in UNITS:
+        return UNITS[first], end + m.start(1) + len(first)
+    return None, end
+
+
+def quantities(text: str) -> list[Quantity]:
+    """Numbers (digits or words) and month names of ``text``, each with its unit, in order."""
+    found: list[Quantity] = []
+    taken: list[tuple[int, int]] = []
+    for m in ISO_DATE.finditer(text):
+        found.append(Quantity(float(re.sub(r"\D", "", m.group(1))), "date", m.group(), m.start(), m.end()))
+        taken.append((m.start(), m.end()))
+    dotted = [(m.start(), m.end()) for m in DOTTED.finditer(text)]
+    for m in DIGITS.finditer(text):
+        if any(s <= m.start() < e for s, e in dotted + taken):
+            continue
+        unit, end = _unit_after(text, m.end())
+        found.append(Quantity(_digit_value(m.group(1)), unit, text[m.start() : end], m.start(), end))
+        taken.append((m.start(), end))
+    words = [(w.group().casefold(), w.start(), w.end()) for w in WORDISH.finditer(text)]
+    i = 0
+    while i < len(words):
+        run: list[int] = []
+        j = i
+        while j < len(words):
+            w = words[j][0]
+            if w in NUMBER_WORDS or w in MULTIPLIERS:
+                run.append(j)
+                j += 1
+            elif w in CONNECTORS and run and j + 1 < len(words) and words[j + 1][0] in NUMBER_WORDS:
+                j += 1
+            else:
+                break
+        # English hyphenated tens ("forty-eight") arrive as two consecutive words.
+        if run:
+            start, end = words[run[0]][1], words[run[-1]][2]
+            ws = [words[k][0] for k in run]
+            unit, uend = _unit_after(text, end)
+            lone_ambiguous = len(ws) == 1 and ws[0] in AMBIGUOUS
+            if not (lone_ambiguous and unit not in PERIOD_UNITS) and not any(s < end and start < e for s, e in taken):
+                found.append(Quantity(float(_words_value(ws)), unit, text[start:uend], start, uend))
+            i = j if j > i else i + 1
+            continue
+        w, s, e = words[i]
+        if w in MONTHS and not (w == "may" and not _month_context(text, s, e)):
+            found.append(Quantity(float(MONTHS[w]), "month_name", text[s:e], s, e))
+        i += 1
+    found.sort(key=lambda q: q.start)
+    return found
+
+
+def _month_context(text: str, start: int, end: int) -> bool:
+    """English ``May`` is a month only when capitalised next to a number (``May 2015``)."""
+    return text[start].isupper() and bool(re.match(r"\s+\d", text[end:]) or re.search(r"\d\s+$", text[:start]))
+
+
+def same_quantity(a: Quantity, b: Quantity) -> bool:
+    """Equal values with compatible units, or equal durations (``72 horas`` = ``3 días``)."""
+    if a.seconds is not None and b.seconds is not None:
+        return abs(a.seconds - b.seconds) < 1e-9
+    if (a.unit == "month_name") != (b.unit == "month_name"):
+        return False
+    if a.unit and b.unit and a.unit != b.unit:
+        return False
+    return a.value == b.value
+
+
+def comparable(a: Quantity, b: Quantity) -> bool:
+    """Two quantities that talk about the same kind of thing (same unit, or both periods)."""
+    if a.seconds is not None and b.seconds is not None:
+        return True
+    return a.unit is not None and a.unit == b.unit

@@ -1,0 +1,164 @@
+"""Pure text helpers of the HTML report: escaping, context windows, highlighted spans, word diffs.
+
+Everything that comes from a document or an answer goes through :func:`esc`. Highlighted text is
+written so that the element's ``textContent`` is exactly ``document.text[start:end]`` (a CR is
+written as ``&#13;`` because HTML parsing would otherwise turn CR LF into LF).
+
+>>> esc('<script>alert("x")</script>\\r\\n')
+'&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#13;\\n'
+>>> text = "Art. 1º Todos são iguais perante a lei. Art. 2º Outro."
+>>> highlight(text, 0, len(text), 8, 38, [])
+'Art. 1º <mark class="hit" data-start="8" data-end="38">Todos são iguais perante a lei</mark>. Art. 2º Outro.'
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+_CONTROL = re.compile(r"[\x00\r]")
+
+
+def esc(value: Any) -> str:
+    """HTML-escape text (quotes too), keeping CR and replacing NUL so the DOM text is faithful."""
+    s = html.escape("" if value is None else str(value), quote=True)
+    if "\r" in s or "\x00" in s:
+        s = _CONTROL.sub(lambda m: "&#13;" if m.group() == "\r" else "\ufffd", s)
+    return s
+
+
+def window(text: str, start: int, end: int, radius: int = 240, lo: int = 0, hi: int | None = None) -> tuple[int, int]:
+    """A range around ``[start, end)`` with about ``radius`` characters each side, inside ``[lo, hi)``.
+
+    The ends move to a whitespace boundary (within 40 characters) so words are not cut.
+
+    >>> t = "alpha beta gamma delta epsilon zeta"
+    >>> ws, we = window(t, 11, 16, radius=7)
+    >>> t[ws:we]
+    'beta gamma delta'
+    """
+    hi = len(text) if hi is None else hi
+    ws, we = max(lo, start - radius), min(hi, end + radius)
+    if ws > lo:
+        k = text.find(" ", ws, min(start, ws + 40))
+        k2 = text.find("\n", ws, min(start, ws + 40))
+        cut = min((x for x in (k, k2) if x != -1), default=-1)
+        if cut != -1:
+            ws = cut + 1
+    if we < hi:
+        k = max(text.rfind(" ", max(end, we - 40), we), text.rfind("\n", max(end, we - 40), we))
+        if k != -1:
+            we = k
+    return ws, we
+
+
+def _wrap(piece: str, kinds: set[str], notes: dict[str, str]) -> str:
+    out = esc(piece)
+    if "note" in kinds:
+        out = f'<span class="note" title="{esc(notes.get("note", ""))}">{out}</span>'
+    if "revoked" in kinds:
+        out = f'<del class="revoked" title="{esc(notes.get("revoked", ""))}">{out}</del>'
+    return out
+
+
+def highlight(
+    text: str,
+    ws: int,
+    we: int,
+    start: int,
+    end: int,
+    marks: Iterable[tuple[str, int, int]],
+    cls: str = "hit",
+    notes: dict[str, str] | None = None,
+) -> str:
+    """``text[ws:we]`` as HTML with ``[start, end)`` in ``<mark class=cls>`` and marked spans styled.
+
+    ``marks`` are ``(kind, start, end)`` with kind ``revoked`` (struck) or ``note`` (muted).
+    """
+    notes = notes or {}
+    hs, he = max(ws, min(start, we)), max(ws, min(end, we))
+    spans = [(k, max(ws, s), min(we, e)) for k, s, e in marks if s < we and e > ws and k in ("revoked", "note")]
+    cuts = sorted({ws, we, hs, he, *(s for _, s, _ in spans), *(e for _, _, e in spans)})
+    before: list[str] = []
+    inside: list[str] = []
+    after: list[str] = []
+    for a, b in itertools.pairwise(cuts):
+        if a >= b:
+            continue
+        kinds = {k for k, s, e in spans if s <= a and b <= e}
+        piece = _wrap(text[a:b], kinds, notes)
+        (inside if hs <= a and b <= he else before if b <= hs else after).append(piece)
+    hit = f'<mark class="{cls}" data-start="{start}" data-end="{end}">{"".join(inside)}</mark>'
+    return "".join(before) + hit + "".join(after)
+
+
+_TOKEN = re.compile(r"\s+|\w+|[^\w\s]", re.UNICODE)
+
+
+def word_diff(a: str, b: str) -> list[tuple[str, str]]:
+    """Word-level diff from ``a`` (the quote) to ``b`` (the source): ``(op, text)`` pairs.
+
+    ``op`` is ``equal``, ``delete`` (only in the quote) or ``insert`` (only in the source).
+
+    >>> word_diff("prazo de 30 dias", "prazo de 60 dias")
+    [('equal', 'prazo de '), ('delete', '30'), ('insert', '60'), ('equal', ' dias')]
+    """
+    ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+    sm = difflib.SequenceMatcher(None, ta, tb, autojunk=False)
+    out: list[tuple[str, str]] = []
+
+    def add(op: str, s: str) -> None:
+        if not s:
+            return
+        if out and out[-1][0] == op:
+            out[-1] = (op, out[-1][1] + s)
+        else:
+            out.append((op, s))
+
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            add("equal", "".join(ta[i1:i2]))
+        else:
+            add("delete", "".join(ta[i1:i2]))
+            add("insert", "".join(tb[j1:j2]))
+    return out
+
+
+def diff_ops(diff: Any) -> list[tuple[str, str]] | None:
+    """Read a diff given by the matcher (pairs, triples or dicts) as ``(op, text)`` pairs."""
+    if not isinstance(diff, list):
+        return None
+    ops: list[tuple[str, str]] = []
+    names = {"=": "equal", "-": "delete", "+": "insert", "eq": "equal", "del": "delete", "ins": "insert"}
+    for item in diff:
+        if isinstance(item, dict):
+            op = str(item.get("op") or item.get("tag") or item.get("type") or "")
+            a = item.get("a", item.get("quote"))
+            b = item.get("b", item.get("source"))
+            t = item.get("text")
+        elif isinstance(item, (list, tuple)) and len(item) >= 2:
+            op, t = str(item[0]), item[1]
+            a, b = (item[1], item[2]) if len(item) >= 3 else (None, None)
+        else:
+            return None
+        op = names.get(op, op)
+        if op == "replace":
+            ops += [("delete", str(a if a is not None else t or "")), ("insert", str(b or ""))]
+        elif op in ("equal", "delete", "insert"):
+            ops.append((op, str(t if t is not None else (a if op != "insert" else b) or "")))
+        else:
+            return None
+    return ops
+
+
+def render_diff(ops: Sequence[tuple[str, str]]) -> str:
+    tags = {"delete": "del", "insert": "ins"}
+    out = []
+    for op, t in ops:
+        tag = tags.get(op)
+        out.append(f"<{tag}>{esc(t)}</{tag}>" if tag else esc(t))
+    return "".join(out)

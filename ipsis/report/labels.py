@@ -1,0 +1,234 @@
+"""Report labels in English, Portuguese and Spanish, and a small language guess to choose them.
+
+>>> detect_language("Portugal é uma República soberana, baseada na dignidade da pessoa humana")
+'pt'
+>>> detect_language("El Gobierno dirige la política interior y exterior del Estado")
+'es'
+>>> label("es", "not_found"), label("xx", "located")
+('no encontrada', 'located')
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+LANGUAGES = ("en", "pt", "es")
+
+
+# Short function words that tell the three languages apart; each list is the language's own
+# frequent words that are rare or absent in the other two ("de", "que", "a" are shared: left out).
+def _words(s: str) -> frozenset[str]:
+    return frozenset(s.split())
+
+
+_STOPWORDS: dict[str, frozenset[str]] = {
+    "en": _words("the of and to is in that it for be are with this by as or not shall must may an"),
+    "pt": _words(
+        "o os da do das dos não é são em um uma ao aos à às pelo pela nos nas ou seu sua será deve "
+        "também foi como mais lei"
+    ),
+    "es": _words("el la los las del y en un una es son al por con no se su sus será debe también fue como más ley"),
+}
+# Letters or endings only one of pt/es uses.
+_MARKERS = {
+    "pt": re.compile(r"ção|ções|ão\b|ões\b|[ãõç]|\blh|nh", re.IGNORECASE),
+    "es": re.compile(r"ción|ciones|[ñ¿¡]|\bll", re.IGNORECASE),
+}
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def detect_language(text: str, default: str = "en") -> str:
+    """Guess ``en``, ``pt`` or ``es`` from function words and spelling; ``default`` when unsure."""
+    words = [w.lower() for w in _WORD.findall(text[:20000])]
+    if not words:
+        return default
+    score = {lang: sum(1 for w in words if w in stop) for lang, stop in _STOPWORDS.items()}
+    for lang, rx in _MARKERS.items():
+        score[lang] += 2 * len(rx.findall(text[:20000]))
+    best = max(LANGUAGES, key=lambda lang: score[lang])
+    return best if score[best] > 0 else default
+
+
+def detect_language_of(texts: Iterable[str], default: str = "en") -> str:
+    """The language most of ``texts`` (quotes, say) are in; each text votes once.
+
+    >>> detect_language_of(["Todos têm direito à segurança social", "the JWT", "Art. 5º da lei"])
+    'pt'
+    """
+    votes = Counter(detect_language(t, "") for t in texts if isinstance(t, str) and t.strip())
+    votes.pop("", None)
+    if not votes:
+        return default
+    top = max(votes.values())
+    return next(lang for lang in (default, *LANGUAGES) if votes.get(lang) == top)
+
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "ipsis verification report",
+        "check_title": "ipsis answer check",
+        "located": "located",
+        "ambiguous": "ambiguous",
+        "not_found": "not found",
+        "unknown_source": "unknown source",
+        "empty_quote": "empty quote",
+        "too_short": "too short",
+        "invalid_record": "invalid record",
+        "citations": "Citations",
+        "summary": "Summary",
+        "findings": "Findings",
+        "answer": "Answer",
+        "sources": "Sources",
+        "source": "Source",
+        "section": "Section",
+        "page": "page",
+        "line": "line",
+        "policy": "Policy",
+        "version": "ipsis",
+        "sha256": "SHA-256",
+        "retrieved": "retrieved",
+        "all_sources": "all sources",
+        "filter_status": "Status",
+        "filter_source": "Source",
+        "quote": "Quote",
+        "in_context": "In the source",
+        "nearest": "Nearest passage",
+        "similarity": "similarity",
+        "diff": "Word diff (quote → source)",
+        "reasons": "Reasons",
+        "candidates": "Candidates",
+        "selector": "selector to single it out",
+        "found_elsewhere": "Found elsewhere",
+        "judge": "Judge",
+        "evidence": "Evidence",
+        "confidence": "confidence",
+        "revoked": "revoked",
+        "note": "amendment note",
+        "truncated": "The answer was cut off before it ended; what follows may be incomplete.",
+        "uncited": "sentence without a citation",
+        "never_cited": "never cited",
+        "cited": "cited",
+        "steps": "normalization",
+        "prepared": "taken off the quote",
+        "warnings": "Warnings",
+        "no_document": "document text not available",
+        "keys": "Keys: j / k next / previous citation",
+        "more": "more candidates",
+        "nothing": "No citations.",
+        "total": "total",
+    },
+    "pt": {
+        "title": "Relatório de verificação ipsis",
+        "check_title": "Verificação de resposta ipsis",
+        "located": "localizada",
+        "ambiguous": "ambígua",
+        "not_found": "não encontrada",
+        "unknown_source": "fonte desconhecida",
+        "empty_quote": "citação vazia",
+        "too_short": "curta demais",
+        "invalid_record": "registro inválido",
+        "citations": "Citações",
+        "summary": "Resumo",
+        "findings": "Achados",
+        "answer": "Resposta",
+        "sources": "Fontes",
+        "source": "Fonte",
+        "section": "Dispositivo",
+        "page": "página",
+        "line": "linha",
+        "policy": "Política",
+        "version": "ipsis",
+        "sha256": "SHA-256",
+        "retrieved": "obtida em",
+        "all_sources": "todas as fontes",
+        "filter_status": "Situação",
+        "filter_source": "Fonte",
+        "quote": "Citação",
+        "in_context": "Na fonte",
+        "nearest": "Trecho mais próximo",
+        "similarity": "semelhança",
+        "diff": "Diferença palavra a palavra (citação → fonte)",
+        "reasons": "Motivos",
+        "candidates": "Candidatos",
+        "selector": "seletor que o distingue",
+        "found_elsewhere": "Encontrada em outro lugar",
+        "judge": "Avaliação",
+        "evidence": "Evidência",
+        "confidence": "confiança",
+        "revoked": "revogado",
+        "note": "nota de alteração",
+        "truncated": "A resposta foi cortada antes do fim; o que segue pode estar incompleto.",
+        "uncited": "frase sem citação",
+        "never_cited": "nunca citada",
+        "cited": "citada",
+        "steps": "normalização",
+        "prepared": "retirado da citação",
+        "warnings": "Avisos",
+        "no_document": "texto do documento indisponível",
+        "keys": "Teclas: j / k próxima / anterior citação",
+        "more": "outros candidatos",
+        "nothing": "Nenhuma citação.",
+        "total": "total",
+    },
+    "es": {
+        "title": "Informe de verificación ipsis",
+        "check_title": "Verificación de respuesta ipsis",
+        "located": "localizada",
+        "ambiguous": "ambigua",
+        "not_found": "no encontrada",
+        "unknown_source": "fuente desconocida",
+        "empty_quote": "cita vacía",
+        "too_short": "demasiado corta",
+        "invalid_record": "registro inválido",
+        "citations": "Citas",
+        "summary": "Resumen",
+        "findings": "Hallazgos",
+        "answer": "Respuesta",
+        "sources": "Fuentes",
+        "source": "Fuente",
+        "section": "Precepto",
+        "page": "página",
+        "line": "línea",
+        "policy": "Política",
+        "version": "ipsis",
+        "sha256": "SHA-256",
+        "retrieved": "obtenida el",
+        "all_sources": "todas las fuentes",
+        "filter_status": "Estado",
+        "filter_source": "Fuente",
+        "quote": "Cita",
+        "in_context": "En la fuente",
+        "nearest": "Pasaje más cercano",
+        "similarity": "similitud",
+        "diff": "Diferencia palabra a palabra (cita → fuente)",
+        "reasons": "Motivos",
+        "candidates": "Candidatos",
+        "selector": "selector que lo distingue",
+        "found_elsewhere": "Encontrada en otro lugar",
+        "judge": "Evaluación",
+        "evidence": "Evidencia",
+        "confidence": "confianza",
+        "revoked": "derogado",
+        "note": "nota de modificación",
+        "truncated": "La respuesta se cortó antes de terminar; lo que sigue puede estar incompleto.",
+        "uncited": "oración sin cita",
+        "never_cited": "nunca citada",
+        "cited": "citada",
+        "steps": "normalización",
+        "prepared": "quitado de la cita",
+        "warnings": "Avisos",
+        "no_document": "texto del documento no disponible",
+        "keys": "Teclas: j / k cita siguiente / anterior",
+        "more": "otros candidatos",
+        "nothing": "Ninguna cita.",
+        "total": "total",
+    },
+}
+
+
+def label(lang: str, key: str) -> str:
+    """The label ``key`` in ``lang``; English, then the key itself, when missing."""
+    table = LABELS.get(lang) or LABELS["en"]
+    return table.get(key) or LABELS["en"].get(key) or key.replace("_", " ")

@@ -1,0 +1,192 @@
+"""The Starlette application: routes, bearer-token users, body limits and JSON errors.
+
+Starlette (not FastAPI): the endpoints take the library's own JSON records, which are already
+validated by the library with messages that name the field, so a model layer would duplicate
+them; the OpenAPI document is written by hand (:mod:`ipsis.serve.openapi`) and tested against
+the running server instead of being generated from annotations.
+
+Library calls run in a bounded thread pool; the event loop only reads bodies and writes
+responses, so a slow request never blocks ``/v1/health``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ipsis import __version__
+from ipsis.serve import api
+from ipsis.serve.cache import DocumentCache
+from ipsis.serve.catalog import Catalog
+from ipsis.serve.limits import ApiError, ServeConfig, parse_json_body
+from ipsis.serve.openapi import openapi_document
+from ipsis.serve.page import page_html
+from ipsis.serve.tokens import load_tokens, user_for
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Any, api.Context], "dict[str, Any] | str"]
+HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
+PAGE_CSP = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+    "connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+def error_response(err: ApiError, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(err.to_json(), status_code=err.status, headers={**HEADERS, **(headers or {})})
+
+
+class Service:
+    """State shared by the requests of one worker process."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.tokens = load_tokens(config.tokens_file) if config.tokens_file else None
+        self.catalog = Catalog(DocumentCache(config.cache_documents, config.cache_chars), config.store_dir)
+        self.pool = ThreadPoolExecutor(max_workers=max(1, config.threads), thread_name_prefix="ipsis-serve")
+
+    def user(self, request: Request) -> str | None:
+        """The request's user (None without ``--tokens``); 401 for a missing or unknown token."""
+        if self.tokens is None:
+            return None
+        user = user_for(self.tokens, request.headers.get("authorization"))
+        if user is None:
+            msg = "send 'Authorization: Bearer TOKEN' with a token from the server's tokens file"
+            raise ApiError(401, "unauthorized", msg)
+        return user
+
+    async def body(self, request: Request) -> Any:
+        limit = self.config.limits.max_body_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise _too_large(int(declared), limit)
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _too_large(size, limit)
+            chunks.append(chunk)
+        return parse_json_body(b"".join(chunks))
+
+    async def run(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` in the pool; past the time limit the client gets a 422 at once."""
+        seconds = self.config.limits.max_seconds
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self.pool, fn), timeout=seconds + 0.5)
+        except asyncio.TimeoutError:
+            msg = f"the request took longer than the limit of {seconds:g} s; send less per request"
+            raise ApiError(422, "time_limit_exceeded", msg) from None
+
+    def context(self, user: str | None) -> api.Context:
+        limits = self.config.limits
+        return api.Context(self.catalog, user, limits, api.Deadline(limits.max_seconds))
+
+
+def _too_large(size: int, limit: int) -> ApiError:
+    msg = f"the body has {size} bytes or more; the limit is {limit}: send fewer records or sources per request"
+    return ApiError(413, "body_too_large", msg, limit=limit)
+
+
+def json_endpoint(service: Service, handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        user = service.user(request)
+        body = await service.body(request)
+        ctx = service.context(user)
+        payload = await service.run(functools.partial(handler, body, ctx))
+        if isinstance(payload, str):  # the HTML report; its own CSP allows no network at all
+            return HTMLResponse(payload, headers=HEADERS)
+        return JSONResponse(payload, headers=HEADERS)
+
+    return endpoint
+
+
+def create_app(config: ServeConfig | None = None) -> Starlette:
+    """The ASGI application for ``config`` (defaults: no store, no tokens, default limits)."""
+    service = Service(config or ServeConfig())
+
+    async def health(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "status": "ok",
+                "version": __version__,
+                "auth": service.tokens is not None,
+                **service.catalog.stats(),
+                "limits": service.config.limits.to_json(),
+            },
+            headers=HEADERS,
+        )
+
+    async def sources(request: Request) -> Response:
+        user = service.user(request)
+        found = await service.run(lambda: service.catalog.versions(user))
+        return JSONResponse({"sources": found}, headers=HEADERS)
+
+    async def sections(request: Request) -> Response:
+        user = service.user(request)
+        sid = request.path_params["source_id"]
+        tree = await service.run(lambda: service.catalog.sections(sid, user))
+        if tree is None:
+            raise ApiError(404, "unknown_source", f"unknown source {sid!r}", source_id=sid)
+        return JSONResponse(tree, headers=HEADERS)
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(openapi_document(), headers=HEADERS)
+
+    async def page(request: Request) -> Response:
+        headers = {**HEADERS, "Content-Security-Policy": PAGE_CSP, "X-Frame-Options": "DENY"}
+        return HTMLResponse(page_html(auth=service.tokens is not None), headers=headers)
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        extra = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return error_response(exc, extra)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        msg = {
+            404: f"no such endpoint {request.url.path!r}; see /openapi.json",
+            405: f"{request.method} is not allowed on {request.url.path}; see /openapi.json",
+        }.get(exc.status_code, str(exc.detail))
+        return error_response(ApiError(exc.status_code, code, msg), dict(exc.headers or {}))
+
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        msg = "internal error; the server log has the details. Please report it with the request that caused it"
+        return JSONResponse({"error": "internal_error", "message": msg}, status_code=500, headers=HEADERS)
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/openapi.json", openapi, methods=["GET"]),
+        Route("/v1/health", health, methods=["GET"]),
+        Route("/v1/sources", sources, methods=["GET"]),
+        Route("/v1/sources/{source_id:path}/sections", sections, methods=["GET"]),
+        Route("/v1/locate", json_endpoint(service, api.do_locate), methods=["POST"]),
+        Route("/v1/verify", json_endpoint(service, api.do_verify), methods=["POST"]),
+        Route("/v1/check", json_endpoint(service, api.do_check), methods=["POST"]),
+        Route("/v1/describe", json_endpoint(service, api.do_describe), methods=["POST"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: internal_error},
+    )
+    app.state.service = service
+    return app
+
+
+def app_from_env() -> Starlette:
+    """The factory uvicorn workers call: the configuration comes from ``IPSIS_SERVE_CONFIG``."""
+    return create_app(ServeConfig.from_env())

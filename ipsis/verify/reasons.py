@@ -1,0 +1,250 @@
+"""Why a near miss is not the source: machine-readable reason flags with the words involved.
+
+A near miss is compared word by word with the source's own words (:func:`word_diff`), and the
+difference is classified (:func:`classify`). Hard refusal flags come first: ``number_changed``
+(digits, number words, months, units, percentages, money), ``negation_changed``,
+``limiter_dropped`` / ``limiter_changed``, ``modality_changed``; then ``ocr_noise`` (only known
+OCR confusions), ``words_changed`` and ``punctuation_changed``. Word lists cover pt, es and en.
+
+>>> q, s = tokens("O prazo é de 60 dias."), tokens("O prazo é de 30 dias.")
+>>> [r["flag"] for r in classify(q, s)], classify(q, s)[0]["quote"], classify(q, s)[0]["source"]
+(['number_changed'], ['60'], ['30'])
+>>> [r["flag"] for r in classify(tokens("is required"), tokens("is not required"))]
+['negation_changed']
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+import regex
+
+from ipsis.ingest.normalize import normalize
+
+_TOKEN = regex.compile(r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
+
+
+class Token(NamedTuple):
+    """A word, a number or one punctuation sign, with its span in the text it came from."""
+
+    text: str
+    start: int
+    end: int
+
+
+def tokens(text: str) -> list[Token]:
+    """Words, numbers (``13.709``, ``5º``, ``20%`` as one token) and punctuation signs.
+
+    >>> [t.text for t in tokens("Lei nº 13.709, art. 5º: 20%")]
+    ['Lei', 'nº', '13.709', ',', 'art', '.', '5º', ':', '20%']
+    """
+    return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def _words(*groups: str) -> frozenset[str]:
+    return frozenset(w for g in groups for w in g.split())
+
+
+NUMBER_WORDS = _words(
+    # pt
+    "zero dois duas três quatro cinco seis sete oito nove dez onze doze treze catorze quatorze"
+    " quinze dezesseis dezasseis dezessete dezassete dezoito dezenove dezanove vinte trinta quarenta"
+    " cinquenta sessenta setenta oitenta noventa cem cento duzentos trezentos quatrocentos quinhentos"
+    " mil milhão milhões bilhão primeiro primeira segundo segunda terceiro terceira quarto quarta"
+    " quinto quinta sexto décimo metade dobro triplo",
+    # es
+    "uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis"
+    " veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa cien ciento mil millón millones"
+    " primero primera segundo segunda tercero tercera cuarto cuarta quinto quinta mitad",
+    # en
+    "one two three four five six seven eight nine ten eleven twelve thirteen fifteen twenty thirty"
+    " forty fifty sixty seventy eighty ninety hundred thousand million billion first second third"
+    " fourth fifth half twice double once",
+)
+MONTHS = _words(
+    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "enero febrero marzo mayo junio julio septiembre octubre noviembre diciembre",
+    "january february march april june july august september october november december",
+)
+UNITS = _words(
+    "dia dias mês meses ano anos hora horas minuto minutos segundos semana semanas",
+    "día días año años mes meses horas semanas",
+    "day days month months year years hour hours minute minutes second seconds week weeks",
+    "% percent reais real euros euro dólares dollars dollar r$ us$ € $",
+    "octets octet bytes byte bits bit seconds ms",
+)
+NEGATIONS = {
+    "pt": _words("não nunca nem jamais nenhum nenhuma nenhuns nenhumas nada ninguém tampouco"),
+    "es": _words("no nunca ni jamás ningún ninguno ninguna nada nadie tampoco"),
+    "en": _words("not no never none nor neither cannot nothing nobody"),
+}
+LIMITERS: dict[str, tuple[str, ...]] = {
+    "pt": ("salvo", "exceto", "excepto", "desde que", "sem prejuízo", "ressalvado", "ressalvada",
+           "ressalvados", "ressalvadas", "a menos que", "a não ser", "senão", "exceção", "excepção", "salvaguardado"),
+    "es": ("salvo", "excepto", "siempre que", "sin perjuicio", "a menos que", "con excepción", "salvedad"),
+    "en": ("unless", "except", "provided that", "notwithstanding", "other than", "subject to"),
+}  # fmt: skip
+MODALITY: dict[str, tuple[str, ...]] = {
+    "pt": ("deve", "devem", "deverá", "deverão", "deveria", "pode", "podem", "poderá", "poderão", "poderia",
+           "vedado", "vedada", "vedados", "vedadas", "proibido", "proibida", "permitido", "permitida",
+           "obrigatório", "obrigatória", "facultado", "facultada", "facultativo", "facultativa"),
+    "es": ("debe", "deben", "deberá", "deberán", "puede", "pueden", "podrá", "podrán", "prohibido",
+           "prohibida", "permitido", "permitida", "obligatorio", "obligatoria", "facultativo"),
+    "en": ("must", "shall", "should", "may", "required", "optional", "recommended", "can", "might", "need"),
+}  # fmt: skip
+_LANG_HINTS = {
+    "pt": _words("não ção ções do da dos das ao à são é em pela pelo os as com uma lei seu sua pelos às"),
+    "es": _words("el los del las y es ión iones al una con su sus ley lo podrá será"),
+    "en": _words("the of and is are to be that this in it an or by for with"),
+}
+HARD_FLAGS = ("number_changed", "negation_changed", "limiter_dropped", "limiter_changed", "modality_changed")
+
+
+def guess_language(words: Iterable[str]) -> str:
+    """``pt``, ``es`` or ``en`` from function words (``no`` is a negation only in es/en).
+
+    >>> guess_language("o prazo é de trinta dias".split()), guess_language("the claim is not".split())
+    ('pt', 'en')
+    """
+    counts = Counter[str]()
+    for w in words:
+        w = w.casefold()
+        for lang, hints in _LANG_HINTS.items():
+            if w in hints or (lang != "en" and len(w) > 4 and w[-3:] in hints):
+                counts[lang] += 1
+    return counts.most_common(1)[0][0] if counts else "en"
+
+
+def document_language(doc: Any, text: str) -> str:
+    """The language of a document (cached on it), from a sample of its text: the quote alone
+    is too short to tell ``no`` (es/en negation) from ``no`` (pt: "em o")."""
+    key = ("language",)
+    lang = doc.cache.get(key)
+    if lang is None:
+        mid = len(text) // 2
+        sample = text[:20000] + " " + text[mid : mid + 20000]
+        lang = guess_language(t.text for t in tokens(sample))
+        doc.cache[key] = lang
+    return str(lang)
+
+
+def _is_number(w: str) -> bool:
+    return w[0].isdigit() or w in NUMBER_WORDS or w in MONTHS or w in UNITS
+
+
+def _phrases(words: Sequence[str], phrases: Iterable[str]) -> Counter[str]:
+    """How many times each (one- or two-word) phrase occurs in ``words`` (casefolded)."""
+    out = Counter[str]()
+    for p in phrases:
+        parts = p.split()
+        n = len(parts)
+        for i in range(len(words) - n + 1):
+            if list(words[i : i + n]) == parts:
+                out[p] += 1
+    return out
+
+
+def _delta(q: Counter[str], s: Counter[str]) -> tuple[list[str], list[str]]:
+    return sorted((q - s).elements()), sorted((s - q).elements())
+
+
+def _ocr_equal(a: str, b: str) -> bool:
+    return a != b and normalize(a, "ocr").text == normalize(b, "ocr").text
+
+
+def word_diff(quote: Sequence[Token], source: Sequence[Token]) -> Sequence[tuple[str, int, int, int, int]]:
+    """difflib opcodes over the two token lists (words compared as written)."""
+    sm = difflib.SequenceMatcher(None, [t.text for t in quote], [t.text for t in source], autojunk=False)
+    return sm.get_opcodes()
+
+
+def classify(quote: Sequence[Token], source: Sequence[Token], lang: str | None = None) -> list[dict[str, Any]]:
+    """Reason flags for the differences between the quote's tokens and the source's tokens."""
+    qw = [t.text.casefold() for t in quote]
+    sw = [t.text.casefold() for t in source]
+    lang = lang or guess_language(qw + sw)
+    out: list[dict[str, Any]] = []
+
+    def flag(name: str, q: list[str], s: list[str]) -> None:
+        out.append({"flag": name, "quote": q, "source": s})
+
+    explained: set[str] = set()
+    nq, ns = _delta(Counter(w for w in qw if _is_number(w)), Counter(w for w in sw if _is_number(w)))
+    if nq or ns:
+        flag("number_changed", nq, ns)
+        explained |= {*nq, *ns}
+    neg = NEGATIONS[lang]
+    gq, gs = _delta(Counter(w for w in qw if w in neg), Counter(w for w in sw if w in neg))
+    if gq or gs:
+        flag("negation_changed", gq, gs)
+        explained |= {*gq, *gs}
+    lq, ls = _delta(_phrases(qw, LIMITERS[lang]), _phrases(sw, LIMITERS[lang]))
+    if ls and not lq:
+        flag("limiter_dropped", [], ls)
+    elif lq or ls:
+        flag("limiter_changed", lq, ls)
+    explained |= {w for p in lq + ls for w in p.split()}
+    mq, ms = _delta(_phrases(qw, MODALITY[lang]), _phrases(sw, MODALITY[lang]))
+    if mq or ms:
+        flag("modality_changed", mq, ms)
+        explained |= {*mq, *ms}
+
+    ocr_q: list[str] = []
+    ocr_s: list[str] = []
+    rest_q: list[str] = []
+    rest_s: list[str] = []
+    punct_q: list[str] = []
+    punct_s: list[str] = []
+    for op, i1, i2, j1, j2 in word_diff(quote, source):
+        if op == "equal":
+            continue
+        a = [t.text for t in quote[i1:i2]]
+        b = [t.text for t in source[j1:j2]]
+        if op == "replace" and len(a) == len(b) and all(_ocr_equal(x, y) for x, y in zip(a, b, strict=True)):
+            ocr_q += a
+            ocr_s += b
+            continue
+        for words, rest, punct in ((a, rest_q, punct_q), (b, rest_s, punct_s)):
+            for w in words:
+                if not w[0].isalnum():
+                    punct.append(w)
+                elif w.casefold() not in explained:
+                    rest.append(w)
+    if ocr_q:
+        flag("ocr_noise", ocr_q, ocr_s)
+    if rest_q or rest_s:
+        flag("words_changed", rest_q, rest_s)
+    if (punct_q or punct_s) and not out:
+        flag("punctuation_changed", punct_q, punct_s)
+    return out
+
+
+def starts_with_limiter(text: str, lang: str | None = None) -> str | None:
+    """The limiter that opens ``text`` (after spaces and commas), if any.
+
+    >>> starts_with_limiter(", salvo quando autorizado"), starts_with_limiter(" e outros")
+    ('salvo', None)
+    """
+    words = [t.text.casefold() for t in tokens(text[:80]) if t.text not in ",;:-–—("]
+    langs = [lang] if lang else list(LIMITERS)
+    for lg in langs:
+        for p in sorted(LIMITERS[lg], key=len, reverse=True):
+            parts = p.split()
+            if words[: len(parts)] == parts:
+                return p
+    return None
+
+
+def has_negation_or_limiter(text: str, lang: str) -> list[str]:
+    """Negation and limiter words in ``text`` (for elided text and omitted clauses).
+
+    >>> has_negation_or_limiter("não se aplica, salvo", "pt")
+    ['não', 'salvo']
+    """
+    words = [t.text.casefold() for t in tokens(text)]
+    found = [w for w in words if w in NEGATIONS[lang]]
+    found += sorted(_phrases(words, LIMITERS[lang]).elements())
+    return found

@@ -1,0 +1,133 @@
+"""The paste-in page in headless Chromium (Debian's package, driven by Playwright; no download).
+
+Skips loudly when chromium or Playwright is missing, and fails instead under CI. Screenshots
+go to tests/artifacts/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from tests.serve_helpers import Server, running_server
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSWERS = ROOT / "tests" / "fixtures" / "answers"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _unavailable(why: str) -> None:
+    msg = f"SERVE BROWSER TESTS NOT RUN: {why} (apt-get install -y chromium; pip install playwright)"
+    if os.environ.get("CI"):
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        _unavailable("chromium not found")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is not installed")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with running_server() as s:
+        yield s
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    requests: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("request", lambda r: requests.append(r.url))
+    pg.goto(server.url + "/")
+    yield pg
+    assert errors == []
+    assert all(u.startswith((server.url, "about:", "data:")) for u in requests), requests  # no external asset
+    ctx.close()
+
+
+def _paste_and_check_with_keyboard(pg: Any, sources: str, answer: str) -> Any:
+    pg.fill("#sources", sources)
+    pg.fill("#answer", answer)
+    pg.focus("#answer")
+    pg.keyboard.press("Tab")
+    assert pg.evaluate("document.activeElement.id") == "check"
+    pg.keyboard.press("Enter")
+    pg.wait_for_selector("#report-frame")
+    frame = pg.frame_locator("#report-frame")
+    frame.locator(".answer").wait_for()
+    return frame
+
+
+def test_ollama_stream_truncation_and_uncited_sentence(page: Any) -> None:
+    answer = (ANSWERS / "ollama-chat-stream.ndjson").read_text(encoding="utf-8")
+    sources = (ANSWERS / "sources.json").read_text(encoding="utf-8")
+    frame = _paste_and_check_with_keyboard(page, sources, answer)
+    banner = frame.locator("#truncated")
+    assert banner.is_visible() and banner.get_attribute("role") == "alert"
+    uncited = frame.locator(".answer u.uncited")
+    assert uncited.count() == 1
+    assert uncited.inner_text() == "Remote staff must be reachable on the team chat between 10:00 and"
+    assert frame.locator(".finding[data-kind='unused_source']").inner_text().endswith(
+        "source 3 (security-2024) is never cited"
+    )
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "serve-ollama-stream.png"), full_page=True)
+
+
+def test_unknown_source_marker(page: Any) -> None:
+    # the stream fixture cites only known sources; ollama-chat.json has the [4] that names none
+    answer = (ANSWERS / "ollama-chat.json").read_text(encoding="utf-8")
+    texts = [s["text"] for s in json.loads((ANSWERS / "sources.json").read_text(encoding="utf-8"))["sources"]]
+    frame = _paste_and_check_with_keyboard(page, "\n---\n".join(texts), answer)
+    unknown = frame.locator(".answer .st-unknown_source")
+    assert unknown.count() == 1 and unknown.inner_text() == "[4]"
+    uncited = frame.locator(".answer u.uncited")
+    assert uncited.inner_text() == "Travel claims are reimbursed within 10 working days."
+    assert frame.locator("#truncated").count() == 0
+    page.screenshot(path=str(ARTIFACTS / "serve-unknown-source.png"), full_page=True)
+
+
+def test_labels_in_portuguese_and_errors_shown(page: Any) -> None:
+    page.select_option("#lang", "pt")
+    assert page.locator("label[for='sources']").inner_text() == "Fontes"
+    assert page.locator("#check").inner_text() == "Verificar"
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    page.fill("#sources", "Art. 1 A lei vale.")
+    page.fill("#answer", '{"model": "x", "message": ')
+    page.focus("#answer")
+    page.keyboard.press("Control+Enter")
+    err = page.locator("#report-body .error")
+    err.wait_for()
+    assert "line 1, column" in err.inner_text()
