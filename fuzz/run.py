@@ -40,8 +40,19 @@ def seeds(target: str) -> list[bytes]:
         ]
     if target == "html":
         return [p.read_bytes()[:20000] for p in corpora.glob("*/*.html")] + [b"<html><body><p>x</p></body></html>"]
-    if target == "xml":
-        return [p.read_bytes()[:20000] for p in corpora.glob("*/*.xml")] + [b"<?xml version='1.0'?><a>b</a>"]
+    if target == "xml":  # small well-formed documents in the BOE and RFCXML shapes (cut files never parse)
+        return [
+            b'<?xml version="1.0" encoding="utf-8"?><response><data><texto><bloque id="a1" tipo="precepto">'
+            b'<version id_norma="BOE-A-1978-31229" fecha_publicacion="19781229" fecha_vigencia="19781229">'
+            b'<p class="articulo">Art\xc3\xadculo 1</p><p class="parrafo">Espa\xc3\xb1a se constituye.</p>'
+            b'<p class="nota_pie">Nota.</p></version></bloque></texto></data></response>',
+            b'<?xml version="1.0"?><!DOCTYPE rfc [<!ENTITY nbsp "&#160;">]><rfc version="3"><front>'
+            b"<title>HTTP Caching</title><abstract><t>Abstract&nbsp;text.</t></abstract></front><middle>"
+            b'<section anchor="intro"><name>Introduction</name><t>Text.</t><section><name>Sub</name>'
+            b"<t>More.</t></section></section></middle><back><section><name>Appendix</name><t>x</t>"
+            b"</section></back></rfc>",
+            b"<?xml version='1.0'?><doc><p>Generic <b>XML</b> text.</p></doc>",
+        ]
     if target == "answers":
         return [p.read_bytes() for p in answers.iterdir() if p.suffix in (".json", ".sse", ".ndjson", ".txt", ".md")]
     if target == "records":
@@ -53,6 +64,12 @@ def make_target(target: str):  # type: ignore[no-untyped-def]
     import atheris
 
     with atheris.instrument_imports():
+        # the readers are imported lazily by load_bytes: import them here so they are instrumented
+        import ipsis.answers.detect
+        import ipsis.ingest.html
+        import ipsis.ingest.pdf
+        import ipsis.ingest.rfc
+        import ipsis.ingest.xml  # noqa: F401
         from ipsis import Document
         from ipsis.answers import sources_from_json
         from ipsis.answers.check import check_answer
