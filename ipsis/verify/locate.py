@@ -50,6 +50,10 @@ from ipsis.verify.result import (
 )
 from ipsis.verify.selectors import TextQuoteSelector
 
+MAX_SELECTORS = 200
+"""Most places of an ambiguous quote that each get a selector (the work grows with the square
+of the places: a quote repeated a million times would otherwise never finish)."""
+
 TIER_WORDS = {
     "exact": "exactly",
     "whitespace": "whitespace differs",
@@ -255,9 +259,12 @@ def locate(
 
     if len(candidates) > 1:
         result.status = AMBIGUOUS
+        propose = len(candidates) <= MAX_SELECTORS  # each selector compares with every other place
         for hit in candidates:
-            others = [h for h in hits if h != hit]
-            sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+            sel, unique = None, False
+            if propose:
+                others = [h for h in hits if h != hit]
+                sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
             span = view.offsets.span_to_source(Span(*hit))
             result.matches.append(_match_record(document, span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
@@ -265,7 +272,9 @@ def locate(
         revoked = sum("revoked" in m.flags for m in result.matches)
         if revoked:
             result.message += f" ({revoked} of them in revoked text)"
-        if not all(m.unique for m in result.matches):
+        if not propose:
+            result.message += f" (too many to propose a selector for each, over {MAX_SELECTORS}: quote more)"
+        elif not all(m.unique for m in result.matches):
             result.message += " (the text repeats: no context under the cap singles every place out)"
     else:
         hit = candidates[0]

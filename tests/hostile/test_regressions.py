@@ -18,6 +18,7 @@ from ipsis.ingest.pdfscan import check_streams
 from ipsis.limits import MB, Limits
 from ipsis.report import render, write_stream
 from ipsis.verify import Policy, locate, verify_records
+from ipsis.verify.match import MAX_OCCURRENCES
 from ipsis.verify.records import iter_records
 from tests.hostile import pdfs
 from tests.hostile.battery import ISS, RFC_TXT, wrong_type_records
@@ -243,3 +244,18 @@ def test_rtl_and_mixed_scripts() -> None:
 def test_degenerate_quotes_never_locate(quote: str) -> None:
     r = locate(Document("d", RFC_TXT.read_text(encoding="utf-8")), quote)
     assert r.status in ("empty_quote", "not_found", "too_short")
+
+
+def test_a_quote_repeated_100000_times_is_ambiguous_in_bounded_time() -> None:
+    # selectors compare every place with every other: 1.3 million places never finished
+    text = "palavra " * 100_000
+    start = time.monotonic()
+    r = locate(Document("p", text), "palavra palavra palavra palavra", policy=Policy(min_length=0))
+    assert time.monotonic() - start < 60
+    assert r.status == "ambiguous" and len(r.matches) == MAX_OCCURRENCES  # of the 99,997 places
+    assert r.message.endswith("(too many to propose a selector for each, over 200: quote more)")
+    assert all(m.selector is None for m in r.matches)
+    m = r.matches[-1]
+    assert text[m.start : m.end] == "palavra palavra palavra palavra"
+    few = locate(Document("p", "palavra " * 50), "palavra palavra palavra palavra", policy=Policy(min_length=0))
+    assert all(m.selector is not None for m in few.matches)
