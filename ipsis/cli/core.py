@@ -81,6 +81,33 @@ def make_policy(
     )
 
 
+def reader_options(f: Any) -> Any:
+    """How a SOURCE file is read: PDF engine, password, position check, text encoding."""
+    f = click.option(
+        "--encoding",
+        default=None,
+        metavar="CODEC",
+        help="Decode a text, RFC, HTML or XML source with this encoding (utf-8, cp1252, latin-1...)"
+        " instead of detecting it; PDFs ignore it.",
+    )(f)
+    f = click.option(
+        "--position-furniture",
+        is_flag=True,
+        help="Keep only the page headers/footers found by repetition that pdfplumber's character"
+        " positions put at the top or bottom of the page (slow: about 5 pages/s).",
+    )(f)
+    f = click.option("--password", default=None, help="Password of an encrypted PDF.")(f)
+    f = click.option(
+        "--engine",
+        type=click.Choice(ENGINES),
+        default="pdfium",
+        show_default=True,
+        help="PDF engine: pdfium (fast), pypdf (pure Python), pdfplumber (layout by character"
+        " positions: columns, headers and footers; slow).",
+    )(f)
+    return f
+
+
 def run_info(policy: Policy) -> dict[str, Any]:
     return {"ipsis_version": __version__, "policy": policy.to_json(), "policy_fingerprint": policy.fingerprint()}
 
@@ -100,12 +127,11 @@ def exit_for(results: list[Result]) -> int:
     show_default=True,
     help="Reader to use; auto detects it from the content.",
 )
-@click.option("--engine", type=click.Choice(ENGINES), default="pdfium", show_default=True, help="PDF engine.")
-@click.option("--password", default=None, help="Password of an encrypted PDF.")
+@reader_options
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
-def text(source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None) -> None:
+def text(source: str, fmt: str, input_format: str, section: str | None, **reader: Any) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,
@@ -115,9 +141,10 @@ def text(source: str, fmt: str, input_format: str, engine: str, password: str | 
 
         ipsis text corpora/rfc/rfc7519.txt | head
         ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
+        ipsis text corpora/pdf/gr-fek-2008-syntagma-revision-2col.pdf --engine pdfplumber
     """
     with error_boundary(), pdf_progress() as progress:
-        doc = open_source(source, fmt=input_format, engine=engine, password=password, progress=progress)
+        doc = open_source(source, fmt=input_format, progress=progress, **reader)
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -157,6 +184,7 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
+@reader_options
 def locate_cmd(
     source: str,
     quote: str,
@@ -165,6 +193,10 @@ def locate_cmd(
     position: int | None,
     section: str | None,
     fmt: str,
+    engine: str,
+    password: str | None,
+    position_furniture: bool,
+    encoding: str | None,
     **opts: Any,
 ) -> None:
     """Find QUOTE in SOURCE (a file) and say where, with the W3C selector.
@@ -175,9 +207,10 @@ def locate_cmd(
 
         ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
     """
-    with error_boundary():
+    reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
+    with error_boundary(), pdf_progress() as progress:
         policy = make_policy(**opts)
-        doc = open_source(source)
+        doc = open_source(source, progress=progress, **reader)
         if quote == "-":
             quote = sys.stdin.read()
         result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
@@ -195,15 +228,16 @@ def locate_cmd(
 @click.argument("start", type=int)
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
-def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
+@reader_options
+def describe_cmd(source: str, start: int, end: int, max_tier: str, **reader: Any) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
     Example:
 
         ipsis describe corpora/rfc/rfc7519.txt 100 140
     """
-    with error_boundary():
-        doc = open_source(source)
+    with error_boundary(), pdf_progress() as progress:
+        doc = open_source(source, progress=progress, **reader)
         out = describe(doc, start, end, Policy(max_tier=max_tier))
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
@@ -235,10 +269,22 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     default=None,
     help="Write the report to this file; the summary line goes to stderr.",
 )
+@click.option(
+    "--encoding",
+    default=None,
+    metavar="CODEC",
+    help="Decode the text, RFC, HTML and XML files given by --source/--sources with this encoding.",
+)
 @policy_options
 @judge_options
 def verify_cmd(
-    records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, output: str | None, **opts: Any
+    records: str,
+    source_pairs: tuple[str, ...],
+    sources_map: str | None,
+    fmt: str,
+    output: str | None,
+    encoding: str | None,
+    **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
@@ -257,7 +303,7 @@ def verify_cmd(
     with error_boundary():
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
-        sources = SourceMap()
+        sources = SourceMap(encoding=encoding)
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)

@@ -15,7 +15,8 @@ from ipsis.sections import segment
 class SourceMap:
     """Ids mapped to files or inline texts, loaded once on first use."""
 
-    def __init__(self) -> None:
+    def __init__(self, encoding: str | None = None) -> None:
+        self._encoding = encoding
         self._paths: dict[str, Path] = {}
         self._docs: dict[str, Document] = {}
 
@@ -60,7 +61,7 @@ class SourceMap:
     def get(self, source_id: str) -> Document | None:
         doc = self._docs.get(source_id)
         if doc is None and source_id in self._paths:
-            doc = load_document(self._paths[source_id], source_id)
+            doc = load_document(self._paths[source_id], source_id, encoding=self._encoding)
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
             segment(doc)
@@ -69,7 +70,8 @@ class SourceMap:
 
 def open_source(source: str, **options: Any) -> Document:
     """A SOURCE argument: a file path (store ids come with the store), segmented. ``options``
-    go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
+    go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``,
+    ``encoding``, ``position_furniture``)."""
     doc = load_document(source, **options)
     segment(doc)
     return doc
