@@ -187,3 +187,21 @@ def test_bad_pdfs_exit_2_with_every_engine(tmp_path: Path, engine: str, case: st
     assert f"{path}" in result.output and message in result.output
     assert "Traceback" not in result.output
     assert result.output.count("\n") == 1, result.output  # one message, no library log lines
+
+
+def test_ingest_with_reader_options(tmp_path: Path) -> None:
+    lei = tmp_path / "lei.txt"
+    lei.write_bytes("Art. 5º Todos são iguais perante a lei".encode("cp1252"))
+    store = str(tmp_path / "store")
+    runner = CliRunner()
+    bad = runner.invoke(main, ["ingest", str(lei), "--encoding", "utf-8", "--store", store])
+    assert bad.exit_code == 2
+    assert "lei.txt: cannot decode as utf-8" in bad.output and "try --encoding cp1252" in bad.output
+    ok = runner.invoke(main, ["ingest", str(lei), "--encoding", "cp1252", "--store", store])
+    assert ok.exit_code == 0, ok.output
+    shown = runner.invoke(main, ["text", "lei", "--store", store])
+    assert shown.output == "Art. 5º Todos são iguais perante a lei"
+    two = runner.invoke(main, ["ingest", str(FEK), "--id", "fek", "--engine", "pdfplumber", "--store", store])
+    assert two.exit_code == 0, two.output
+    record = json.loads(runner.invoke(main, ["text", "fek", "--store", store, "--format", "json"]).output)
+    assert "επαγγέλματος. Νόμος\nορίζει τις δραστηριότητες" in record["text"]

@@ -12,14 +12,13 @@ from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import SourceMap, open_source
-from ipsis.document import Document
+from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
-from ipsis.ingest.pdf import ENGINES
 from ipsis.report import render, summary_line, use_colour
 from ipsis.sections import resolve_reference
-from ipsis.verify import Policy, describe, locate, parse_records, verify_records
+from ipsis.store.runs import verify_run, write_manifest
+from ipsis.verify import Policy, describe, locate, parse_records
 from ipsis.verify.result import LOCATED, Result
 
 
@@ -81,33 +80,6 @@ def make_policy(
     )
 
 
-def reader_options(f: Any) -> Any:
-    """How a SOURCE file is read: PDF engine, password, position check, text encoding."""
-    f = click.option(
-        "--encoding",
-        default=None,
-        metavar="CODEC",
-        help="Decode a text, RFC, HTML or XML source with this encoding (utf-8, cp1252, latin-1...)"
-        " instead of detecting it; PDFs ignore it.",
-    )(f)
-    f = click.option(
-        "--position-furniture",
-        is_flag=True,
-        help="Keep only the page headers/footers found by repetition that pdfplumber's character"
-        " positions put at the top or bottom of the page (slow: about 5 pages/s).",
-    )(f)
-    f = click.option("--password", default=None, help="Password of an encrypted PDF.")(f)
-    f = click.option(
-        "--engine",
-        type=click.Choice(ENGINES),
-        default="pdfium",
-        show_default=True,
-        help="PDF engine: pdfium (fast), pypdf (pure Python), pdfplumber (layout by character"
-        " positions: columns, headers and footers; slow).",
-    )(f)
-    return f
-
-
 def run_info(policy: Policy) -> dict[str, Any]:
     return {"ipsis_version": __version__, "policy": policy.to_json(), "policy_fingerprint": policy.fingerprint()}
 
@@ -131,7 +103,16 @@ def exit_for(results: list[Result]) -> int:
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
-def text(source: str, fmt: str, input_format: str, section: str | None, **reader: Any) -> None:
+@store_options
+def text(
+    source: str,
+    fmt: str,
+    input_format: str,
+    section: str | None,
+    store_dir: str | None,
+    user: str | None,
+    **reader: Any,
+) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,
@@ -142,9 +123,10 @@ def text(source: str, fmt: str, input_format: str, section: str | None, **reader
         ipsis text corpora/rfc/rfc7519.txt | head
         ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
         ipsis text corpora/pdf/gr-fek-2008-syntagma-revision-2col.pdf --engine pdfplumber
+        ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
     """
-    with error_boundary(), pdf_progress() as progress:
-        doc = open_source(source, fmt=input_format, progress=progress, **reader)
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
+        doc = open_source(source, store, user, fmt=input_format, progress=progress, **reader)
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -185,6 +167,7 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
 )
 @policy_options
 @reader_options
+@store_options
 def locate_cmd(
     source: str,
     quote: str,
@@ -197,9 +180,11 @@ def locate_cmd(
     password: str | None,
     position_furniture: bool,
     encoding: str | None,
+    store_dir: str | None,
+    user: str | None,
     **opts: Any,
 ) -> None:
-    """Find QUOTE in SOURCE (a file) and say where, with the W3C selector.
+    """Find QUOTE in SOURCE (a stored id or a file) and say where, with the W3C selector.
 
     QUOTE "-" reads the quote from stdin. Exit code 0 when located, 1 otherwise.
 
@@ -208,9 +193,9 @@ def locate_cmd(
         ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
     """
     reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
-    with error_boundary(), pdf_progress() as progress:
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         policy = make_policy(**opts)
-        doc = open_source(source, progress=progress, **reader)
+        doc = open_source(source, store, user, progress=progress, **reader)
         if quote == "-":
             quote = sys.stdin.read()
         result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
@@ -229,15 +214,18 @@ def locate_cmd(
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
 @reader_options
-def describe_cmd(source: str, start: int, end: int, max_tier: str, **reader: Any) -> None:
+@store_options
+def describe_cmd(
+    source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None, **reader: Any
+) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
     Example:
 
         ipsis describe corpora/rfc/rfc7519.txt 100 140
     """
-    with error_boundary(), pdf_progress() as progress:
-        doc = open_source(source, progress=progress, **reader)
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
+        doc = open_source(source, store, user, progress=progress, **reader)
         out = describe(doc, start, end, Policy(max_tier=max_tier))
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
@@ -270,6 +258,13 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str, **reader: Any
     help="Write the report to this file; the summary line goes to stderr.",
 )
 @click.option(
+    "--log",
+    "log_file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the run manifest (version, policy, user, time, sources with their hashes) to this JSON file.",
+)
+@click.option(
     "--encoding",
     default=None,
     metavar="CODEC",
@@ -277,28 +272,35 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str, **reader: Any
 )
 @policy_options
 @judge_options
+@store_options
 def verify_cmd(
     records: str,
     source_pairs: tuple[str, ...],
     sources_map: str | None,
     fmt: str,
     output: str | None,
+    log_file: str | None,
+    store_dir: str | None,
+    user: str | None,
     encoding: str | None,
     **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
-    Each record is {citation_id, source_id, quote, prefix?, suffix?, claim?}. Prints one result
-    per record and a summary line located=N/M. With --judge, each located record's claim is
-    judged against the section around its quote ("support" in the JSON). Exit 0 when every
-    record is located (and every judged claim supported), 1 otherwise (an empty input too), 2
-    for bad usage or unreadable input.
+    Each record is {citation_id, source_id, quote, prefix?, suffix?, section?, claim?}. A
+    source_id is looked up in the store first (exactly that version), then in --source/--sources.
+    A not_found quote is looked up in the other stored sources (found_elsewhere). With --judge,
+    each located record's claim is judged against the section around its quote ("support" in
+    the JSON). Prints one result per record and a summary line located=N/M; each run is
+    recorded in the store. Exit 0 when every record is located (and every judged claim
+    supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
 
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
 
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
+        ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
     """
     with error_boundary():
         jopts = pop_judge_options(opts)
@@ -313,21 +315,19 @@ def verify_cmd(
             with open(records, encoding="utf-8-sig") as fh:
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
-        documents: dict[str, Document] = {}
-
-        def resolve(source_id: str) -> Document | None:
-            doc = sources.get(source_id)
-            if doc is not None:
-                documents[source_id] = doc
-            return doc
-
-        results = list(verify_records(parsed, resolve, policy))
-        results = judge_results(parsed, results, resolve, policy, jopts)
+        with read_store(store_dir, user) as store:
+            run = verify_run(parsed, store, user=user, policy=policy, fallback=sources.get, records_name=name)
+        if log_file:
+            write_manifest(log_file, run.manifest)
+        results = judge_results(parsed, run.results, run.documents.get, policy, jopts)
+        info = {**run_info(policy), "run_id": run.id, "user": user, "store": run.manifest["store"]}
         colour = use_colour(stdout_is_tty()) and output is None
-        out = render(results, fmt, run=run_info(policy), colour=colour, documents=documents)
+        out = render(results, fmt, run=info, colour=colour, documents=run.documents)
         if output is not None:
             with open(output, "w", encoding="utf-8", newline="") as fh:
                 fh.write(out)
+    if run.manifest["store"]:
+        click.echo(f"run {run.id} recorded in {run.manifest['store']}", err=True)
     if output is None:
         click.echo(out, nl=False)
     if fmt == "jsonl" or output is not None:
