@@ -10,17 +10,17 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
-from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
+from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source
-from ipsis.document import Document
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.ingest.pdf import ENGINES
+from ipsis.judge.records import CitedSources, finish_records
 from ipsis.report import render, summary_line, use_colour
 from ipsis.sections import resolve_reference
 from ipsis.verify import Policy, describe, locate, parse_records, verify_records
-from ipsis.verify.result import LOCATED, Result
+from ipsis.verify.result import LOCATED, RETRIEVED, Result
 
 
 def policy_options(f: Any) -> Any:
@@ -86,8 +86,8 @@ def run_info(policy: Policy) -> dict[str, Any]:
 
 
 def exit_for(results: list[Result]) -> int:
-    """0 when every citation is located, 1 otherwise (an empty input is 1)."""
-    return 0 if results and all(r.status == LOCATED for r in results) else 1
+    """0 when every citation is located (or, without a quote, retrieved), 1 otherwise (an empty input is 1)."""
+    return 0 if results and all(r.status in (LOCATED, RETRIEVED) for r in results) else 1
 
 
 @main.command()
@@ -235,22 +235,46 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     default=None,
     help="Write the report to this file; the summary line goes to stderr.",
 )
+@click.option(
+    "--repo",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="Local git repository for source ids like path#L10-L20 or .../blob/<commit>/path#L10-L20.",
+)
+@click.option(
+    "--wiki",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="Wiki export folder for source ids like ^[slug.md] (the one file named slug plus a suffix).",
+)
 @policy_options
 @judge_options
 def verify_cmd(
-    records: str, source_pairs: tuple[str, ...], sources_map: str | None, fmt: str, output: str | None, **opts: Any
+    records: str,
+    source_pairs: tuple[str, ...],
+    sources_map: str | None,
+    fmt: str,
+    output: str | None,
+    repo: str | None,
+    wiki: str | None,
+    **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
-    Each record is {citation_id, source_id, quote, prefix?, suffix?, claim?}. Prints one result
-    per record and a summary line located=N/M. With --judge, each located record's claim is
-    judged against the section around its quote ("support" in the JSON). Exit 0 when every
-    record is located (and every judged claim supported), 1 otherwise (an empty input too), 2
-    for bad usage or unreadable input.
+    Each record is {citation_id, source_id, quote, prefix?, suffix?, section?, claim?}. Prints
+    one result per record and a summary line located=N/M. With --judge, each located record's
+    claim is judged against the section around its quote ("support" in the JSON), and a record
+    with a claim but no quote is "retrieved": judged against the passage of its source (or
+    section, or cited lines) that best matches the claim. A source_id may be a line-range
+    citation (path#L10-L20, .../blob/<commit>/path#L10-L20; --repo) or a wiki citation
+    (^[slug.md]; --wiki). Exit 0 when every record is located or retrieved (and every judged
+    claim supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
 
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
+
+        ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
 
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
     """
@@ -267,18 +291,11 @@ def verify_cmd(
             with open(records, encoding="utf-8-sig") as fh:
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
-        documents: dict[str, Document] = {}
-
-        def resolve(source_id: str) -> Document | None:
-            doc = sources.get(source_id)
-            if doc is not None:
-                documents[source_id] = doc
-            return doc
-
-        results = list(verify_records(parsed, resolve, policy))
-        results = judge_results(parsed, results, resolve, policy, jopts)
+        cited = CitedSources(sources.get, repo, wiki)
+        results = list(verify_records(parsed, cited, policy))
+        results = finish_records(parsed, results, cited, policy, build_judge(jopts), jopts["judge_window"])
         colour = use_colour(stdout_is_tty()) and output is None
-        out = render(results, fmt, run=run_info(policy), colour=colour, documents=documents)
+        out = render(results, fmt, run=run_info(policy), colour=colour, documents=cited.documents)
         if output is not None:
             with open(output, "w", encoding="utf-8", newline="") as fh:
                 fh.write(out)

@@ -4,14 +4,11 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 import click
 
-from ipsis.document import Document
 from ipsis.judge import JUDGES, Judge, make_judge
-from ipsis.judge.attach import attach_support
 from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.judge.llm import DEFAULT_KEY_ENV
 from ipsis.judge.support import SUPPORTED
@@ -73,20 +70,6 @@ def build_judge(jopts: dict[str, Any]) -> Judge | None:
     if name == "nli":
         return make_judge("nli", model_path=jopts["nli_model"])
     return make_judge(name)
-
-
-def judge_results(
-    records: list[Any],
-    results: list[Result],
-    resolve: Callable[[str], Document | None],
-    policy: Policy,
-    jopts: dict[str, Any],
-) -> list[Result]:
-    """Add ``support`` to each located result whose record has a claim (no-op without --judge)."""
-    judge = build_judge(jopts)
-    if judge is None:
-        return results
-    return list(attach_support(records, results, resolve, policy, judge, jopts["judge_window"]))
 
 
 def needs_review(results: list[Result]) -> bool:
