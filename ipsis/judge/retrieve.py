@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ipsis.document import Document
-from ipsis.errors import InputError
-from ipsis.judge.support import MissingExtraError, Passage
+from ipsis.errors import InputError, MissingExtraError
+from ipsis.judge.support import Passage
 from ipsis.judge.text import content_stems
 
 K1, B = 1.5, 0.75
