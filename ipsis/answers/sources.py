@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -259,3 +259,19 @@ def load_sources(path: str | Path) -> Sources:
         return _checked(out, str(p))
     text, _ = decode_text(p.read_bytes(), str(p))
     return sources_from_text(text, str(p))
+
+
+def sources_from_ids(ids: Sequence[str], lookup: Callable[[str], Document | None], name: str = "--sources") -> Sources:
+    """Sources named by store ids, numbered from 1 in the order given.
+
+    ``lookup`` returns the document of an id the user may read, else None: a hidden id and a
+    missing one get the same message.
+    """
+    out: list[Source] = []
+    for i, sid in enumerate(ids, start=1):
+        doc = lookup(sid)
+        if doc is None:
+            msg = f"{name}: unknown source id {sid!r}; list the ids with `ipsis sources`"
+            raise InputError(msg)
+        out.append(Source(i, doc, title=sid))
+    return _checked(out, name)

@@ -10,6 +10,7 @@ from ipsis.cli import check as _check  # noqa: F401  check
 from ipsis.cli import core as _core  # noqa: F401  text, locate, describe, verify
 from ipsis.cli import sections as _sections  # noqa: F401  sections
 from ipsis.cli import serve as _serve  # noqa: F401  serve
+from ipsis.cli import store as _store  # noqa: F401  ingest, sources, store check
 from ipsis.cli._base import main
 
 __all__ = ["main"]

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -13,10 +14,11 @@ import click
 from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
-from ipsis.answers.sources import load_sources
+from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, main
 from ipsis.cli.core import make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
+from ipsis.cli.resolve import open_stored, read_store, store_options
 from ipsis.report.html import check_report_html
 
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
@@ -64,7 +66,8 @@ def render(report: CheckReport, fmt: str) -> str:
     "sources_path",
     required=True,
     type=click.Path(),
-    help="Sources sent to the model: JSON, XML-tagged, ---/blank-line split text, or a directory.",
+    help="Sources sent to the model: JSON, XML-tagged, ---/blank-line split text, a directory, "
+    "or with --store a comma-separated list of stored ids (in the order sent).",
 )
 @click.option(
     "--format",
@@ -95,6 +98,7 @@ def render(report: CheckReport, fmt: str) -> str:
 )
 @policy_options
 @judge_options
+@store_options
 def check_cmd(
     answer: str,
     sources_path: str,
@@ -102,6 +106,8 @@ def check_cmd(
     answer_format: str | None,
     want_feedback: bool,
     output: str | None,
+    store_dir: str | None,
+    user: str | None,
     **opts: Any,
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
@@ -120,12 +126,18 @@ def check_cmd(
         ipsis check answer.txt --sources sources.json --judge cues --format json
 
         ipsis check answer.json --sources sources.json --format html -o report.html
+
+        ipsis check answer.txt --sources rfc7519,rfc9111 --store /tmp/ipsis-demo
     """
-    with error_boundary():
+    with error_boundary(), read_store(store_dir, user) as store:
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
         judge = build_judge(jopts)
-        sources = load_sources(sources_path)
+        if store is not None and not Path(sources_path).exists():
+            ids = [i.strip() for i in sources_path.split(",") if i.strip()]
+            sources = sources_from_ids(ids, lambda sid: open_stored(store, sid, user))
+        else:
+            sources = load_sources(sources_path)
         if answer == "-":
             data, name = sys.stdin.buffer.read(), "stdin"
         else:

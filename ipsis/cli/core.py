@@ -12,14 +12,15 @@ from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import SourceMap, open_source
+from ipsis.cli.resolve import SourceMap, open_source, read_store, store_options
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.ingest.pdf import ENGINES
 from ipsis.judge.records import CitedSources, finish_records
 from ipsis.report import render, summary_line, use_colour
 from ipsis.sections import resolve_reference
-from ipsis.verify import Policy, describe, locate, parse_records, verify_records
+from ipsis.store.runs import verify_run, write_manifest
+from ipsis.verify import Policy, describe, locate, parse_records
 from ipsis.verify.result import LOCATED, RETRIEVED, Result
 
 
@@ -105,7 +106,17 @@ def exit_for(results: list[Result]) -> int:
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
-def text(source: str, fmt: str, input_format: str, engine: str, password: str | None, section: str | None) -> None:
+@store_options
+def text(
+    source: str,
+    fmt: str,
+    input_format: str,
+    engine: str,
+    password: str | None,
+    section: str | None,
+    store_dir: str | None,
+    user: str | None,
+) -> None:
     """Print the document text: every offset ipsis reports is into this text.
 
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,
@@ -115,9 +126,10 @@ def text(source: str, fmt: str, input_format: str, engine: str, password: str | 
 
         ipsis text corpora/rfc/rfc7519.txt | head
         ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
+        ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
     """
-    with error_boundary(), pdf_progress() as progress:
-        doc = open_source(source, fmt=input_format, engine=engine, password=password, progress=progress)
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
+        doc = open_source(source, store, user, fmt=input_format, engine=engine, password=password, progress=progress)
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -157,6 +169,7 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
+@store_options
 def locate_cmd(
     source: str,
     quote: str,
@@ -165,9 +178,11 @@ def locate_cmd(
     position: int | None,
     section: str | None,
     fmt: str,
+    store_dir: str | None,
+    user: str | None,
     **opts: Any,
 ) -> None:
-    """Find QUOTE in SOURCE (a file) and say where, with the W3C selector.
+    """Find QUOTE in SOURCE (a stored id or a file) and say where, with the W3C selector.
 
     QUOTE "-" reads the quote from stdin. Exit code 0 when located, 1 otherwise.
 
@@ -175,9 +190,9 @@ def locate_cmd(
 
         ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
     """
-    with error_boundary():
+    with error_boundary(), read_store(store_dir, user) as store:
         policy = make_policy(**opts)
-        doc = open_source(source)
+        doc = open_source(source, store, user)
         if quote == "-":
             quote = sys.stdin.read()
         result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
@@ -195,15 +210,16 @@ def locate_cmd(
 @click.argument("start", type=int)
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
-def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
+@store_options
+def describe_cmd(source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
     Example:
 
         ipsis describe corpora/rfc/rfc7519.txt 100 140
     """
-    with error_boundary():
-        doc = open_source(source)
+    with error_boundary(), read_store(store_dir, user) as store:
+        doc = open_source(source, store, user)
         out = describe(doc, start, end, Policy(max_tier=max_tier))
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
@@ -247,8 +263,16 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str) -> None:
     default=None,
     help="Wiki export folder for source ids like ^[slug.md] (the one file named slug plus a suffix).",
 )
+@click.option(
+    "--log",
+    "log_file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the run manifest (version, policy, user, time, sources with their hashes) to this JSON file.",
+)
 @policy_options
 @judge_options
+@store_options
 def verify_cmd(
     records: str,
     source_pairs: tuple[str, ...],
@@ -257,17 +281,22 @@ def verify_cmd(
     output: str | None,
     repo: str | None,
     wiki: str | None,
+    log_file: str | None,
+    store_dir: str | None,
+    user: str | None,
     **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
-    Each record is {citation_id, source_id, quote, prefix?, suffix?, section?, claim?}. Prints
-    one result per record and a summary line located=N/M. With --judge, each located record's
-    claim is judged against the section around its quote ("support" in the JSON), and a record
-    with a claim but no quote is "retrieved": judged against the passage of its source (or
-    section, or cited lines) that best matches the claim. A source_id may be a line-range
-    citation (path#L10-L20, .../blob/<commit>/path#L10-L20; --repo) or a wiki citation
-    (^[slug.md]; --wiki). Exit 0 when every record is located or retrieved (and every judged
+    Each record is {citation_id, source_id, quote, prefix?, suffix?, section?, claim?}. A
+    source_id is looked up in the store first (exactly that version), then in --source/--sources,
+    then as a line-range citation (path#L10-L20, .../blob/<commit>/path#L10-L20; --repo) or a
+    wiki citation (^[slug.md]; --wiki). A not_found quote is looked up in the other stored
+    sources (found_elsewhere). With --judge, each located record's claim is judged against the
+    section around its quote ("support" in the JSON), and a record with a claim but no quote is
+    "retrieved": judged against the passage of its source (or section, or cited lines) that best
+    matches the claim. Prints one result per record and a summary line located=N/M; each run is
+    recorded in the store. Exit 0 when every record is located or retrieved (and every judged
     claim supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
 
     Example:
@@ -277,6 +306,7 @@ def verify_cmd(
         ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
 
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
+        ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
     """
     with error_boundary():
         jopts = pop_judge_options(opts)
@@ -292,13 +322,20 @@ def verify_cmd(
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
         cited = CitedSources(sources.get, repo, wiki)
-        results = list(verify_records(parsed, cited, policy))
-        results = finish_records(parsed, results, cited, policy, build_judge(jopts), jopts["judge_window"])
+        with read_store(store_dir, user) as store:
+            run = verify_run(parsed, store, user=user, policy=policy, fallback=cited, records_name=name)
+        if log_file:
+            write_manifest(log_file, run.manifest)
+        cited.known = run.documents
+        results = finish_records(parsed, run.results, cited, policy, build_judge(jopts), jopts["judge_window"])
+        info = {**run_info(policy), "run_id": run.id, "user": user, "store": run.manifest["store"]}
         colour = use_colour(stdout_is_tty()) and output is None
-        out = render(results, fmt, run=run_info(policy), colour=colour, documents=cited.documents)
+        out = render(results, fmt, run=info, colour=colour, documents={**run.documents, **cited.documents})
         if output is not None:
             with open(output, "w", encoding="utf-8", newline="") as fh:
                 fh.write(out)
+    if run.manifest["store"]:
+        click.echo(f"run {run.id} recorded in {run.manifest['store']}", err=True)
     if output is None:
         click.echo(out, nl=False)
     if fmt == "jsonl" or output is not None:

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import click
 
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest import load_document
 from ipsis.sections import segment
+
+if TYPE_CHECKING:
+    from ipsis.store import Store
 
 
 class SourceMap:
@@ -67,9 +74,62 @@ class SourceMap:
         return doc
 
 
-def open_source(source: str, **options: Any) -> Document:
-    """A SOURCE argument: a file path (store ids come with the store), segmented. ``options``
+def store_options(f: Any) -> Any:
+    """``--store DIR`` (or ``IPSIS_STORE``) and ``--user NAME`` (or ``IPSIS_USER``)."""
+    f = click.option(
+        "--user",
+        envvar="IPSIS_USER",
+        default=None,
+        metavar="NAME",
+        help="Only the stored sources NAME may read; the others behave as unknown (env IPSIS_USER).",
+    )(f)
+    f = click.option(
+        "--store",
+        "store_dir",
+        envvar="IPSIS_STORE",
+        default=None,
+        metavar="DIR",
+        help="Store folder (env IPSIS_STORE; default .ipsis/ in the working directory when it exists).",
+    )(f)
+    return f
+
+
+def check_user(user: str | None) -> str | None:
+    if user is not None and not user.strip():
+        msg = "--user (or IPSIS_USER) is empty; give a user name or unset it"
+        raise InputError(msg)
+    return user
+
+
+@contextmanager
+def read_store(store_dir: str | None, user: str | None = None) -> Iterator[Store | None]:
+    """The store to read from (None when there is none and none was asked for), closed after."""
+    from ipsis.store import open_store
+
+    check_user(user)
+    store = open_store(store_dir)
+    try:
+        yield store
+    finally:
+        if store is not None:
+            store.close()
+
+
+def open_stored(store: Store, source_id: str, user: str | None) -> Document | None:
+    """A stored source the user may read (segmented), or None (hidden and missing alike)."""
+    doc = store.document(source_id, user)
+    if doc is not None and doc.sections is None:
+        segment(doc)
+    return doc
+
+
+def open_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
+    """A SOURCE argument: a store id the user may read, else a file path; segmented. ``options``
     go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``)."""
+    if store is not None:
+        doc = open_stored(store, source, user)
+        if doc is not None:
+            return doc
     doc = load_document(source, **options)
     segment(doc)
     return doc

@@ -7,7 +7,7 @@ import json
 import click
 
 from ipsis.cli._base import error_boundary, main
-from ipsis.ingest import load_document
+from ipsis.cli.resolve import open_source, read_store, store_options
 from ipsis.sections import FAMILIES, document_at, segment
 
 
@@ -34,18 +34,23 @@ from ipsis.sections import FAMILIES, document_at, segment
     metavar="YYYY-MM-DD",
     help="Multi-version sources (BOE XML): the document as it read on that date (default: latest).",
 )
-def sections_command(source: str, fmt: str, family: str | None, at_date: str | None) -> None:
+@store_options
+def sections_command(
+    source: str, fmt: str, family: str | None, at_date: str | None, store_dir: str | None, user: str | None
+) -> None:
     """Print the sections of SOURCE with their ids and [start, end) offsets.
 
     Example:
 
         ipsis sections corpora/rfc/rfc9111.txt --format json
     """
-    with error_boundary():
-        doc = load_document(source)
+    with error_boundary(), read_store(store_dir, user) as store:
+        doc = open_source(source, store, user)
         if at_date is not None:
             doc = document_at(doc, at_date)
-        tree = segment(doc, family)
+            tree = segment(doc, family)
+        else:
+            tree = doc.sections if family is None else segment(doc, family)
     if fmt == "json":
         click.echo(json.dumps(tree.to_json(), ensure_ascii=False, indent=1))
         return

@@ -32,7 +32,8 @@ from ipsis.verify.result import INVALID_RECORD, LOCATED, RETRIEVED, UNKNOWN_SOUR
 class CitedSources:
     """A resolver: the user's sources first, then line-range citations (``repo``) and wiki
     citations (``wiki``). ``cited`` keeps what each citation resolved to; ``documents`` every
-    document handed out (for the HTML report)."""
+    document handed out (for the HTML report); ``known`` documents already resolved elsewhere
+    (a stored source version) are handed out first."""
 
     def __init__(self, resolve: Resolver, repo: str | Path | None = None, wiki: str | Path | None = None) -> None:
         self._resolve = resolve
@@ -40,9 +41,10 @@ class CitedSources:
         self.wiki = wiki
         self.cited: dict[str, Resolved | Finding] = {}
         self.documents: dict[str, Document] = {}
+        self.known: dict[str, Document] = {}
 
     def __call__(self, source_id: str) -> Document | None:
-        doc = self._resolve(source_id)
+        doc = self.known.get(source_id) or self._resolve(source_id)
         if doc is None and parse_citation(source_id) is not None:
             if source_id not in self.cited:
                 try:

@@ -196,12 +196,17 @@ def table(
         ctx = _context_line(r, doc, width, colour)
         if ctx is not None:
             lines.append(ctx)
+        for w in r.warnings:
+            lines.append("    note: " + _one_line(str(w.get("message", w)), width - 10))
         if r.quote is not None and isinstance(r.quote, str) and (ctx is None or r.status != "located"):
             lines.append("    " + _one_line(f"“{r.quote}”", width - 4))
-        for p in r.found_elsewhere[:3]:
-            sec = p.get("section")
-            sec_txt = (sec.get("path") or sec.get("label") or sec.get("id")) if isinstance(sec, dict) else sec
-            lines.append("    " + _one_line(f"found elsewhere: {p.get('source_id') or ''} {sec_txt or ''}", width - 4))
+        for f in r.found_elsewhere[:3]:
+            sec = f.get("section") or {}
+            label = (sec.get("path") or sec.get("label") or sec.get("id") or "") if isinstance(sec, dict) else str(sec)
+            place = f"{f.get('source_id')} [{f.get('start')},{f.get('end')}) {label}".rstrip()
+            lines.append("    found elsewhere: " + _one_line(place, width - 21))
+        if len(r.found_elsewhere) > 3:
+            lines.append(f"    found elsewhere: +{len(r.found_elsewhere) - 3} more places")
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 

@@ -1,0 +1,224 @@
+"""``ipsis ingest``, ``ipsis sources`` and ``ipsis store check``: thin shells over ipsis.store."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ipsis.cli._base import UsageFailure, error_boundary, main
+from ipsis.cli.resolve import check_user, read_store, store_options
+from ipsis.errors import InputError, IpsisError, StoreError
+from ipsis.store import SourceVersion, open_store, parse_when
+
+SUPPORTED_SUFFIXES = (".txt", ".text", ".md", ".pdf", ".html", ".htm", ".xhtml", ".xml")
+"""Files a directory argument ingests (explicit file arguments are read whatever their name)."""
+
+
+def _expand(paths: tuple[str, ...]) -> list[Path]:
+    files: list[Path] = []
+    for arg in paths:
+        p = Path(arg)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUPPORTED_SUFFIXES)
+            if not found:
+                msg = f"{p}: no supported files in it ({', '.join(SUPPORTED_SUFFIXES)})"
+                raise InputError(msg)
+            files.extend(found)
+        elif p.is_file():
+            files.append(p)
+        else:
+            msg = f"{p}: no such file or directory; pass files or folders to ingest"
+            raise InputError(msg)
+    return files
+
+
+def _plan(files: list[Path], source_id: str | None) -> list[tuple[Path, str]]:
+    if source_id is not None and len(files) != 1:
+        msg = (
+            f"--id names one source but {len(files)} files were given; drop --id to name each by its "
+            "file name (the --version applies to all)"
+        )
+        raise InputError(msg)
+    plan = [(f, source_id or f.stem) for f in files]
+    seen: dict[str, Path] = {}
+    for f, sid in plan:
+        if sid in seen:
+            msg = f"{seen[sid]} and {f} would both get the id {sid!r}; ingest one of them with --id"
+            raise InputError(msg)
+        seen[sid] = f
+    return plan
+
+
+@main.command("ingest")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--id", "source_id", default=None, help="Source id, may carry its version: returns-v1, lgpd@2019-07-08.")
+@click.option("--version", "version", default=None, help="Version (v2, 2019-07-08); joins the id as NAME-vN or NAME@V.")
+@click.option("--origin", default=None, metavar="URL", help="Where the bytes came from.")
+@click.option("--retrieved", default=None, metavar="DATE", help="Retrieval date, ISO 8601 (default: now, UTC).")
+@click.option("--reader", "readers", multiple=True, metavar="USER", help="A user who may read it (default everyone).")
+@store_options
+def ingest_cmd(
+    paths: tuple[str, ...],
+    source_id: str | None,
+    version: str | None,
+    origin: str | None,
+    retrieved: str | None,
+    readers: tuple[str, ...],
+    store_dir: str | None,
+    user: str | None,
+) -> None:
+    """Store source files as versions: original bytes, SHA-256, text, pages, sections, readers.
+
+    Each file becomes one version; without --id, its id is the file name without extension.
+    A directory ingests every supported file in it. Identical bytes under an existing id are
+    a no-op; different bytes are refused (a stored version never changes): give a new
+    --version. The store is created when missing (.ipsis/ here, or --store DIR). Ingest is
+    run by the store's owner, so it refuses --user/IPSIS_USER.
+
+    Example:
+
+        ipsis ingest corpora/rfc/rfc7519.txt --id rfc7519 --origin https://www.rfc-editor.org/rfc/rfc7519.txt
+        ipsis ingest returns.txt --id returns --version v2 --reader alice --reader bob
+    """
+    with error_boundary():
+        if user is not None:
+            msg = (
+                f"ipsis ingest writes the store as its owner and cannot run restricted to a user "
+                f"(--user/IPSIS_USER is {user!r}); unset it, and name readers with --reader"
+            )
+            raise InputError(msg)
+        when = parse_when(retrieved) if retrieved else None
+        plan = _plan(_expand(paths), source_id)
+        store = open_store(store_dir or None, create=True)
+        if store is None:  # pragma: no cover - create=True always opens
+            msg = "the store could not be created"
+            raise StoreError(msg)
+    failures = 0
+    outcomes: list[str] = []
+    with store:
+        show_bar = len(plan) > 1 and sys.stderr.isatty()
+        with (
+            click.progressbar(plan, label="ingesting", file=sys.stderr, item_show_func=lambda i: i[1] if i else None)
+            if show_bar
+            else _nullbar(plan) as items
+        ):
+            for path, sid in items:
+                try:
+                    out = store.ingest(
+                        path.read_bytes(),
+                        sid,
+                        version,
+                        filename=str(path),
+                        origin=origin,
+                        retrieved_at=when,
+                        readers=readers,
+                    )
+                    outcomes.append(out.message)
+                except (IpsisError, OSError, UnicodeDecodeError) as exc:
+                    failures += 1
+                    detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                    outcomes.append(f"ipsis: error: {path}: {detail}")
+    for line in outcomes:
+        click.echo(line, err=line.startswith("ipsis: error:"))
+    if failures:
+        if len(plan) == 1:
+            sys.exit(2)
+        msg = f"{failures} of {len(plan)} files were not ingested (see above)"
+        raise UsageFailure(msg)
+
+
+class _nullbar:  # noqa: N801 - a stand-in for click.progressbar
+    def __init__(self, items: list[tuple[Path, str]]) -> None:
+        self.items = items
+
+    def __enter__(self) -> list[tuple[Path, str]]:
+        return self.items
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _table(rows: list[SourceVersion]) -> str:
+    head = ("ID", "VERSION", "SHA256", "RETRIEVED", "BYTES", "PAGES", "SECTIONS", "TYPE")
+    body = [
+        (
+            v.id,
+            v.version or "-",
+            v.sha256[:12],
+            v.retrieved_at[:10],
+            f"{v.size:,}",
+            str(v.page_count or "-"),
+            "-" if v.section_count is None else str(v.section_count),
+            v.media_type or "-",
+        )
+        for v in rows
+    ]
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in [head, *body]]
+    return "\n".join(lines)
+
+
+@main.command("sources")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@store_options
+def sources_cmd(fmt: str, store_dir: str | None, user: str | None) -> None:
+    """List the stored source versions you may read: ids, versions, hashes, dates, sizes, pages, sections.
+
+    Example:
+
+        ipsis sources --store /tmp/ipsis-demo --format json
+    """
+    with error_boundary(), read_store(store_dir, user) as store:
+        if store is None:
+            msg = "no ipsis store here (.ipsis/); ingest a file first or pass --store DIR"
+            raise StoreError(msg)
+        rows = store.versions(user)
+    if fmt == "json":
+        click.echo(json.dumps([v.to_json() for v in rows], ensure_ascii=False, indent=2))
+    elif rows:
+        click.echo(_table(rows))
+    else:
+        click.echo("(no sources)")
+
+
+@main.group("store")
+def store_group() -> None:
+    """Maintain the store folder.
+
+    Example:
+
+        ipsis store check --store /tmp/ipsis-demo
+    """
+
+
+@store_group.command("check")
+@store_options
+def check_cmd(store_dir: str | None, user: str | None) -> None:
+    """Verify every stored file against its SHA-256, the database and the index.
+
+    Prints each problem (which version, which file, what is wrong); exit 1 when there is one.
+
+    Example:
+
+        ipsis store check --store /tmp/ipsis-demo
+    """
+    with error_boundary():
+        check_user(user)
+        store = open_store(store_dir)
+        if store is None:
+            msg = "no ipsis store here (.ipsis/); pass --store DIR"
+            raise StoreError(msg)
+        with store:
+            report = store.check(user)
+    for note in report.notes:
+        click.echo(f"note: {note}")
+    for problem in report.problems:
+        click.echo(f"problem: {problem}")
+    if report.ok:
+        click.echo(f"ok: {report.checked} source versions checked")
+    else:
+        click.echo(f"{len(report.problems)} problem(s) in {report.checked} source versions checked")
+        sys.exit(1)

@@ -1,0 +1,198 @@
+"""Verify citation records against the store: exact versions, found elsewhere, run records.
+
+:func:`verify_run` resolves each ``source_id`` in the store first (only versions the user may
+read), then through a fallback resolver (files, ``--sources`` maps). It never substitutes a
+version: a record citing ``returns-v1`` is checked against v1, and a readable newer version is
+mentioned as information. A ``not_found`` quote is looked up in the other readable sources
+through the index, and every place is checked with :func:`~ipsis.verify.locate` before it is
+reported in ``found_elsewhere``; the status never changes. Each run gets a record (the
+manifest) in the store, and every result carries its ``run_id``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ipsis import __version__
+from ipsis.document import Document
+from ipsis.report import summary
+from ipsis.store.db import SourceVersion, Store, utc_now
+from ipsis.store.docs import WORDS, fold, phrase_query, rare_terms_query
+from ipsis.verify import Policy, locate, verify_records
+from ipsis.verify.match import quote_view
+from ipsis.verify.prepare import prepare_quote
+from ipsis.verify.result import AMBIGUOUS, LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
+
+MAX_CANDIDATES = 25
+"""Most sources whose index entry matches that are checked with ``locate`` per quote."""
+MAX_ELSEWHERE = 10
+"""Most places listed in ``found_elsewhere`` per quote."""
+
+Fallback = Callable[[str], "Document | None"]
+
+
+@dataclass(slots=True)
+class Run:
+    """The results of one verification run and its manifest."""
+
+    id: str
+    results: list[Result]
+    manifest: dict[str, Any] = field(default_factory=dict)
+    documents: dict[str, Document] = field(default_factory=dict)
+    """The documents the records cited, by source id (for the report and the judge)."""
+
+
+def new_run_id() -> str:
+    return f"run-{utc_now().replace('-', '').replace(':', '')}-{uuid.uuid4().hex[:8]}"
+
+
+def find_elsewhere(
+    store: Store, quote: str, exclude_id: str | None, user: str | None, policy: Policy
+) -> list[tuple[SourceVersion, dict[str, Any]]]:
+    """Places of ``quote`` in the readable sources other than ``exclude_id``, each checked by locate."""
+    prepared, _ = prepare_quote(quote)
+    text = quote_view(prepared, policy.max_tier, policy.disabled_steps).text
+    query = rare_terms_query(text, store.document_frequency(fold(t) for t in WORDS.findall(text)))
+    if query is None:
+        return []
+    candidates = store.search(query, exclude_id, user, MAX_CANDIDATES)
+    if len(candidates) == MAX_CANDIDATES:  # rare words not rare enough: the whole phrase narrows it
+        phrase = phrase_query(text)
+        candidates = store.search(phrase, exclude_id, user, MAX_CANDIDATES) if phrase else []
+    out: list[tuple[SourceVersion, dict[str, Any]]] = []
+    for sv in candidates:
+        r = locate(store.document_of(sv), quote, policy=policy)
+        if r.status not in (LOCATED, AMBIGUOUS):
+            continue
+        for m in r.matches:
+            out.append((sv, {"source_id": sv.id, "start": m.start, "end": m.end, "section": m.section}))
+            if len(out) >= MAX_ELSEWHERE:
+                return out
+    return out
+
+
+def _used_entry(sv: SourceVersion, role: str) -> dict[str, Any]:
+    return {
+        "id": sv.id,
+        "name": sv.name,
+        "version": sv.version,
+        "sha256": sv.sha256,
+        "retrieved_at": sv.retrieved_at,
+        "origin": sv.origin,
+        "roles": [role],
+    }
+
+
+def verify_run(
+    records: Iterable[Any],
+    store: Store | None,
+    *,
+    user: str | None = None,
+    policy: Policy | None = None,
+    fallback: Fallback | None = None,
+    records_name: str = "input",
+) -> Run:
+    """Verify ``records``; record the run in ``store`` (when given) and return it."""
+    policy = policy or Policy()
+    run_id = new_run_id()
+    started = utc_now()
+    used: dict[str, dict[str, Any]] = {}
+    stored: dict[str, SourceVersion] = {}
+    documents: dict[str, Document] = {}
+
+    def use(sv: SourceVersion, role: str) -> None:
+        entry = used.setdefault(sv.id, _used_entry(sv, role))
+        if role not in entry["roles"]:
+            entry["roles"].append(role)
+
+    def resolve(sid: str) -> Document | None:
+        doc = _resolve(sid)
+        if doc is not None:
+            documents[sid] = doc
+        return doc
+
+    def _resolve(sid: str) -> Document | None:
+        if store is not None:
+            sv = store.get(sid, user)
+            if sv is not None:
+                stored[sid] = sv
+                use(sv, "cited")
+                return store.document_of(sv)
+        doc = fallback(sid) if fallback is not None else None
+        if doc is not None and sid not in used:
+            used[sid] = {
+                "id": sid,
+                "path": doc.meta.get("path"),
+                "sha256": doc.meta.get("sha256"),
+                "retrieved_at": None,
+                "roles": ["cited"],
+            }
+        return doc
+
+    results = list(verify_records(records, resolve, policy))
+    for r in results:
+        if store is not None:
+            _annotate(store, r, stored.get(r.source_id or ""), user, policy, use)
+        r.extra["run_id"] = run_id
+    manifest = {
+        "run_id": run_id,
+        "ipsis_version": __version__,
+        "started_at": started,
+        "finished_at": utc_now(),
+        "user": user,
+        "store": str(store.root) if store is not None else None,
+        "records": records_name,
+        "policy": policy.to_json(),
+        "policy_fingerprint": policy.fingerprint(),
+        "summary": summary(results),
+        "sources": sorted(used.values(), key=lambda e: e["id"]),
+    }
+    if store is not None:
+        store.record_run(manifest)
+    return Run(run_id, results, manifest, documents)
+
+
+def _annotate(
+    store: Store,
+    r: Result,
+    sv: SourceVersion | None,
+    user: str | None,
+    policy: Policy,
+    use: Callable[[SourceVersion, str], None],
+) -> None:
+    if r.status == NOT_FOUND and not r.found_elsewhere and isinstance(r.quote, str):
+        places = find_elsewhere(store, r.quote, r.source_id, user, policy)
+        for found_in, entry in places:
+            use(found_in, "found_elsewhere")
+            r.found_elsewhere.append(entry)
+        if places:
+            names = sorted({sv.id for sv, _ in places})
+            r.message += f"; found elsewhere, in {', '.join(names)}"
+    if r.status == UNKNOWN_SOURCE and r.source_id:
+        family = store.family(r.source_id, user)
+        if family:
+            r.message += "; cite a version: " + ", ".join(v.id for v in family)
+    if sv is not None:
+        newer = store.newer_versions(sv, user)
+        if newer:
+            latest = newer[-1].id
+            r.warnings.append(
+                {"kind": "newer_version", "source_id": latest, "message": f"a newer version {latest} exists"}
+            )
+
+
+def write_manifest(path: str | Path, manifest: dict[str, Any]) -> None:
+    """Write the run manifest as JSON, atomically (temporary file, then rename)."""
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
