@@ -10,16 +10,17 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
-from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
+from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
+from ipsis.judge.records import CitedSources, finish_records
 from ipsis.report import render, summary_line, use_colour
 from ipsis.sections import resolve_reference
 from ipsis.store.runs import verify_run, write_manifest
 from ipsis.verify import Policy, describe, locate, parse_records
-from ipsis.verify.result import LOCATED, Result
+from ipsis.verify.result import LOCATED, RETRIEVED, Result
 
 
 def policy_options(f: Any) -> Any:
@@ -85,8 +86,8 @@ def run_info(policy: Policy) -> dict[str, Any]:
 
 
 def exit_for(results: list[Result]) -> int:
-    """0 when every citation is located, 1 otherwise (an empty input is 1)."""
-    return 0 if results and all(r.status == LOCATED for r in results) else 1
+    """0 when every citation is located (or, without a quote, retrieved), 1 otherwise (an empty input is 1)."""
+    return 0 if results and all(r.status in (LOCATED, RETRIEVED) for r in results) else 1
 
 
 @main.command()
@@ -258,6 +259,18 @@ def describe_cmd(
     help="Write the report to this file; the summary line goes to stderr.",
 )
 @click.option(
+    "--repo",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="Local git repository for source ids like path#L10-L20 or .../blob/<commit>/path#L10-L20.",
+)
+@click.option(
+    "--wiki",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="Wiki export folder for source ids like ^[slug.md] (the one file named slug plus a suffix).",
+)
+@click.option(
     "--log",
     "log_file",
     type=click.Path(dir_okay=False, writable=True),
@@ -279,6 +292,8 @@ def verify_cmd(
     sources_map: str | None,
     fmt: str,
     output: str | None,
+    repo: str | None,
+    wiki: str | None,
     log_file: str | None,
     store_dir: str | None,
     user: str | None,
@@ -288,16 +303,21 @@ def verify_cmd(
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
     Each record is {citation_id, source_id, quote, prefix?, suffix?, section?, claim?}. A
-    source_id is looked up in the store first (exactly that version), then in --source/--sources.
-    A not_found quote is looked up in the other stored sources (found_elsewhere). With --judge,
-    each located record's claim is judged against the section around its quote ("support" in
-    the JSON). Prints one result per record and a summary line located=N/M; each run is
-    recorded in the store. Exit 0 when every record is located (and every judged claim
-    supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
+    source_id is looked up in the store first (exactly that version), then in --source/--sources,
+    then as a line-range citation (path#L10-L20, .../blob/<commit>/path#L10-L20; --repo) or a
+    wiki citation (^[slug.md]; --wiki). A not_found quote is looked up in the other stored
+    sources (found_elsewhere). With --judge, each located record's claim is judged against the
+    section around its quote ("support" in the JSON), and a record with a claim but no quote is
+    "retrieved": judged against the passage of its source (or section, or cited lines) that best
+    matches the claim. Prints one result per record and a summary line located=N/M; each run is
+    recorded in the store. Exit 0 when every record is located or retrieved (and every judged
+    claim supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
 
     Example:
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
+
+        ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
 
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
         ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
@@ -315,14 +335,16 @@ def verify_cmd(
             with open(records, encoding="utf-8-sig") as fh:
                 data, name = fh.read(), records
         parsed = parse_records(data, name)
+        cited = CitedSources(sources.get, repo, wiki)
         with read_store(store_dir, user) as store:
-            run = verify_run(parsed, store, user=user, policy=policy, fallback=sources.get, records_name=name)
+            run = verify_run(parsed, store, user=user, policy=policy, fallback=cited, records_name=name)
         if log_file:
             write_manifest(log_file, run.manifest)
-        results = judge_results(parsed, run.results, run.documents.get, policy, jopts)
+        cited.known = run.documents
+        results = finish_records(parsed, run.results, cited, policy, build_judge(jopts), jopts["judge_window"])
         info = {**run_info(policy), "run_id": run.id, "user": user, "store": run.manifest["store"]}
         colour = use_colour(stdout_is_tty()) and output is None
-        out = render(results, fmt, run=info, colour=colour, documents=run.documents)
+        out = render(results, fmt, run=info, colour=colour, documents={**run.documents, **cited.documents})
         if output is not None:
             with open(output, "w", encoding="utf-8", newline="") as fh:
                 fh.write(out)
