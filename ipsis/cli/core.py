@@ -13,6 +13,7 @@ from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source, read_store, store_options
+from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.ingest.pdf import ENGINES
@@ -226,7 +227,7 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str, store_dir: st
 
 
 @main.command("verify")
-@click.argument("records", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("records", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option(
     "--source", "source_pairs", multiple=True, metavar="ID=PATH", help="Map a source id to a file (repeatable)."
 )
@@ -259,16 +260,28 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str, store_dir: st
     default=None,
     help="Write the run manifest (version, policy, user, time, sources with their hashes) to this JSON file.",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="dask: partition by source on a Dask cluster; RECORDS may be many files or a glob; -o names a folder.",
+)
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
 @policy_options
 @judge_options
 @store_options
 def verify_cmd(
-    records: str,
+    records: tuple[str, ...],
     source_pairs: tuple[str, ...],
     sources_map: str | None,
     fmt: str,
     output: str | None,
     log_file: str | None,
+    engine: str,
+    scheduler: str | None,
+    workers: int | None,
     store_dir: str | None,
     user: str | None,
     **opts: Any,
@@ -289,6 +302,7 @@ def verify_cmd(
 
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
         ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
+        ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
     """
     with error_boundary():
         jopts = pop_judge_options(opts)
@@ -297,11 +311,19 @@ def verify_cmd(
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)
-        if records == "-":
+        if engine == "dask":
+            from ipsis.cli.batch import verify_on_dask
+
+            verify_on_dask(records, output, log_file, fmt, jopts, policy, sources, store_dir, user, scheduler, workers)
+        if len(records) != 1:
+            msg = f"{len(records)} RECORDS inputs given; one process reads one (or use --engine dask for many)"
+            raise InputError(msg)
+        path = records[0]
+        if path == "-":
             data, name = sys.stdin.read(), "stdin"
         else:
-            with open(records, encoding="utf-8-sig") as fh:
-                data, name = fh.read(), records
+            with open(path, encoding="utf-8-sig") as fh:
+                data, name = fh.read(), path
         parsed = parse_records(data, name)
         with read_store(store_dir, user) as store:
             run = verify_run(parsed, store, user=user, policy=policy, fallback=sources.get, records_name=name)
