@@ -151,3 +151,15 @@ def test_two_serve_processes_share_one_store(two_servers: tuple[str, list[object
         stored = set(st.run_ids())
         assert run_ids <= stored
         assert {st.run(r)["user"] for r in run_ids} == {"alice", "bob"}  # type: ignore[index]
+
+
+def test_schema_migrations_are_numbered_and_a_newer_schema_is_refused(pg_server: PgServer) -> None:
+    from ipsis.errors import StoreError
+    from ipsis.store.postgres import SCHEMA_VERSION
+
+    url = pg_server.new_database()
+    with Store.open(url, create=True) as st:
+        assert st.backend.query("SELECT version FROM ipsis_schema")[0]["version"] == SCHEMA_VERSION
+        st.backend.execute("UPDATE ipsis_schema SET version = ?", [SCHEMA_VERSION + 1])
+    with pytest.raises(StoreError, match="newer than this ipsis understands"):
+        Store.open(url)

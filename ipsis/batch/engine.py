@@ -128,7 +128,7 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
         processes=True,
         host="127.0.0.1",
         dashboard_address=None,
-        silence_logs=40,
+        silence_logs=50,
     )
     return Client(cluster), cluster
 
