@@ -13,6 +13,7 @@ from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
+from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.judge.records import CitedSources, finish_records
@@ -232,7 +233,7 @@ def describe_cmd(
 
 
 @main.command("verify")
-@click.argument("records", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("records", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option(
     "--source", "source_pairs", multiple=True, metavar="ID=PATH", help="Map a source id to a file (repeatable)."
 )
@@ -283,11 +284,20 @@ def describe_cmd(
     metavar="CODEC",
     help="Decode the text, RFC, HTML and XML files given by --source/--sources with this encoding.",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="dask: partition by source on a Dask cluster; RECORDS may be many files or a glob; -o names a folder.",
+)
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
 @policy_options
 @judge_options
 @store_options
 def verify_cmd(
-    records: str,
+    records: tuple[str, ...],
     source_pairs: tuple[str, ...],
     sources_map: str | None,
     fmt: str,
@@ -295,6 +305,9 @@ def verify_cmd(
     repo: str | None,
     wiki: str | None,
     log_file: str | None,
+    engine: str,
+    scheduler: str | None,
+    workers: int | None,
     store_dir: str | None,
     user: str | None,
     encoding: str | None,
@@ -321,6 +334,7 @@ def verify_cmd(
 
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
         ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
+        ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
     """
     with error_boundary():
         jopts = pop_judge_options(opts)
@@ -329,11 +343,19 @@ def verify_cmd(
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)
-        if records == "-":
+        if engine == "dask":
+            from ipsis.cli.batch import verify_on_dask
+
+            verify_on_dask(records, output, log_file, fmt, jopts, policy, sources, store_dir, user, scheduler, workers)
+        if len(records) != 1:
+            msg = f"{len(records)} RECORDS inputs given; one process reads one (or use --engine dask for many)"
+            raise InputError(msg)
+        path = records[0]
+        if path == "-":
             data, name = sys.stdin.read(), "stdin"
         else:
-            with open(records, encoding="utf-8-sig") as fh:
-                data, name = fh.read(), records
+            with open(path, encoding="utf-8-sig") as fh:
+                data, name = fh.read(), path
         parsed = parse_records(data, name)
         cited = CitedSources(sources.get, repo, wiki)
         with read_store(store_dir, user) as store:

@@ -117,8 +117,8 @@ def store_options(f: Any) -> Any:
         "store_dir",
         envvar="IPSIS_STORE",
         default=None,
-        metavar="DIR",
-        help="Store folder (env IPSIS_STORE; default .ipsis/ in the working directory when it exists).",
+        metavar="DIR|URL",
+        help="Store folder or postgresql:// URL (env IPSIS_STORE; default .ipsis/ here when it exists).",
     )(f)
     return f
 

@@ -229,3 +229,30 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
     else:
         click.echo(f"{len(report.problems)} problem(s) in {report.checked} source versions checked")
         sys.exit(1)
+
+
+@store_group.command("migrate")
+@click.option("--from", "source", required=True, metavar="DIR|URL", help="The store to copy (a folder or a URL).")
+@click.option("--to", "target", required=True, metavar="URL|DIR", help="Where to copy it (created when missing).")
+def migrate_cmd(source: str, target: str) -> None:
+    """Copy a store (versions, bytes, readers, run records) and verify every hash in the copy.
+
+    Typically from the embedded folder to a PostgreSQL store shared by several replicas.
+    Copying again only adds what is new. Exit 1 when a copied hash does not match.
+
+    Example:
+
+        ipsis store migrate --from .ipsis --to postgresql://ipsis@db.internal/ipsis
+    """
+    from ipsis.store.copy import copy_store
+
+    with error_boundary():
+        report = copy_store(source, target)
+    for problem in report.problems:
+        click.echo(f"problem: {problem}")
+    click.echo(
+        f"{'ok' if report.ok else 'FAILED'}: {report.copied} versions copied, {report.unchanged} already there, "
+        f"{report.runs} run records copied; {report.verified} verified by SHA-256"
+    )
+    if not report.ok:
+        sys.exit(1)

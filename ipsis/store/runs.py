@@ -89,6 +89,100 @@ def _used_entry(sv: SourceVersion, role: str) -> dict[str, Any]:
     }
 
 
+class Verifier:
+    """Verifies records for one run: resolves sources (store first, then ``fallback``), annotates
+    results (found elsewhere, newer versions), and keeps the sources used for the manifest.
+    :func:`verify_run` uses one; a batch engine uses one per worker partition and merges ``used``."""
+
+    def __init__(
+        self,
+        store: Store | None,
+        run_id: str,
+        *,
+        user: str | None = None,
+        policy: Policy | None = None,
+        fallback: Fallback | None = None,
+    ) -> None:
+        self.store = store
+        self.run_id = run_id
+        self.user = user
+        self.policy = policy or Policy()
+        self.fallback = fallback
+        self.used: dict[str, dict[str, Any]] = {}
+        self.stored: dict[str, SourceVersion] = {}
+        self.documents: dict[str, Document] = {}
+
+    def use(self, sv: SourceVersion, role: str) -> None:
+        entry = self.used.setdefault(sv.id, _used_entry(sv, role))
+        if role not in entry["roles"]:
+            entry["roles"].append(role)
+
+    def resolve(self, sid: str) -> Document | None:
+        doc = self._resolve(sid)
+        if doc is not None:
+            self.documents[sid] = doc
+        return doc
+
+    def _resolve(self, sid: str) -> Document | None:
+        if self.store is not None:
+            sv = self.store.get(sid, self.user)
+            if sv is not None:
+                self.stored[sid] = sv
+                self.use(sv, "cited")
+                return self.store.document_of(sv)
+        doc = self.fallback(sid) if self.fallback is not None else None
+        if doc is not None and sid not in self.used:
+            self.used[sid] = {
+                "id": sid,
+                "path": doc.meta.get("path"),
+                "sha256": doc.meta.get("sha256"),
+                "retrieved_at": None,
+                "roles": ["cited"],
+            }
+        return doc
+
+    def verify(self, records: Iterable[Any], indexes: Iterable[int] | None = None) -> list[Result]:
+        """Results of ``records`` (numbered by ``indexes``, 1-based, default 1, 2, ...)."""
+        results = list(verify_records(records, self.resolve, self.policy, indexes=indexes))
+        for r in results:
+            if self.store is not None:
+                _annotate(self.store, r, self.stored.get(r.source_id or ""), self.user, self.policy, self.use)
+            r.extra["run_id"] = self.run_id
+        return results
+
+
+def merge_used(into: dict[str, dict[str, Any]], used: dict[str, dict[str, Any]]) -> None:
+    """Add the sources of one partition to the run's (roles united)."""
+    for sid, entry in used.items():
+        have = into.setdefault(sid, {**entry, "roles": []})
+        have["roles"] = sorted({*have["roles"], *entry["roles"]}, key=["cited", "found_elsewhere"].index)
+
+
+def make_manifest(
+    run_id: str,
+    started: str,
+    store: Store | None,
+    user: str | None,
+    policy: Policy,
+    records_name: str,
+    summary_: dict[str, Any],
+    used: dict[str, dict[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "run_id": run_id,
+        "ipsis_version": __version__,
+        "started_at": started,
+        "finished_at": utc_now(),
+        "user": user,
+        "store": store.location if store is not None else None,
+        "records": records_name,
+        "policy": policy.to_json(),
+        "policy_fingerprint": policy.fingerprint(),
+        "summary": summary_,
+        "sources": sorted(used.values(), key=lambda e: e["id"]),
+    }
+
+
 def verify_run(
     records: Iterable[Any],
     store: Store | None,
@@ -100,62 +194,13 @@ def verify_run(
 ) -> Run:
     """Verify ``records``; record the run in ``store`` (when given) and return it."""
     policy = policy or Policy()
-    run_id = new_run_id()
     started = utc_now()
-    used: dict[str, dict[str, Any]] = {}
-    stored: dict[str, SourceVersion] = {}
-    documents: dict[str, Document] = {}
-
-    def use(sv: SourceVersion, role: str) -> None:
-        entry = used.setdefault(sv.id, _used_entry(sv, role))
-        if role not in entry["roles"]:
-            entry["roles"].append(role)
-
-    def resolve(sid: str) -> Document | None:
-        doc = _resolve(sid)
-        if doc is not None:
-            documents[sid] = doc
-        return doc
-
-    def _resolve(sid: str) -> Document | None:
-        if store is not None:
-            sv = store.get(sid, user)
-            if sv is not None:
-                stored[sid] = sv
-                use(sv, "cited")
-                return store.document_of(sv)
-        doc = fallback(sid) if fallback is not None else None
-        if doc is not None and sid not in used:
-            used[sid] = {
-                "id": sid,
-                "path": doc.meta.get("path"),
-                "sha256": doc.meta.get("sha256"),
-                "retrieved_at": None,
-                "roles": ["cited"],
-            }
-        return doc
-
-    results = list(verify_records(records, resolve, policy))
-    for r in results:
-        if store is not None:
-            _annotate(store, r, stored.get(r.source_id or ""), user, policy, use)
-        r.extra["run_id"] = run_id
-    manifest = {
-        "run_id": run_id,
-        "ipsis_version": __version__,
-        "started_at": started,
-        "finished_at": utc_now(),
-        "user": user,
-        "store": str(store.root) if store is not None else None,
-        "records": records_name,
-        "policy": policy.to_json(),
-        "policy_fingerprint": policy.fingerprint(),
-        "summary": summary(results),
-        "sources": sorted(used.values(), key=lambda e: e["id"]),
-    }
+    v = Verifier(store, new_run_id(), user=user, policy=policy, fallback=fallback)
+    results = v.verify(records)
+    manifest = make_manifest(v.run_id, started, store, user, policy, records_name, summary(results), v.used)
     if store is not None:
         store.record_run(manifest)
-    return Run(run_id, results, manifest, documents)
+    return Run(v.run_id, results, manifest, v.documents)
 
 
 def _annotate(

@@ -7,6 +7,7 @@ mistyped field becomes an ``invalid_record`` result naming the field.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -115,9 +116,14 @@ def verify_records(
     records: Iterable[Any],
     resolve: Resolver,
     policy: Policy = DEFAULT_POLICY,
+    indexes: Iterable[int] | None = None,
 ) -> Iterator[Result]:
-    """Verify each record against the document its ``source_id`` resolves to."""
-    for index, raw in enumerate(records, 1):
+    """Verify each record against the document its ``source_id`` resolves to.
+
+    ``indexes`` numbers the records in messages (default 1, 2, ...; a batch partition passes
+    each record's place in the whole input)."""
+    numbers = indexes if indexes is not None else itertools.count(1)
+    for index, raw in zip(numbers, records, strict=False):
         record, invalid = check_record(raw, index)
         if invalid is not None or record is None:
             yield invalid  # type: ignore[misc]
