@@ -6,6 +6,12 @@ the baselines are pypdf's plain ``extract_text`` and poppler's ``pdftotext`` (in
 ``poppler-utils``; skipped when absent), each timed over the same files in the same run.
 Also prints where ipsis's time goes (extraction vs marks) and the peak memory (tracemalloc,
 Python allocations) for the largest corpus PDF.
+
+Two slower ipsis paths are timed once per file next to those: the ``pdfplumber`` engine (layout
+from word boxes: columns, furniture by position) and the default path with
+``position_furniture=True`` (PDFium text, furniture confirmed by pdfplumber positions), with a
+breakdown of where the pdfplumber engine's time goes (pdfminer parsing + pdfplumber objects,
+word grouping, ipsis layout analysis).
 """
 
 from __future__ import annotations
@@ -31,6 +37,35 @@ from ipsis.ingest.pages import assemble, find_footnotes, find_furniture, find_un
 
 def _ipsis(data: bytes) -> int:
     return len(load_bytes(data, "bench", fmt="pdf").page_starts)
+
+
+def _plumber(data: bytes) -> int:
+    return len(load_bytes(data, "bench", fmt="pdf", engine="pdfplumber").page_starts)
+
+
+def _confirmed(data: bytes) -> int:
+    return len(load_bytes(data, "bench", fmt="pdf", position_furniture=True).page_starts)
+
+
+def _plumber_breakdown(data: bytes) -> tuple[float, float, float, int]:
+    """Seconds spent in (pdfminer parse + pdfplumber char objects, word grouping, ipsis layout)."""
+    import pdfplumber
+
+    from ipsis.ingest.layout import Box, reading_order
+
+    parse = words = layout = 0.0
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            t0 = time.perf_counter()
+            _ = page.chars
+            t1 = time.perf_counter()
+            boxes = [Box(w["text"], w["x0"], w["x1"], w["top"], w["bottom"]) for w in page.extract_words()]
+            t2 = time.perf_counter()
+            reading_order(boxes, float(page.width), float(page.height))
+            t3 = time.perf_counter()
+            parse, words, layout = parse + t1 - t0, words + t2 - t1, layout + t3 - t2
+            page.close()
+        return parse, words, layout, len(pdf.pages)
 
 
 def _pypdf(data: bytes) -> int:
@@ -70,9 +105,18 @@ def main() -> None:
         pdfs = pdfs[:2]
     rounds = 1 if args.quick else 3
     have_poppler = shutil.which("pdftotext") is not None
-    totals = {"ipsis (pdfium + marks)": 0.0, "pypdf extract_text": 0.0, "pdftotext": 0.0}
+    totals = {
+        "ipsis (pdfium + marks)": 0.0,
+        "pypdf extract_text": 0.0,
+        "pdftotext": 0.0,
+        "ipsis pdfplumber engine": 0.0,
+        "ipsis pdfium + position check": 0.0,
+    }
     pages_total = 0
-    print(f"{'file':55} {'pages':>5} {'ipsis p/s':>10} {'pypdf p/s':>10} {'pdftotext p/s':>13}")
+    print(
+        f"{'file':50} {'pages':>5} {'ipsis p/s':>10} {'pypdf p/s':>10} {'pdftotext p/s':>13}"
+        f" {'plumber p/s':>11} {'pos.check p/s':>13}"
+    )
     for path in pdfs:
         data = path.read_bytes()
         pages = _ipsis(data)
@@ -83,10 +127,17 @@ def main() -> None:
         totals["ipsis (pdfium + marks)"] += t_ipsis
         totals["pypdf extract_text"] += t_pypdf
         totals["pdftotext"] += t_pop
-        print(f"{path.name[:55]:55} {pages:5d} {pages / t_ipsis:10.0f} {pages / t_pypdf:10.0f} {pages / t_pop:13.0f}")
+        t_plumber = _time(_plumber, data, 1)
+        t_confirmed = _time(_confirmed, data, 1)
+        totals["ipsis pdfplumber engine"] += t_plumber
+        totals["ipsis pdfium + position check"] += t_confirmed
+        print(
+            f"{path.name[:50]:50} {pages:5d} {pages / t_ipsis:10.0f} {pages / t_pypdf:10.0f} {pages / t_pop:13.0f}"
+            f" {pages / t_plumber:11.1f} {pages / t_confirmed:13.1f}"
+        )
     print()
     for name, total in totals.items():
-        print(f"{name:25} {pages_total / total:8.0f} pages/s over {pages_total} pages")
+        print(f"{name:30} {pages_total / total:8.1f} pages/s over {pages_total} pages")
     if have_poppler:
         ratio = totals["pdftotext"] / totals["ipsis (pdfium + marks)"]
         print(f"ipsis / pdftotext speed: {ratio:.2f} (target >= 0.5)")
@@ -106,6 +157,14 @@ def main() -> None:
     find_unmapped(text, starts)
     t2 = time.perf_counter()
     print(f"\n{big.name}: PDFium extraction {t1 - t0:.3f}s, assembly + marks {t2 - t1:.3f}s")
+    small = pdfs[0]
+    parse, words, layout, n = _plumber_breakdown(small.read_bytes())
+    whole = parse + words + layout
+    print(
+        f"{small.name}, pdfplumber engine over {n} pages: pdfminer parse + pdfplumber char objects"
+        f" {parse:.2f}s ({parse / whole:.0%}), word grouping {words:.2f}s ({words / whole:.0%}),"
+        f" ipsis layout {layout:.3f}s ({layout / whole:.0%})"
+    )
     tracemalloc.start()
     load_bytes(data, "bench", fmt="pdf")
     peak = tracemalloc.get_traced_memory()[1]

@@ -15,7 +15,11 @@
     ├── StoreError                         the store is unusable or a write was refused
     │   └── VersionConflictError           different bytes under an existing id and version
     ├── QuoteNotFoundError (LookupError)
-    └── AmbiguousQuoteError (LookupError)  ``.candidates`` holds every span
+    ├── AmbiguousQuoteError (LookupError)  ``.candidates`` holds every span
+    └── JudgeError                         a support judge gave no answer (CLI exit 2)
+        ├── JudgeUnavailableError          the endpoint did not answer (after the retries)
+        ├── JudgeReplyError                the reply is not the structured answer asked for
+        └── MissingExtraError (ImportError)  ``ipsis[nli]`` / ``ipsis[embed]`` not installed
 
 Rule (from pypdf): raise when the caller must act, ``warnings.warn`` on a caller's coding
 mistake, and log a repair that ipsis made.
@@ -93,3 +97,19 @@ class AmbiguousQuoteError(IpsisError, LookupError):
     def __init__(self, message: str, candidates: Sequence[Any] = ()) -> None:
         super().__init__(message)
         self.candidates = list(candidates)
+
+
+class JudgeError(IpsisError):
+    """A judge could not give an answer (bad configuration, endpoint down, bad reply)."""
+
+
+class JudgeUnavailableError(JudgeError):
+    """The judge endpoint did not answer (after the retries)."""
+
+
+class JudgeReplyError(JudgeError):
+    """The judge answered something that is not the structured reply asked for."""
+
+
+class MissingExtraError(JudgeError, ImportError):
+    """An optional extra (``ipsis[nli]``, ``ipsis[embed]``) is not installed."""

@@ -71,11 +71,7 @@ def senado_cf88(path: Path, part: str = "main") -> tuple[list[str], list[str]]:
         elif cls == "paragrafo" and arts:
             m = _PAR.match(text)
             if m:
-                tok = (
-                    "unico"
-                    if m.group(3)
-                    else str(int(m.group(1))) + (f"-{m.group(2)}" if m.group(2) else "")
-                )
+                tok = "unico" if m.group(3) else str(int(m.group(1))) + (f"-{m.group(2)}" if m.group(2) else "")
                 pars.append(f"{arts[-1]}/par-{tok}")
     return arts, pars
 
@@ -143,9 +139,7 @@ def rfcxml_sections(path: Path) -> list[tuple[str, str]]:
 
 def rfc_txt_toc(text: str) -> list[tuple[str, str]]:
     """(number, title) from the table of contents of a paginated RFC text."""
-    rx = re.compile(
-        r"^ {3,}((?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*)\.\s+(.*?)\s*(?:\.\s?){2,}\s*\d+$", re.M
-    )
+    rx = re.compile(r"^ {3,}((?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*)\.\s+(.*?)\s*(?:\.\s?){2,}\s*\d+$", re.M)
     # join wrapped entries: "10.2.  Sub-Namespace Registration of\n        the ... . .  20"
     text = re.sub(
         r"(^ {3,}(?:\d+|[A-Z]|Appendix [A-Z])(?:\.\d+)*\.\s+[^.\n]*[^ .\n])\n +(?=\S)",
@@ -175,8 +169,7 @@ def boe_blocks(path: Path) -> list[tuple[str, int]]:
         apts = sum(
             1
             for p in current.iter("p")
-            if p.get("class") in ("parrafo", "parrafo_2")
-            and re.match(r"\d+\.\s", "".join(p.itertext()))
+            if p.get("class") in ("parrafo", "parrafo_2") and re.match(r"\d+\.\s", "".join(p.itertext()))
         )
         out.append((sid, apts))
     return out

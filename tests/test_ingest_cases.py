@@ -72,9 +72,7 @@ def test_ingest_case(case: dict[str, Any]) -> None:
     for passage in case.get("not_marked", []):
         at = text.find(passage)
         assert at >= 0, passage
-        assert not doc.marks_overlapping(
-            type(doc.marks[0].span)(at, at + len(passage)), {"furniture"}
-        ), passage
+        assert not doc.marks_overlapping(type(doc.marks[0].span)(at, at + len(passage)), {"furniture"}), passage
     for want in case.get("hints", []):
         hits = [h for h in doc.hints if h.kind == want["kind"] and h.value == want["value"]]
         assert any(_matches(doc, h, want) for h in hits), want

@@ -68,9 +68,7 @@ def test_encrypted_pdf_with_empty_user_password_opens() -> None:
 
 
 def test_image_only_pdf_names_the_pages() -> None:
-    with pytest.raises(
-        NoTextLayerError, match=r"scan\.pdf: no text layer.*pages \(1-3\).*OCR"
-    ) as info:
+    with pytest.raises(NoTextLayerError, match=r"scan\.pdf: no text layer.*pages \(1-3\).*OCR") as info:
         load_bytes(_pdf(pages=3), "scan", "scan.pdf")
     assert info.value.pages == [1, 2, 3]
 
@@ -104,8 +102,7 @@ def test_xml_with_external_entity() -> None:
 
 def test_xml_entity_expansion_bomb() -> None:
     lol = b'<!ENTITY lol "lol">' + b"".join(
-        b'<!ENTITY lol%d "%s">' % (i, b"&lol;" * 10 if i == 1 else b"&lol%d;" % (i - 1) * 10)
-        for i in range(1, 10)
+        b'<!ENTITY lol%d "%s">' % (i, b"&lol;" * 10 if i == 1 else b"&lol%d;" % (i - 1) * 10) for i in range(1, 10)
     )
     data = b'<?xml version="1.0"?><!DOCTYPE lolz [' + lol + b"]><lolz>&lol9;</lolz>"
     with pytest.raises(InputError, match="entity-expansion bomb"):

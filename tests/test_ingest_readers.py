@@ -22,9 +22,7 @@ def _squash(s: str) -> str:
 def test_planalto_revoked_marks_are_struck_in_the_html() -> None:
     doc = load_document(PLANALTO)
     root = lxml.html.document_fromstring(PLANALTO.read_bytes().decode("cp1252"))
-    struck = root.xpath(
-        "//strike | //s | //del | //*[contains(translate(@style,' ',''),'line-through')]"
-    )
+    struck = root.xpath("//strike | //s | //del | //*[contains(translate(@style,' ',''),'line-through')]")
     struck_text = [_squash(el.text_content()) for el in struck]
     revoked = [m for m in doc.marks if m.kind == "revoked"]
     assert len(revoked) >= 60
@@ -39,10 +37,7 @@ def test_planalto_struck_and_current_wording_of_art_3_ii() -> None:
     end = doc.text.find("III - ", start)
     versions = [m.start() + start for m in re.finditer(r"II - a atividade", doc.text[start:end])]
     assert len(versions) == 3
-    revoked = [
-        bool(doc.marks_overlapping(type(doc.marks[0].span)(v, v + 10), {"revoked"}))
-        for v in versions
-    ]
+    revoked = [bool(doc.marks_overlapping(type(doc.marks[0].span)(v, v + 10), {"revoked"})) for v in versions]
     assert revoked == [True, True, False]
 
 

@@ -23,9 +23,7 @@ def test_sections_json_rfc9111() -> None:
 
 
 def test_sections_tree_crp_and_bad_input(tmp_path: object) -> None:
-    res = CliRunner().invoke(
-        main, ["sections", str(CORPORA / "pt/crp-constituicao-republica-portuguesa.txt")]
-    )
+    res = CliRunner().invoke(main, ["sections", str(CORPORA / "pt/crp-constituicao-republica-portuguesa.txt")])
     assert res.exit_code == 0
     assert "art-8  Artigo 8.º  Direito internacional" in res.output
     bad = CliRunner().invoke(main, ["sections", "no-such-file.txt"])

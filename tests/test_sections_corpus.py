@@ -45,9 +45,7 @@ def _rfc_found(doc: Document) -> list[tuple[str, str]]:
     for s in tree:
         assert text[s.start : s.end].startswith(s.label.split()[0])
     return [
-        (s.label.removeprefix("Appendix ").rstrip("."), s.title)
-        for s in tree
-        if s.kind in ("rfc_section", "appendix")
+        (s.label.removeprefix("Appendix ").rstrip("."), s.title) for s in tree if s.kind in ("rfc_section", "appendix")
     ]
 
 
@@ -102,11 +100,7 @@ def test_lgpd_pdf_vs_planalto_anchors(pdf: str) -> None:
     gold = planalto_articles(CORPORA / "br/lei-13709-2018-lgpd-planalto.html")
     assert "art-55-L" in gold and "art-58-B" in gold
     found, _ = _articles(load(CORPORA / "br" / pdf))
-    name = (
-        "lgpd_senado_pdf_vs_planalto_anchors"
-        if "senado" in pdf
-        else "lgpd_camara_pdf_vs_planalto_anchors"
-    )
+    name = "lgpd_senado_pdf_vs_planalto_anchors" if "senado" in pdf else "lgpd_camara_pdf_vs_planalto_anchors"
     _check(name, {"articles_f1": prf(gold, found)[2]})
 
 
@@ -115,11 +109,7 @@ def test_ce_boe_pdf_vs_xml_blocks() -> None:
     tree = segment(load(CORPORA / "es/constitucion-espanola-boe-consolidado-2024-02-17.pdf"))
     assert tree.family == "es"
     hits = [sid for sid, _ in blocks if sid in tree]
-    apt_ok = [
-        sid
-        for sid, n in blocks
-        if sid in tree and sum("/apt-" in c for c in tree[sid].children) == n
-    ]
+    apt_ok = [sid for sid, n in blocks if sid in tree and sum("/apt-" in c for c in tree[sid].children) == n]
     _check(
         "ce_boe_pdf_vs_xml_blocks",
         {"articles_recall": len(hits) / len(blocks), "apartados_match": len(apt_ok) / len(blocks)},

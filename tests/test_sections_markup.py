@@ -56,9 +56,7 @@ def _spans_hold(doc: Document, tree: SectionTree) -> None:
 
 
 @pytest.mark.parametrize("hints", [True, False], ids=["hints", "plain"])
-@pytest.mark.parametrize(
-    "name", ["cf88-senado-compilado-ec108-2020.html", "cf88-senado-texto-original-1988.html"]
-)
+@pytest.mark.parametrize("name", ["cf88-senado-compilado-ec108-2020.html", "cf88-senado-texto-original-1988.html"])
 def test_senado_html_vs_classes_with_adct(name: str, hints: bool) -> None:
     path = CORPORA / "br" / name
     main_arts, main_pars = senado_cf88(path)
@@ -144,9 +142,7 @@ def test_rfc9111_xml_vs_rfcxml_sections() -> None:
     assert tree.family == "rfc"
     _spans_hold(doc, tree)
     found = [
-        (s.label.removeprefix("Appendix ").rstrip("."), s.title)
-        for s in tree
-        if s.kind in ("rfc_section", "appendix")
+        (s.label.removeprefix("Appendix ").rstrip("."), s.title) for s in tree if s.kind in ("rfc_section", "appendix")
     ]
     _check(
         "rfc9111_xml_vs_rfcxml",

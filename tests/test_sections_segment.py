@@ -34,9 +34,7 @@ def test_segment_case(case: dict[str, object]) -> None:
         assert tree[sid].title == title
 
 
-@pytest.mark.parametrize(
-    "case", [c for c in CASES if c["family"] != "generic"], ids=lambda c: c["label"]
-)
+@pytest.mark.parametrize("case", [c for c in CASES if c["family"] != "generic"], ids=lambda c: c["label"])
 def test_family_detected(case: dict[str, object]) -> None:
     text = str(case["text"])
     assert detect(text * 2) == case["family"]

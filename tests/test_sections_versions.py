@@ -69,9 +69,7 @@ def test_document_at_a_date_gives_the_older_wording(date: str, iso: str) -> None
     assert arts == {s.id for s in tree if s.kind in ("articulo", "disposicion")}
     # the 1992 nota_pie ("Se modifica el apartado 2 ...") is not in the 1978 wording
     assert not any("1992" in old.text[m.start : m.end] for m in old.marks)
-    assert any(
-        doc.text[m.start : m.end].startswith("Se modifica el apartado 2") for m in doc.marks if m.kind == "note"
-    )
+    assert any(doc.text[m.start : m.end].startswith("Se modifica el apartado 2") for m in doc.marks if m.kind == "note")
 
 
 def test_document_at_the_latest_date_is_the_document() -> None:

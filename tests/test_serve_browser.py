@@ -99,8 +99,10 @@ def test_ollama_stream_truncation_and_uncited_sentence(page: Any) -> None:
     uncited = frame.locator(".answer u.uncited")
     assert uncited.count() == 1
     assert uncited.inner_text() == "Remote staff must be reachable on the team chat between 10:00 and"
-    assert frame.locator(".finding[data-kind='unused_source']").inner_text().endswith(
-        "source 3 (security-2024) is never cited"
+    assert (
+        frame.locator(".finding[data-kind='unused_source']")
+        .inner_text()
+        .endswith("source 3 (security-2024) is never cited")
     )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "serve-ollama-stream.png"), full_page=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ipsis.store import Store
+from tests.pg_util import StoreTarget
 from tests.store_util import CRP, RETURNS_V1, RETURNS_V2, ROOT, _no_store_env, run  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
@@ -84,8 +85,8 @@ def test_sigkill_during_one_large_ingest(tmp_path: Path) -> None:
     assert outcomes  # at least one kill after the store was created
 
 
-def test_two_ingests_at_once(tmp_path: Path) -> None:
-    store = tmp_path / "st"
+def test_two_ingests_at_once(tmp_path: Path, store_target: StoreTarget) -> None:
+    store = store_target(tmp_path / "st")
     dirs = []
     expected = {}
     for d in ("a", "b"):
@@ -103,8 +104,8 @@ def test_two_ingests_at_once(tmp_path: Path) -> None:
     assert assert_whole_or_absent(store, expected) == len(expected)
 
 
-def test_two_conflicting_ingests_at_once(tmp_path: Path) -> None:
-    store = tmp_path / "st"
+def test_two_conflicting_ingests_at_once(tmp_path: Path, store_target: StoreTarget) -> None:
+    store = store_target(tmp_path / "st")
     (tmp_path / "v1.txt").write_text(RETURNS_V1)
     (tmp_path / "v2.txt").write_text(RETURNS_V2)
     procs = [ingest_proc(tmp_path / f, "--id", "returns-v1", "--store", store) for f in ("v1.txt", "v2.txt")]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg_util import BACKENDS, new_store
 from tests.store_util import FRESHNESS, RETURNS_V1, RETURNS_V2, RFC9111, _no_store_env, run, scrub  # noqa: F401
 
 RECORDS = [
@@ -25,13 +26,13 @@ RECORDS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def stores(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+@pytest.fixture(scope="module", params=BACKENDS)
+def stores(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> tuple[Path, Path, Path]:
     base = tmp_path_factory.mktemp("perm")
     (base / "returns-v1.txt").write_text(RETURNS_V1)
     (base / "returns-v2.txt").write_text(RETURNS_V2)
     (base / "records.jsonl").write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
-    hidden, missing = base / "hidden", base / "missing"
+    hidden, missing = new_store(request, base / "hidden"), new_store(request, base / "missing")
     when = ["--retrieved", "2024-01-02"]
     for st in (hidden, missing):
         assert run("ingest", base / "returns-v1.txt", "--id", "returns-v1", "--store", st, *when).exit_code == 0
@@ -64,8 +65,8 @@ COMMANDS = [
 def test_hidden_is_indistinguishable_from_missing(stores: tuple[Path, Path, Path], args: list[str]) -> None:
     base, hidden, missing = stores
     outputs = []
-    for st in (hidden, missing):
-        log = base / f"log-{st.name}.json"
+    for i, st in enumerate((hidden, missing)):
+        log = base / f"log-{i}.json"
         argv = [str(base / "records.jsonl") if a == "RECORDS" else str(log) if a == "LOG" else a for a in args]
         res = run(*argv, "--store", st, "--user", "bob")
         text = scrub(res.output, hidden, missing)

@@ -15,14 +15,15 @@ import pytest
 import ipsis
 from ipsis.store import Store, verify_run
 from ipsis.verify import Policy, locate
+from tests.pg_util import BACKENDS, StoreTarget, new_store
 from tests.store_util import CRP, FRESHNESS, RFC7519, RFC9111, ROOT, _no_store_env, run  # noqa: F401
 
 RFC9111_TEXT = RFC9111.read_text(encoding="utf-8-sig")
 
 
-@pytest.fixture(scope="module")
-def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    st = tmp_path_factory.mktemp("verify") / "st"
+@pytest.fixture(scope="module", params=BACKENDS)
+def store_dir(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
+    st = new_store(request, tmp_path_factory.mktemp("verify") / "st")
     cf88 = ROOT / "corpora/br"
     for path, sid in (
         (RFC7519, "rfc7519"),
@@ -170,8 +171,8 @@ def sample_quote(text: str, rng: random.Random, marks: Any) -> tuple[int, int] |
 
 
 @pytest.mark.corpus
-def test_verify_1000_records_against_the_corpus_store(tmp_path: Path) -> None:
-    st_dir = tmp_path / "corpus-store"
+def test_verify_1000_records_against_the_corpus_store(tmp_path: Path, store_target: StoreTarget) -> None:
+    st_dir = store_target(tmp_path / "corpus-store")
     files = corpus_files()
     res = run("ingest", *files, "--store", st_dir)
     assert res.exit_code == 0, res.output

@@ -10,6 +10,7 @@ import pytest
 
 from ipsis.errors import InputError, VersionConflictError
 from ipsis.store import Store, resolve_id, verify_run
+from tests.pg_util import StoreTarget
 from tests.store_util import CRP, RETURNS_V1, RETURNS_V2, _no_store_env, run  # noqa: F401
 
 CASES = json.loads((Path(__file__).parent / "cases/store/ids.json").read_text(encoding="utf-8"))
@@ -26,8 +27,8 @@ def test_id_cases(case: dict[str, Any]) -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    s = Store.open(tmp_path / "store", create=True)
+def store(tmp_path: Path, store_target: StoreTarget) -> Store:
+    s = Store.open(store_target(tmp_path / "store"), create=True)
     yield s  # type: ignore[misc]
     s.close()
 
@@ -69,7 +70,7 @@ def test_a_version_keeps_what_the_issue_lists(store: Store) -> None:
     assert sv.id == "crp-v7" and sv.size == len(data) and sv.filename == CRP.name
     assert (sv.retrieved_at, sv.origin, sv.media_type) == ("2024-02-17T00:00:00Z", "https://dre.pt/crp", "text/plain")
     assert sv.extractor == "ipsis.text" and sv.extractor_version
-    assert store.blobs.path(sv.sha256).read_bytes() == data  # the original bytes, content-addressed
+    assert store.blobs.read(sv.sha256) == data  # the original bytes, content-addressed
     doc = store.document("crp-v7")
     assert doc is not None and doc.text == data.decode("utf-8")
     assert doc.sections is not None and len(doc.sections) == sv.section_count and sv.section_count > 200
@@ -96,8 +97,8 @@ def test_never_substitute_a_version(store: Store) -> None:
     assert bare.status == "unknown_source" and "cite a version: returns-v1, returns-v2" in bare.message
 
 
-def test_cli_versioning_messages(tmp_path: Path) -> None:
-    st = tmp_path / "st"
+def test_cli_versioning_messages(tmp_path: Path, store_target: StoreTarget) -> None:
+    st = store_target(tmp_path / "st")
     v1 = tmp_path / "returns.txt"
     v1.write_text(RETURNS_V1, encoding="utf-8")
     res = run("ingest", v1, "--id", "returns", "--version", "v1", "--store", st)

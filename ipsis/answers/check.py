@@ -12,15 +12,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ipsis.answers.detect import parse_answer
 from ipsis.answers.model import Citation, Finding, FindingKind, ParsedAnswer, Ref
 from ipsis.answers.offset_checks import answer_offsets, source_offsets
 from ipsis.answers.sentences import split_sentences
 from ipsis.answers.sources import Source, Sources
+from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.spans import Span
 from ipsis.verify import DEFAULT_POLICY, Policy, Result, locate
+
+if TYPE_CHECKING:
+    from ipsis.answers.support import ClaimSupport
+    from ipsis.judge import Judge
 
 STATUS_KIND: dict[str, FindingKind] = {
     "not_found": "quote_not_found",
@@ -52,19 +57,26 @@ class CheckReport:
     cited: frozenset[int]
     findings: tuple[Finding, ...]
     checked: tuple[CheckedCitation, ...]
+    claims: tuple[ClaimSupport, ...] = ()
+    judge: str | None = None
+    """The judge that ran (None: no second stage, and no ``claims`` key in the JSON)."""
 
     @property
     def clean(self) -> bool:
         return not self.findings
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": self.answer.format,
             "truncated": self.answer.truncated,
             "sources": [{"number": s.number, "id": s.id, "cited": s.number in self.cited} for s in self.sources],
             "findings": [f.to_json() for f in self.findings],
             "citations": [c.result.to_json() for c in self.checked if c.result is not None],
         }
+        if self.judge is not None:
+            out["judge"] = self.judge
+            out["claims"] = [c.to_json() for c in self.claims]
+        return out
 
 
 def _unknown_message(ref: Ref, sources: Sources, note: str) -> str:
@@ -202,8 +214,14 @@ def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[F
     return out
 
 
-def check_parsed(answer: ParsedAnswer, sources: Sources, policy: Policy = DEFAULT_POLICY) -> CheckReport:
-    """Check an answer already read by :func:`ipsis.answers.parse_answer`."""
+def check_parsed(
+    answer: ParsedAnswer,
+    sources: Sources,
+    policy: Policy = DEFAULT_POLICY,
+    judge: Judge | None = None,
+    window: int = DEFAULT_WINDOW,
+) -> CheckReport:
+    """Check an answer already read by :func:`ipsis.answers.parse_answer` (and judge its claims)."""
     findings: list[Finding] = []
     seen: set[Any] = set()
     checked = [_check_citation(c, answer.text, sources, policy, findings, seen) for c in answer.citations]
@@ -239,7 +257,13 @@ def check_parsed(answer: ParsedAnswer, sources: Sources, policy: Policy = DEFAUL
         )
     if answer.truncated:
         findings.append(Finding("truncated", f"the answer is cut off: {answer.truncation_reason}", end))
-    return CheckReport(answer, sources, cited, tuple(findings), tuple(checked))
+    if judge is None:
+        return CheckReport(answer, sources, cited, tuple(findings), tuple(checked))
+    from ipsis.answers.support import judge_citations
+
+    claims, claim_findings = judge_citations(answer, sources, checked, policy, judge, window)
+    findings.extend(claim_findings)
+    return CheckReport(answer, sources, cited, tuple(findings), tuple(checked), tuple(claims), judge.name)
 
 
 def check_answer(
@@ -249,8 +273,12 @@ def check_answer(
     policy: Policy = DEFAULT_POLICY,
     answer_format: str | None = None,
     name: str = "answer",
+    judge: Judge | None = None,
+    window: int = DEFAULT_WINDOW,
 ) -> CheckReport:
     """Read ``answer`` (any format; detected unless ``answer_format`` is given) and check it.
+
+    With a ``judge`` (:func:`ipsis.judge.make_judge`), each claim is also judged (``claims``).
 
     >>> from ipsis.answers.sources import sources_from_json
     >>> srcs = sources_from_json(["Returns are accepted within 30 days of delivery."])
@@ -263,4 +291,4 @@ def check_answer(
         answer = parse_answer(answer, answer_format, name)
     if not isinstance(sources, Sources):
         sources = Sources(list(sources))
-    return check_parsed(answer, sources, policy)
+    return check_parsed(answer, sources, policy, judge, window)

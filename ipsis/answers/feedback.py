@@ -80,6 +80,7 @@ TEMPLATES = {
         "quote": "- {where}: the quote {quote} is not word for word in source {source}; copy the exact text or drop the claim.",  # noqa: E501
         "offset_mismatch": "- {where}: the citation points at the wrong place in the text.",
         "uncited_sentence": "- {where}: no citation; cite a source or remove it.",
+        "claim": "- {where}: source {source} does not say this ({why}); correct the claim or cite what says it.",
         "unused_source": "",
         "truncated": "- The answer was cut off; finish it.",
     },
@@ -89,6 +90,7 @@ TEMPLATES = {
         "quote": "- {where}: a citação {quote} não está literalmente na fonte {source}; copie o texto exato ou retire a afirmação.",  # noqa: E501
         "offset_mismatch": "- {where}: a citação aponta para o lugar errado do texto.",
         "uncited_sentence": "- {where}: sem citação; cite uma fonte ou retire a frase.",
+        "claim": "- {where}: a fonte {source} não diz isto ({why}); corrija a afirmação ou cite o trecho que o diz.",
         "unused_source": "",
         "truncated": "- A resposta foi cortada; termine-a.",
     },
@@ -98,6 +100,7 @@ TEMPLATES = {
         "quote": "- {where}: la cita {quote} no está literalmente en la fuente {source}; copia el texto exacto o retira la afirmación.",  # noqa: E501
         "offset_mismatch": "- {where}: la cita apunta a un lugar equivocado del texto.",
         "uncited_sentence": "- {where}: sin cita; cita una fuente o elimina la frase.",
+        "claim": "- {where}: la fuente {source} no dice esto ({why}); corrige la afirmación o cita el pasaje que lo dice.",  # noqa: E501
         "unused_source": "",
         "truncated": "- La respuesta quedó cortada; termínala.",
     },
@@ -137,6 +140,9 @@ def feedback(report: CheckReport) -> str:
             lines.append(t["unknown_source"].format(where=where, ref=ref, n=len(report.sources)))
         elif f.kind.startswith("quote_"):
             lines.append(t["quote"].format(where=where, quote=repr(f.quote), source=f.source))
+        elif f.kind.startswith("claim_"):
+            why = f.message.split(": ", 2)[-1] if f.message.count(": ") >= 2 else f.kind
+            lines.append(t["claim"].format(where=where, source=f.source, why=why))
         elif f.kind in ("offset_mismatch", "uncited_sentence", "truncated"):
             lines.append(t[f.kind].format(where=where))
     lines = list(dict.fromkeys(line for line in lines if line))

@@ -40,7 +40,12 @@ FindingKind = Literal[
     "truncated",
     "stream_error",
     "no_information_conflict",
+    "claim_contradicted",
+    "claim_unsupported",
+    "claim_needs_review",
 ]
+"""``claim_*`` come from ``ipsis check --judge``: the cited source contradicts the claim, says
+nothing on it (``no_support``), or the judge is not confident enough (``needs_review``)."""
 
 
 @dataclass(frozen=True, slots=True)

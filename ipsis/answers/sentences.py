@@ -113,7 +113,7 @@ ABBREVIATIONS = frozenset(
 TERMINATOR = re.compile(r"[.!?…]+|[。！？]+")
 # What may follow a terminator and still belong to the sentence: closing quotes and brackets,
 # and citation markers ([1], [1, 3], [^2], superscripts, 【2】).
-TRAILER = re.compile(r"""(?:["'”’»)\]]|\[\^?[\w ,;–-]{1,20}\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|【[^】]{1,20}】)*""")
+TRAILER = re.compile(r"""(?:["'”’»)\]]|[ \t]?\[\^?[\w ,;–-]{1,20}\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|【[^】]{1,20}】)*""")
 TOKEN_BEFORE = re.compile(r"[\w.ºª]+$")
 CJK = frozenset("。！？")
 PAIR_NEXT = re.compile(r"\s+([A-ZÁÉÍÓÚÑ])\1\.")
@@ -149,8 +149,8 @@ def _breaks(text: str) -> list[int]:
             continue
         if end < len(text) and not text[end].isspace():
             continue  # 1.5, 7.2.1, n.º, e.g.x
-        if _inside_quotes(text, m.start()):
-            continue  # a quoted passage is part of the sentence that quotes it
+        if _inside_quotes(text, end):
+            continue  # a quoted passage is part of the sentence that quotes it (unless it closes here)
         if m.group(0) == "." and _abbreviation_before(text, m.start()):
             continue
         nxt = end

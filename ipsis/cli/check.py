@@ -11,13 +11,13 @@ from typing import Any
 
 import click
 
-from ipsis import __version__
 from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, main
-from ipsis.cli.core import make_policy, policy_options
+from ipsis.cli.core import make_policy, policy_options, run_info
+from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
 from ipsis.cli.resolve import open_stored, read_store, store_options
 from ipsis.report.html import check_report_html
 
@@ -97,6 +97,7 @@ def render(report: CheckReport, fmt: str) -> str:
     help="Print a correction message to send back to the model.",
 )
 @policy_options
+@judge_options
 @store_options
 def check_cmd(
     answer: str,
@@ -111,18 +112,27 @@ def check_cmd(
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
 
+    With --judge, each located quote's claim (the answer sentence carrying the citation) is
+    judged against the section around the quote, and each bare citation ([2] without a quote)
+    against the passage of the cited source that best matches the claim (BM25); a verdict other
+    than supported is a claim_contradicted, claim_unsupported or claim_needs_review finding.
+
     Exit 0 when the answer is clean, 1 when anything needs review, 2 for unreadable input.
 
     Example:
 
         ipsis check answer.json --sources sources.json --format json
 
+        ipsis check answer.txt --sources sources.json --judge cues --format json
+
         ipsis check answer.json --sources sources.json --format html -o report.html
 
         ipsis check answer.txt --sources rfc7519,rfc9111 --store /tmp/ipsis-demo
     """
     with error_boundary(), read_store(store_dir, user) as store:
-        policy = make_policy(**opts)
+        jopts = pop_judge_options(opts)
+        policy = with_judge(make_policy(**opts), jopts)
+        judge = build_judge(jopts)
         if store is not None and not Path(sources_path).exists():
             ids = [i.strip() for i in sources_path.split(",") if i.strip()]
             sources = sources_from_ids(ids, lambda sid: open_stored(store, sid, user))
@@ -133,15 +143,14 @@ def check_cmd(
         else:
             with open(answer, "rb") as fh:
                 data, name = fh.read(), answer
-        report = check_answer(data, sources, policy=policy, answer_format=answer_format, name=name)
+        window = jopts["judge_window"]
+        report = check_answer(
+            data, sources, policy=policy, answer_format=answer_format, name=name, judge=judge, window=window
+        )
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
-        if fmt == "html":
-            run = {"ipsis_version": __version__, "policy": policy.to_json(), "policy_fingerprint": policy.fingerprint()}
-            out = check_report_html(report, run=run)
-        else:
-            out = render(report, fmt)
+        out = check_report_html(report, run=run_info(policy)) if fmt == "html" else render(report, fmt)
         if output is None:
             click.echo(out, nl=False)
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections import ChainMap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import tee
@@ -14,20 +15,20 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
-from ipsis.cli.judging import judge_options, judge_results, needs_review, pop_judge_options, with_judge
+from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import SourceMap, open_source, read_store, store_options
+from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
 from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
-from ipsis.ingest.pdf import ENGINES
+from ipsis.judge.records import CitedSources, iter_finish_records
 from ipsis.report import render, summary_line, use_colour, write_stream
 from ipsis.sections import resolve_reference
 from ipsis.store.runs import RunStream, write_manifest
 from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
-from ipsis.verify.result import LOCATED, Result
+from ipsis.verify.result import LOCATED, RETRIEVED, Result
 
 
 def policy_options(f: Any) -> Any:
@@ -93,8 +94,8 @@ def run_info(policy: Policy) -> dict[str, Any]:
 
 
 def exit_for(results: list[Result]) -> int:
-    """0 when every citation is located, 1 otherwise (an empty input is 1)."""
-    return 0 if results and all(r.status == LOCATED for r in results) else 1
+    """0 when every citation is located (or, without a quote, retrieved), 1 otherwise (an empty input is 1)."""
+    return 0 if results and all(r.status in (LOCATED, RETRIEVED) for r in results) else 1
 
 
 @main.command()
@@ -107,8 +108,7 @@ def exit_for(results: list[Result]) -> int:
     show_default=True,
     help="Reader to use; auto detects it from the content.",
 )
-@click.option("--engine", type=click.Choice(ENGINES), default="pdfium", show_default=True, help="PDF engine.")
-@click.option("--password", default=None, help="Password of an encrypted PDF.")
+@reader_options
 @click.option(
     "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
 )
@@ -118,8 +118,6 @@ def text(
     source: str,
     fmt: str,
     input_format: str,
-    engine: str,
-    password: str | None,
     section: str | None,
     store_dir: str | None,
     user: str | None,
@@ -134,13 +132,12 @@ def text(
 
         ipsis text corpora/rfc/rfc7519.txt | head
         ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
+        ipsis text corpora/pdf/gr-fek-2008-syntagma-revision-2col.pdf --engine pdfplumber
         ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
-        doc = open_source(
-            source, store, user, fmt=input_format, engine=engine, password=password, progress=progress, limits=limits
-        )
+        doc = open_source(source, store, user, fmt=input_format, progress=progress, limits=limits, **opts)
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -180,6 +177,7 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
     "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
 )
 @policy_options
+@reader_options
 @store_options
 @limit_options
 def locate_cmd(
@@ -190,6 +188,10 @@ def locate_cmd(
     position: int | None,
     section: str | None,
     fmt: str,
+    engine: str,
+    password: str | None,
+    position_furniture: bool,
+    encoding: str | None,
     store_dir: str | None,
     user: str | None,
     **opts: Any,
@@ -202,13 +204,14 @@ def locate_cmd(
 
         ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
     """
-    with error_boundary(), read_store(store_dir, user) as store:
+    reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
         policy = make_policy(**opts)
         if quote == "-":
             quote = sys.stdin.read()
         check_quote_args(limits, quote=quote, prefix=prefix, suffix=suffix)
-        doc = open_source(source, store, user, limits=limits)
+        doc = open_source(source, store, user, progress=progress, limits=limits, **reader)
         result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
     if fmt == "json":
         click.echo(
@@ -235,16 +238,19 @@ def check_quote_args(limits: Any, **values: str | None) -> None:
 @click.argument("start", type=int)
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
+@reader_options
 @store_options
-def describe_cmd(source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None) -> None:
+def describe_cmd(
+    source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None, **reader: Any
+) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
     Example:
 
         ipsis describe corpora/rfc/rfc7519.txt 100 140
     """
-    with error_boundary(), read_store(store_dir, user) as store:
-        doc = open_source(source, store, user)
+    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
+        doc = open_source(source, store, user, progress=progress, **reader)
         try:
             out = describe(doc, start, end, Policy(max_tier=max_tier))
         except InputError as exc:
@@ -254,7 +260,7 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str, store_dir: st
 
 
 @main.command("verify")
-@click.argument("records", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("records", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option(
     "--source", "source_pairs", multiple=True, metavar="ID=PATH", help="Map a source id to a file (repeatable)."
 )
@@ -281,36 +287,72 @@ def describe_cmd(source: str, start: int, end: int, max_tier: str, store_dir: st
     help="Write the report to this file; the summary line goes to stderr.",
 )
 @click.option(
+    "--repo",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="Local git repository for source ids like path#L10-L20 or .../blob/<commit>/path#L10-L20.",
+)
+@click.option(
+    "--wiki",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="Wiki export folder for source ids like ^[slug.md] (the one file named slug plus a suffix).",
+)
+@click.option(
     "--log",
     "log_file",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
     help="Write the run manifest (version, policy, user, time, sources with their hashes) to this JSON file.",
 )
+@click.option(
+    "--encoding",
+    default=None,
+    metavar="CODEC",
+    help="Decode the text, RFC, HTML and XML files given by --source/--sources with this encoding.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="dask: partition by source on a Dask cluster; RECORDS may be many files or a glob; -o names a folder.",
+)
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
 @policy_options
 @judge_options
 @store_options
 @limit_options
 def verify_cmd(
-    records: str,
+    records: tuple[str, ...],
     source_pairs: tuple[str, ...],
     sources_map: str | None,
     fmt: str,
     output: str | None,
+    repo: str | None,
+    wiki: str | None,
     log_file: str | None,
+    engine: str,
+    scheduler: str | None,
+    workers: int | None,
     store_dir: str | None,
     user: str | None,
+    encoding: str | None,
     **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
 
     Each record is {citation_id, source_id, quote, prefix?, suffix?, section?, claim?}. A
-    source_id is looked up in the store first (exactly that version), then in --source/--sources.
-    A not_found quote is looked up in the other stored sources (found_elsewhere). With --judge,
-    each located record's claim is judged against the section around its quote ("support" in
-    the JSON). Prints one result per record and a summary line located=N/M; each run is
-    recorded in the store. Exit 0 when every record is located (and every judged claim
-    supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
+    source_id is looked up in the store first (exactly that version), then in --source/--sources,
+    then as a line-range citation (path#L10-L20, .../blob/<commit>/path#L10-L20; --repo) or a
+    wiki citation (^[slug.md]; --wiki). A not_found quote is looked up in the other stored
+    sources (found_elsewhere). With --judge, each located record's claim is judged against the
+    section around its quote ("support" in the JSON), and a record with a claim but no quote is
+    "retrieved": judged against the passage of its source (or section, or cited lines) that best
+    matches the claim. Prints one result per record and a summary line located=N/M; each run is
+    recorded in the store. Exit 0 when every record is located or retrieved (and every judged
+    claim supported), 1 otherwise (an empty input too), 2 for bad usage or unreadable input.
     JSONL is read and results are written one at a time (memory stays flat; html is one page);
     a bad line stops the run with exit 2 after the results before it.
 
@@ -318,31 +360,43 @@ def verify_cmd(
 
         ipsis verify examples/records.jsonl --sources examples/sources.json
 
+        ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
+
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
         ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
+        ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
     """
     with error_boundary():
         limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
-        sources = SourceMap(limits)
+        sources = SourceMap(limits, encoding=encoding)
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)
+        if engine == "dask":
+            from ipsis.cli.batch import verify_on_dask
+
+            verify_on_dask(records, output, log_file, fmt, jopts, policy, sources, store_dir, user, scheduler, workers)
+        if len(records) != 1:
+            msg = f"{len(records)} RECORDS inputs given; one process reads one (or use --engine dask for many)"
+            raise InputError(msg)
         colour = use_colour(stdout_is_tty()) and output is None
-        with open_records(records) as (stream, name), read_store(store_dir, user) as store:
-            parsed: Iterator[Any] = iter_records(stream, name, limits)
-            for_judge: Iterator[Any] = iter(())
-            if jopts.get("judge"):  # the judge reads each record's claim in step with its result
-                parsed, for_judge = tee(parsed)
-            run = RunStream(
-                parsed, store, user=user, policy=policy, fallback=sources.get, records_name=name, limits=limits
-            )
+        cited = CitedSources(sources.get, repo, wiki)
+        judge = build_judge(jopts)
+        with open_records(records[0]) as (stream, name), read_store(store_dir, user) as store:
+            # the records are read once; the finishing step (citation findings, the judge) reads
+            # each record in step with its result
+            parsed, for_finish = tee(iter_records(stream, name, limits))
+            run = RunStream(parsed, store, user=user, policy=policy, fallback=cited, records_name=name, limits=limits)
+            cited.known = run.documents
             review: list[Result] = []
-            results = _watch(judge_results(for_judge, iter(run), run.documents.get, policy, jopts), review)
-            info = {**run_info(policy), "run_id": run.id, "user": user, "store": str(store.root) if store else None}
+            finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
+            results = _watch(finished, review)
+            info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
+            documents = ChainMap(run.documents, cited.documents)
             with open_output(output) as out:
-                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=run.documents)
+                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents)
             manifest = run.finish()
         if log_file:
             write_manifest(log_file, manifest)
@@ -351,8 +405,8 @@ def verify_cmd(
     if fmt == "jsonl" or output is not None:
         click.echo(summary_line(counts) + (f"; wrote {output}" if output else ""), err=True)
     total = sum(counts.values())
-    located = total > 0 and counts[LOCATED] == total
-    sys.exit(0 if located and not review else 1)
+    passed = total > 0 and counts[LOCATED] + counts[RETRIEVED] == total
+    sys.exit(0 if passed and not review else 1)
 
 
 def _watch(results: Iterator[Result], review: list[Result]) -> Iterator[Result]:

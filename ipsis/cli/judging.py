@@ -1,16 +1,14 @@
-"""``--judge`` options shared by ``ipsis verify`` (and later ``ipsis check``)."""
+"""``--judge`` options shared by ``ipsis verify`` and ``ipsis check``: one set of options, one
+:func:`build_judge`."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import click
 
-from ipsis.document import Document
-from ipsis.judge import JUDGES, make_judge
-from ipsis.judge.attach import attach_support
+from ipsis.judge import JUDGES, Judge, make_judge
 from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.judge.llm import DEFAULT_KEY_ENV
 from ipsis.judge.support import SUPPORTED
@@ -62,24 +60,16 @@ def with_judge(policy: Policy, jopts: dict[str, Any]) -> Policy:
     return dataclasses.replace(policy, judge=jopts["judge"], accept_threshold=jopts["accept_threshold"])
 
 
-def judge_results(
-    records: Iterable[Any],
-    results: Iterable[Result],
-    resolve: Callable[[str], Document | None],
-    policy: Policy,
-    jopts: dict[str, Any],
-) -> Iterator[Result]:
-    """Add ``support`` to each located result whose record has a claim (no-op without --judge)."""
+def build_judge(jopts: dict[str, Any]) -> Judge | None:
+    """The judge the options name, or None without ``--judge``."""
     name = jopts.get("judge")
     if not name:
-        return iter(results)
+        return None
     if name == "llm":
-        judge = make_judge("llm", url=jopts["judge_url"], model=jopts["judge_model"], key_env=jopts["judge_key_env"])
-    elif name == "nli":
-        judge = make_judge("nli", model_path=jopts["nli_model"])
-    else:
-        judge = make_judge(name)
-    return attach_support(records, results, resolve, policy, judge, jopts["judge_window"])
+        return make_judge("llm", url=jopts["judge_url"], model=jopts["judge_model"], key_env=jopts["judge_key_env"])
+    if name == "nli":
+        return make_judge("nli", model_path=jopts["nli_model"])
+    return make_judge(name)
 
 
 def needs_review(results: list[Result]) -> bool:

@@ -14,6 +14,7 @@ from ipsis.cli.limits import watchdog
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest import load_document
+from ipsis.ingest.pdf import ENGINES
 from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.sections import segment
 
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 class SourceMap:
     """Ids mapped to files or inline texts, loaded once on first use (within ``limits``)."""
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS, encoding: str | None = None) -> None:
+        self._encoding = encoding
         self._paths: dict[str, Path] = {}
         self._docs: dict[str, Document] = {}
         self.limits = limits
@@ -72,11 +74,38 @@ class SourceMap:
         if doc is None and source_id in self._paths:
             path = self._paths[source_id]
             with watchdog(self.limits.timeout, str(path)):
-                doc = load_document(path, source_id, limits=self.limits)
+                doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding)
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
             segment(doc)
         return doc
+
+
+def reader_options(f: Any) -> Any:
+    """How a SOURCE file is read: PDF engine, password, position check, text encoding."""
+    f = click.option(
+        "--encoding",
+        default=None,
+        metavar="CODEC",
+        help="Decode a text, RFC, HTML or XML source with this encoding (utf-8, cp1252, latin-1...)"
+        " instead of detecting it; PDFs ignore it.",
+    )(f)
+    f = click.option(
+        "--position-furniture",
+        is_flag=True,
+        help="Keep only the page headers/footers found by repetition that pdfplumber's character"
+        " positions put at the top or bottom of the page (slow: about 5 pages/s).",
+    )(f)
+    f = click.option("--password", default=None, help="Password of an encrypted PDF.")(f)
+    f = click.option(
+        "--engine",
+        type=click.Choice(ENGINES),
+        default="pdfium",
+        show_default=True,
+        help="PDF engine: pdfium (fast), pypdf (pure Python), pdfplumber (layout by character"
+        " positions: columns, headers and footers; slow).",
+    )(f)
+    return f
 
 
 def store_options(f: Any) -> Any:
@@ -93,8 +122,8 @@ def store_options(f: Any) -> Any:
         "store_dir",
         envvar="IPSIS_STORE",
         default=None,
-        metavar="DIR",
-        help="Store folder (env IPSIS_STORE; default .ipsis/ in the working directory when it exists).",
+        metavar="DIR|URL",
+        help="Store folder or postgresql:// URL (env IPSIS_STORE; default .ipsis/ here when it exists).",
     )(f)
     return f
 
@@ -131,7 +160,8 @@ def open_stored(store: Store, source_id: str, user: str | None) -> Document | No
 def open_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
     """A SOURCE argument: a store id the user may read, else a file path; segmented. ``options``
     go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``,
-    ``limits``); the watchdog stops a read that runs past the time limit."""
+    ``encoding``, ``position_furniture``, ``limits``); the watchdog stops a read that runs past
+    the time limit."""
     if store is not None:
         doc = open_stored(store, source, user)
         if doc is not None:

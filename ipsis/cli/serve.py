@@ -8,6 +8,7 @@ import click
 
 from ipsis.cli._base import UsageFailure, error_boundary, main
 from ipsis.serve.limits import ENV_CONFIG, Limits, ServeConfig
+from ipsis.store.backend import is_url
 
 DEFAULTS = Limits()
 MISSING_EXTRA = "ipsis serve needs Starlette and uvicorn; install them with: pip install 'ipsis[serve]'"
@@ -15,7 +16,12 @@ MISSING_EXTRA = "ipsis serve needs Starlette and uvicorn; install them with: pip
 
 @main.command("serve")
 @click.option(
-    "--store", "store_dir", envvar="IPSIS_STORE", default=None, metavar="DIR", help="Store folder (env IPSIS_STORE)."
+    "--store",
+    "store_dir",
+    envvar="IPSIS_STORE",
+    default=None,
+    metavar="DIR|URL",
+    help="Store folder or postgresql:// URL (env IPSIS_STORE).",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind; not loopback needs --tokens.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
@@ -77,7 +83,7 @@ def serve_cmd(
             _check_store(store_dir)
     limits = Limits(max_body_bytes=max_body, max_records=max_records, max_quote_chars=max_quote, max_seconds=timeout)
     config = ServeConfig(
-        store_dir=os.path.abspath(store_dir) if store_dir else None,
+        store_dir=(store_dir if is_url(store_dir) else os.path.abspath(store_dir)) if store_dir else None,
         tokens_file=os.path.abspath(tokens_file) if tokens_file else None,
         limits=limits,
         cache_documents=cache_documents,

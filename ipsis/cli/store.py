@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ipsis.cli._base import UsageFailure, error_boundary, main
-from ipsis.cli.resolve import check_user, read_store, store_options
+from ipsis.cli.progress import pdf_progress
+from ipsis.cli.resolve import check_user, read_store, reader_options, store_options
 from ipsis.errors import InputError, IpsisError, StoreError
 from ipsis.store import SourceVersion, open_store, parse_when
 
@@ -59,6 +61,7 @@ def _plan(files: list[Path], source_id: str | None) -> list[tuple[Path, str]]:
 @click.option("--origin", default=None, metavar="URL", help="Where the bytes came from.")
 @click.option("--retrieved", default=None, metavar="DATE", help="Retrieval date, ISO 8601 (default: now, UTC).")
 @click.option("--reader", "readers", multiple=True, metavar="USER", help="A user who may read it (default everyone).")
+@reader_options
 @store_options
 def ingest_cmd(
     paths: tuple[str, ...],
@@ -69,6 +72,7 @@ def ingest_cmd(
     readers: tuple[str, ...],
     store_dir: str | None,
     user: str | None,
+    **read_options: Any,
 ) -> None:
     """Store source files as versions: original bytes, SHA-256, text, pages, sections, readers.
 
@@ -98,8 +102,10 @@ def ingest_cmd(
             raise StoreError(msg)
     failures = 0
     outcomes: list[str] = []
-    with store:
+    with store, pdf_progress() as page_bar:
         show_bar = len(plan) > 1 and sys.stderr.isatty()
+        if not show_bar:  # one file: a bar over the pages of a long PDF (on a terminal)
+            read_options["progress"] = page_bar
         with (
             click.progressbar(plan, label="ingesting", file=sys.stderr, item_show_func=lambda i: i[1] if i else None)
             if show_bar
@@ -115,6 +121,7 @@ def ingest_cmd(
                         origin=origin,
                         retrieved_at=when,
                         readers=readers,
+                        read_options=read_options,
                     )
                     outcomes.append(out.message)
                 except (IpsisError, OSError, UnicodeDecodeError) as exc:
@@ -221,4 +228,31 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
         click.echo(f"ok: {report.checked} source versions checked")
     else:
         click.echo(f"{len(report.problems)} problem(s) in {report.checked} source versions checked")
+        sys.exit(1)
+
+
+@store_group.command("migrate")
+@click.option("--from", "source", required=True, metavar="DIR|URL", help="The store to copy (a folder or a URL).")
+@click.option("--to", "target", required=True, metavar="URL|DIR", help="Where to copy it (created when missing).")
+def migrate_cmd(source: str, target: str) -> None:
+    """Copy a store (versions, bytes, readers, run records) and verify every hash in the copy.
+
+    Typically from the embedded folder to a PostgreSQL store shared by several replicas.
+    Copying again only adds what is new. Exit 1 when a copied hash does not match.
+
+    Example:
+
+        ipsis store migrate --from .ipsis --to postgresql://ipsis@db.internal/ipsis
+    """
+    from ipsis.store.copy import copy_store
+
+    with error_boundary():
+        report = copy_store(source, target)
+    for problem in report.problems:
+        click.echo(f"problem: {problem}")
+    click.echo(
+        f"{'ok' if report.ok else 'FAILED'}: {report.copied} versions copied, {report.unchanged} already there, "
+        f"{report.runs} run records copied; {report.verified} verified by SHA-256"
+    )
+    if not report.ok:
         sys.exit(1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import sys
 from pathlib import Path
+from typing import Any
 
 from ipsis import __version__
 from ipsis.document import Document
@@ -29,12 +30,17 @@ def load_bytes(
     engine: str = "pdfium",
     password: str | None = None,
     progress: Progress | None = None,
+    encoding: str | None = None,
+    position_furniture: bool = False,
     limits: Limits = DEFAULT_LIMITS,
 ) -> Document:
     """Read ``data`` into a Document; ``fmt`` is one of :data:`FORMATS` (``None`` = ``auto``).
 
-    ``engine`` (``pdfium`` or ``pypdf``) and ``password`` apply to PDFs; ``progress`` is called
-    as ``progress(done, total)`` after each PDF page; ``limits`` bounds size, pages and time.
+    ``engine`` (one of :data:`~ipsis.ingest.pdf.ENGINES`), ``password`` and
+    ``position_furniture`` apply to PDFs; ``progress`` is called as ``progress(done, total)``
+    after each PDF page; ``limits`` bounds size, pages and time. ``encoding`` forces the decoding
+    of a text, RFC, HTML or XML file (PDFs carry their own and ignore it); a wrong one is an
+    :class:`InputError` that names the file and suggests an encoding that works.
     """
     fmt = check_format(fmt)
     limits.check_size(len(data), name)
@@ -42,30 +48,44 @@ def load_bytes(
         msg = f"{name} is empty; pass a file with text in it"
         raise InputError(msg)
     deadline = limits.deadline(name)
+    if encoding and fmt != "pdf" and b"%PDF-" not in data[:1024]:
+        from ipsis.ingest.text import decode_forced
+
+        probe = decode_forced(data, name, encoding).encode("utf-8")
+    else:
+        encoding, probe = None, data
     if fmt == "auto":
-        fmt = detect_format(data, name)
+        fmt = detect_format(probe, name)
     if fmt == "pdf":
         from ipsis.ingest.pdf import read_pdf
 
         doc = read_pdf(
-            data, doc_id, name, engine=engine, password=password, progress=progress, limits=limits, deadline=deadline
+            data,
+            doc_id,
+            name,
+            engine=engine,
+            password=password,
+            progress=progress,
+            position_furniture=position_furniture,
+            limits=limits,
+            deadline=deadline,
         )
     elif fmt == "html":
         from ipsis.ingest.html import read_html
 
-        doc = read_html(data, doc_id, name)
+        doc = read_html(data, doc_id, name, encoding)
     elif fmt == "xml":
         from ipsis.ingest.xml import read_xml
 
-        doc = read_xml(data, doc_id, name)
+        doc = read_xml(data, doc_id, name, encoding)
     elif fmt == "rfc":
         from ipsis.ingest.rfc import read_rfc
 
-        doc = read_rfc(data, doc_id, name)
+        doc = read_rfc(data, doc_id, name, encoding)
     else:
         from ipsis.ingest.text import read_text
 
-        doc = read_text(data, doc_id, name)
+        doc = read_text(data, doc_id, name, encoding)
     deadline.check("after extraction")
     doc.meta.setdefault("extractor_version", f"ipsis {__version__}")
     doc.meta["format"] = fmt
@@ -81,13 +101,22 @@ def load_document(
     engine: str = "pdfium",
     password: str | None = None,
     progress: Progress | None = None,
+    encoding: str | None = None,
+    position_furniture: bool = False,
     limits: Limits = DEFAULT_LIMITS,
 ) -> Document:
     """Read the file at ``path`` (``-`` for stdin); options as in :func:`load_bytes`."""
-    options = {"engine": engine, "password": password, "progress": progress, "limits": limits}
+    options: dict[str, Any] = {
+        "engine": engine,
+        "password": password,
+        "progress": progress,
+        "encoding": encoding,
+        "position_furniture": position_furniture,
+        "limits": limits,
+    }
     if str(path) == "-":
         cap = limits.max_input_bytes + 1 if limits.max_input_bytes else -1
-        return load_bytes(sys.stdin.buffer.read(cap), doc_id or "stdin", "stdin", fmt, **options)  # type: ignore[arg-type]
+        return load_bytes(sys.stdin.buffer.read(cap), doc_id or "stdin", "stdin", fmt, **options)
     p = Path(path)
     if not p.exists():
         msg = f"{p}: no such file; pass a path to a text, PDF, HTML or XML file or a store id"
@@ -96,16 +125,7 @@ def load_document(
         msg = f"{p} is a directory; pass a file"
         raise InputError(msg)
     limits.check_size(p.stat().st_size, str(p))
-    doc = load_bytes(
-        p.read_bytes(),
-        doc_id or p.stem,
-        str(p),
-        fmt,
-        engine=engine,
-        password=password,
-        progress=progress,
-        limits=limits,
-    )
+    doc = load_bytes(p.read_bytes(), doc_id or p.stem, str(p), fmt, **options)
     doc.meta.setdefault("path", str(p))
     return doc
 

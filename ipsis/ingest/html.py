@@ -22,7 +22,7 @@ from typing import Any
 from ipsis.document import Document, Hint, Mark
 from ipsis.errors import ExtractionError, InputError
 from ipsis.ingest.mojibake import fix_utf8_mojibake, repair_single_byte
-from ipsis.ingest.text import decode_wide, looks_binary, sniff_wide
+from ipsis.ingest.text import decode_forced, decode_wide, looks_binary, sniff_wide
 from ipsis.ingest.xml import check_depth, parser_limit_error
 
 DROP = frozenset({"script", "style", "head", "noscript", "template", "nav", "iframe", "object", "svg"})
@@ -99,8 +99,9 @@ _NOTE = re.compile(
 )
 
 
-def decode_html(data: bytes, name: str = "input") -> tuple[str, dict[str, Any]]:
+def decode_html(data: bytes, name: str = "input", encoding: str | None = None) -> tuple[str, dict[str, Any]]:
     """Decode HTML bytes; return the text and what was decided (``encoding``, declared charsets).
+    ``encoding`` (``--encoding``) overrides every guess.
 
     >>> decode_html(b'<meta charset="iso-8859-1"><p>Uni\\xc3\\xa3o')[1]["encoding"]
     'utf-8'
@@ -114,6 +115,10 @@ def decode_html(data: bytes, name: str = "input") -> tuple[str, dict[str, Any]]:
         return text, {"declared_charsets": declared, "encoding": wide}
     declared = [c.decode("ascii", "replace").lower() for c in _CHARSET.findall(data[:8192])]
     info: dict[str, Any] = {"declared_charsets": declared}
+    if encoding:
+        info["encoding"] = encoding
+        info["encoding_forced"] = True
+        return decode_forced(data, name, encoding), info
     if data.startswith(b"\xef\xbb\xbf"):
         info["encoding"] = "utf-8-sig"
         return data[3:].decode("utf-8", errors="replace"), info
@@ -251,21 +256,21 @@ class _Walk:
             self.hints.append(("heading", tag, span, (("id", el.get("id") or ""),)))
 
 
-def read_html(data: bytes, doc_id: str, name: str = "input") -> Document:
-    """A :class:`Document` from HTML bytes."""
+def read_html(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
+    """A :class:`Document` from HTML bytes; ``encoding`` forces the decoding (no mojibake repair)."""
     import lxml.html
     from lxml import etree
 
     if looks_binary(data):
         msg = f"{name}: binary data, not HTML (first bytes {data[:8]!r}); pass an HTML file"
         raise InputError(msg)
-    source, meta = decode_html(data, name)
+    source, meta = decode_html(data, name, encoding)
     source = re.sub(r"^\s*<\?xml[^>]*\?>", "", source)
     repaired: list[str] = []
-    source, why = repair_single_byte(source)
+    source, why = repair_single_byte(source) if not encoding else (source, "")
     if why:
         repaired.append(why)
-    source, changed = fix_utf8_mojibake(source)
+    source, changed = fix_utf8_mojibake(source) if not encoding else (source, False)
     if changed:
         repaired.append("UTF-8 decoded as a single-byte code page (ftfy)")
     walk = _Walk()

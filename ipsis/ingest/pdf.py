@@ -1,4 +1,5 @@
-"""PDF reader: PDFium (pypdfium2) by default, pypdf as the pure-Python fallback.
+"""PDF reader: PDFium (pypdfium2) by default, pypdf as the pure-Python fallback, pdfplumber
+where character boxes are needed.
 
 The engine was chosen by measurement (``DESIGN.md``, Performance notes): PDFium is about ten
 times faster than pypdf here, keeps two-column pages in column order and marks line-end
@@ -6,6 +7,11 @@ hyphens (U+FFFE), which :func:`ipsis.ingest.pages.resolve_soft_hyphens` turns in
 hyphen (a hyphenation point) or a real ``-``. The document text is the extracted text of every
 page, pages separated by ``\\n\\f``; running headers/footers, page numbers, footnote calls and
 unmapped glyphs are *marked*, never deleted.
+
+The ``pdfplumber`` engine (:mod:`ipsis.ingest.plumber`) builds the text from word boxes: pages
+with two columns are read column by column and furniture is found by position; it is slow.
+``position_furniture=True`` keeps the PDFium text and drops the repetition-based furniture marks
+that pdfplumber's positions do not put in the top or bottom band of their page.
 
 OCR is out of scope: pages without a text layer raise :class:`NoTextLayerError`.
 """
@@ -15,11 +21,12 @@ from __future__ import annotations
 import io
 import logging
 import warnings
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ipsis.document import Document
+from ipsis.document import Document, Mark
 from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError
 from ipsis.ingest.pages import (
     assemble,
@@ -33,7 +40,7 @@ from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
 
 log = logging.getLogger(__name__)
 
-ENGINES = ("pdfium", "pypdf")
+ENGINES = ("pdfium", "pypdf", "pdfplumber")
 Progress = Callable[[int, int], None]
 """Called as ``progress(done_pages, total_pages)`` after each page."""
 
@@ -60,10 +67,11 @@ def _page_ranges(pages: Sequence[int]) -> str:
 
 @contextmanager
 def _quiet_pypdf() -> Iterator[None]:
-    """pypdf logs every repair of a damaged file at WARNING; ipsis reports the outcome instead."""
+    """pypdf logs every repair of a damaged file ("EOF marker not found"); ipsis reports the
+    outcome in its error instead."""
     logger = logging.getLogger("pypdf")
     level = logger.level
-    logger.setLevel(logging.ERROR)
+    logger.setLevel(logging.CRITICAL)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -74,6 +82,11 @@ def _quiet_pypdf() -> Iterator[None]:
 
 def _diagnose(data: bytes, name: str, password: str | None, cause: Exception) -> ExtractionError:
     """Why PDFium could not open the file, in words the user can act on."""
+    with _quiet_pypdf():
+        return _diagnose_quietly(data, name, password, cause)
+
+
+def _diagnose_quietly(data: bytes, name: str, password: str | None, cause: Exception) -> ExtractionError:
     from pypdf import PdfReader
 
     if not data.lstrip().startswith(b"%PDF"):
@@ -182,6 +195,25 @@ def _pypdf_pages(
     return texts, images
 
 
+def _plumber(
+    data: bytes, name: str, password: str | None, progress: Progress | None
+) -> tuple[list[str], list[bool], list[Mark]]:
+    """Texts, image flags and furniture marks by position (pdfplumber engine)."""
+    from pdfminer.pdfdocument import PDFPasswordIncorrect
+
+    from ipsis.ingest.layout import position_furniture
+    from ipsis.ingest.plumber import placed_lines, plumber_pages
+
+    def on_error(exc: Exception) -> ExtractionError:
+        if isinstance(exc, PDFPasswordIncorrect):
+            return _encrypted(name, password)
+        return _diagnose(data, name, password, exc)
+
+    texts, images, layouts, heights = plumber_pages(data, name, password, progress, on_error)
+    text, starts = assemble(texts)
+    return texts, images, position_furniture(text, placed_lines(layouts, heights, starts))
+
+
 def _page_images(page: Any) -> int:
     try:
         return len(page.images)
@@ -197,21 +229,33 @@ def read_pdf(
     engine: str = "pdfium",
     password: str | None = None,
     progress: Progress | None = None,
+    position_furniture: bool = False,
     limits: Limits = DEFAULT_LIMITS,
     deadline: Deadline | None = None,
 ) -> Document:
-    """A :class:`Document` from PDF bytes, with page starts and furniture/footnote marks."""
+    """A :class:`Document` from PDF bytes, with page starts and furniture/footnote marks.
+
+    ``engine`` is one of :data:`ENGINES`; ``position_furniture`` (PDFium and pypdf engines)
+    confirms the furniture found by repetition with pdfplumber's character positions.
+    """
     if engine not in ENGINES:
         msg = f"unknown PDF engine {engine!r}; choose one of {', '.join(ENGINES)}"
         raise InputError(msg)
     check_streams(data, name, limits)
     deadline = deadline or limits.deadline(name)
+    by_position: list[Mark] | None = None
     if engine == "pdfium":
         texts, images = _pdfium_pages(data, name, password, progress, limits, deadline)
         import pypdfium2 as pdfium
 
         version = f"pypdfium2 {pdfium.version.PYPDFIUM_INFO} (PDFium {pdfium.version.PDFIUM_INFO.build})"
         extractor = "pypdfium2"
+    elif engine == "pdfplumber":
+        import pdfplumber
+
+        texts, images, by_position = _plumber(data, name, password, progress)
+        version = f"pdfplumber {pdfplumber.__version__}"
+        extractor = "pdfplumber"
     else:
         import pypdf
 
@@ -228,7 +272,15 @@ def read_pdf(
         raise NoTextLayerError(msg, empty)
     scanned = [i + 1 for i, (t, img) in enumerate(zip(texts, images, strict=True)) if img and not t.strip()]
     text, starts = assemble(texts)
-    furniture = find_furniture(text, starts)
+    furniture = by_position if by_position is not None else find_furniture(text, starts)
+    dropped: list[Mark] = []
+    if position_furniture and by_position is None and furniture:
+        from ipsis.ingest.plumber import confirm_furniture
+
+        def page_of(offset: int) -> int:
+            return bisect_right(starts, offset)
+
+        furniture, dropped = confirm_furniture(data, text, furniture, page_of, password)
     marks = [*furniture, *find_footnotes(text, starts, furniture), *find_unmapped(text, starts)]
     marks.sort(key=lambda m: (m.start, m.end))
     meta: dict[str, Any] = {
@@ -240,6 +292,11 @@ def read_pdf(
     }
     if empty:
         meta["pages_without_text"] = empty
+    if by_position is not None:
+        meta["furniture_by"] = "position (pdfplumber)"
+    elif position_furniture:
+        meta["furniture_by"] = "repetition, confirmed by position (pdfplumber)"
+        meta["furniture_unconfirmed"] = [m.to_json() for m in dropped]
     if scanned:
         log.warning(
             "%s: pages %s have images but no text layer (OCR is out of scope)",

@@ -9,6 +9,8 @@ made here is length-preserving: text decoded with the wrong single-byte code pag
 
 from __future__ import annotations
 
+import codecs
+
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.mojibake import repair_single_byte
@@ -74,6 +76,57 @@ def looks_binary(data: bytes) -> bool:
     return controls > max(2, len(head) // 100)
 
 
+def suggest_encoding(data: bytes, tried: str) -> str:
+    """The first of UTF-8, windows-1252, Latin-1 that decodes ``data`` and is not ``tried``.
+
+    >>> suggest_encoding("União".encode("cp1252"), "utf-8"), suggest_encoding(b"Uni\\xc3\\xa3o", "ascii")
+    ('cp1252', 'utf-8')
+    """
+    tried = codecs.lookup(tried).name if _known(tried) else tried
+    for enc in ENCODINGS:
+        if codecs.lookup(enc).name == tried:
+            continue
+        try:
+            data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        return enc
+    return "latin-1"  # pragma: no cover  (latin-1 decodes anything)
+
+
+def _known(encoding: str) -> bool:
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        return False
+    return True
+
+
+def decode_forced(data: bytes, name: str, encoding: str) -> str:
+    """Decode ``data`` with the encoding the user chose (``--encoding``); a BOM is dropped.
+    A failure names the file, the byte and an encoding that does decode it.
+
+    >>> decode_forced(b"Art. 5\\xba", "lei.txt", "cp1252")
+    'Art. 5º'
+    >>> try:
+    ...     decode_forced(b"Art. 5\\xba", "lei.txt", "utf-8")
+    ... except InputError as exc:
+    ...     print(exc)
+    lei.txt: cannot decode as utf-8 (invalid start byte at byte 6: b'\\xba'); try --encoding cp1252
+    """
+    if not _known(encoding):
+        msg = f"unknown encoding {encoding!r} for {name}; use a codec name such as utf-8, cp1252 or latin-1"
+        raise InputError(msg)
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start : min(exc.end, exc.start + 4)]
+        other = suggest_encoding(data, encoding)
+        msg = f"{name}: cannot decode as {encoding} ({exc.reason} at byte {exc.start}: {bad!r}); try --encoding {other}"
+        raise InputError(msg) from exc
+    return text.removeprefix("\ufeff")
+
+
 def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -> tuple[str, str]:
     """Decode ``data``; return ``(text, encoding)``. A BOM decides; else UTF-8, windows-1252,
     then Latin-1 (which decodes anything; windows-1252 leaves 5 bytes undefined).
@@ -86,12 +139,7 @@ def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -
     ('café \\x81', 'latin-1')
     """
     if encoding:
-        try:
-            text = data.decode(encoding)
-        except (UnicodeDecodeError, LookupError) as exc:
-            msg = f"{name}: cannot decode as {encoding} ({exc}); try another --encoding"
-            raise InputError(msg) from exc
-        return text.removeprefix("\ufeff"), encoding
+        return decode_forced(data, name, encoding), encoding
     if data.startswith(b"\xef\xbb\xbf"):
         try:
             return data[3:].decode("utf-8"), "utf-8-sig"
@@ -122,7 +170,7 @@ def read_text(data: bytes, doc_id: str, name: str = "input", encoding: str | Non
         "extractor": "ipsis.text",
         "media_type": "text/plain",
     }
-    fixed, why = repair_single_byte(text)
+    fixed, why = repair_single_byte(text) if not encoding else (text, "")
     if why:
         text = fixed
         meta["repaired"] = why

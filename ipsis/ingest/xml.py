@@ -10,6 +10,9 @@ is refused), no nested entity definitions (the "billion laughs" shape is refused
   text, notes}``, ``notes`` the ``nota_pie`` spans in that text); ``nota_pie`` paragraphs are
   ``note`` marks; each block is a ``block`` hint (``ipsis.sections.document_at`` rebuilds the
   document as it read on another date).
+- LeyChile (BCN ``<Norma>`` with nested ``<EstructurasFuncionales>``): title, heading, the text
+  of every part in order, promulgation; ``part`` hints (value ``tipoParte``), derogated parts
+  marked ``revoked``. Numeric character references (``&#243;``) are decoded by the parser.
 - RFCXML v3 (``<rfc version="3">``): title, abstract, then numbered sections rendered as
   ``4.2.1.  Calculating Freshness Lifetime``; each is a ``section`` hint whose value is the
   number computed from the nesting (appendices ``A``, ``A.1``) with ``title``/``anchor`` attrs.
@@ -25,6 +28,8 @@ from ipsis.document import Document, Hint, Mark
 from ipsis.errors import ExtractionError, InputError
 
 _WS = re.compile(r"\s+")
+_NAMES = ("NombreParte", "TituloParte")
+_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _ENTITY_DECL = re.compile(rb"<!ENTITY\s+(%\s*)?([\w.:-]+)\s+(SYSTEM|PUBLIC|\"[^\"]*\"|'[^']*')", re.S)
 
 
@@ -338,6 +343,72 @@ def _rfcxml(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
     return out.text, [], hints, meta
 
 
+def _local(el: Any) -> str:
+    tag = el.tag if isinstance(el.tag, str) else ""
+    return tag.rpartition("}")[2]
+
+
+def _child(el: Any, name: str) -> Any:
+    return next((c for c in el if _local(c) == name), None)
+
+
+def _lines(el: Any) -> list[str]:
+    """The non-blank lines of an element's text, each with its whitespace collapsed."""
+    raw = "".join(el.itertext()) if el is not None else ""
+    return [_WS.sub(" ", line).strip() for line in raw.splitlines() if line.strip()]
+
+
+def _leychile(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
+    """LeyChile (BCN) ``<Norma>``: title, heading, every ``<EstructuraFuncional>``'s ``<Texto>``
+    (nested parts in document order), then the promulgation. Each part is a ``part`` hint
+    (value ``tipoParte``; attrs ``idParte``, ``nombre``, ``titulo``, ``fechaVersion``); a part
+    with ``derogado="derogado"`` is marked ``revoked``."""
+    out = _Out()
+    marks: list[Mark] = []
+    hints: list[Hint] = []
+    meta_el = _child(root, "Metadatos")
+    title = _child(meta_el, "TituloNorma") if meta_el is not None else None
+    for line in _lines(title):
+        out.line(line)
+    head = _child(root, "Encabezado")
+    for line in _lines(_child(head, "Texto") if head is not None else None):
+        out.line(line)
+
+    def walk(container: Any) -> None:
+        for part in container:
+            if _local(part) != "EstructuraFuncional":
+                continue
+            start = out.pos
+            for line in _lines(_child(part, "Texto")):
+                out.line(line)
+            nested = _child(part, "EstructurasFuncionales")
+            if nested is not None:
+                walk(nested)
+            end = max(start, out.pos - 1)
+            info = _child(part, "Metadatos")
+            name, title = (" ".join(_lines(_child(info, k) if info is not None else None)) for k in _NAMES)
+            attrs = (
+                ("idParte", part.get("idParte", "")),
+                ("nombre", name),
+                ("titulo", title),
+                ("fechaVersion", part.get("fechaVersion", "")),
+            )
+            hints.append(Hint("part", part.get("tipoParte", ""), start, end, attrs))
+            if part.get("derogado") == "derogado" and end > start:
+                marks.append(Mark("revoked", start, end, f"{part.get('tipoParte', 'parte')} derogado"))
+
+    top = _child(root, "EstructurasFuncionales")
+    if top is not None:
+        walk(top)
+    promulgation = _child(root, "Promulgacion")
+    for line in _lines(_child(promulgation, "Texto") if promulgation is not None else None):
+        out.line(line)
+    hints.sort(key=lambda h: (h.start, -h.end))
+    marks.sort(key=lambda m: m.start)
+    meta = {"norma_id": root.get("normaId"), "fecha_version": root.get("fechaVersion")}
+    return out.text, marks, hints, meta
+
+
 def _generic(root: Any) -> str:
     """Any XML: elements with mixed content are inline, others end lines."""
     parts: list[str] = []
@@ -357,14 +428,21 @@ def _generic(root: Any) -> str:
     return "".join(p + "\n" for p in parts)
 
 
-def read_xml(data: bytes, doc_id: str, name: str = "input") -> Document:
-    """A :class:`Document` from XML bytes (BOE, RFCXML v3, or generic XML)."""
+def read_xml(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
+    """A :class:`Document` from XML bytes (BOE, RFCXML v3, or generic XML); ``encoding``
+    overrides the XML declaration."""
     from lxml import etree
 
-    root = parse_xml(data, name)
+    if encoding:
+        from ipsis.ingest.text import decode_forced
+
+        source = _DECLARATION.sub("", decode_forced(data, name, encoding), count=1)
+        root = parse_xml(source.encode("utf-8"), name)
+    else:
+        root = parse_xml(data, name)
     tag = root.tag if isinstance(root.tag, str) else ""
     meta: dict[str, Any] = {
-        "encoding": root.getroottree().docinfo.encoding or "utf-8",
+        "encoding": encoding or root.getroottree().docinfo.encoding or "utf-8",
         "extractor_version": f"lxml {etree.__version__}",
         "media_type": "application/xml",
     }
@@ -373,6 +451,9 @@ def read_xml(data: bytes, doc_id: str, name: str = "input") -> Document:
     if root.find("data/texto/bloque") is not None or root.find(".//texto/bloque") is not None:
         text, marks, hints, extra = _boe(root)
         meta["extractor"] = "ipsis.xml (BOE consolidated text)"
+    elif _local(root) == "Norma" and _child(root, "EstructurasFuncionales") is not None:
+        text, marks, hints, extra = _leychile(root)
+        meta["extractor"] = "ipsis.xml (LeyChile norma)"
     elif tag == "rfc":
         if root.get("version") != "3":
             meta["warning"] = "RFCXML v2: read as v3 (section titles from the title attribute)"

@@ -51,7 +51,8 @@ class WikiRef:
 @dataclass(frozen=True, slots=True)
 class Finding:
     """A citation that cannot be resolved: ``kind`` is ``orphan_citation``, ``ambiguous_citation``
-    or ``bad_line_range``; ``candidates`` lists the files that matched."""
+    or ``bad_line_range`` (``unresolved_citation`` when the CLI lacks ``--repo``/``--wiki``);
+    ``candidates`` lists the files that matched."""
 
     kind: str
     citation: str

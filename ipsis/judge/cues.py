@@ -26,13 +26,19 @@ from dataclasses import dataclass
 
 from ipsis.judge.numbers import Quantity, comparable, quantities, same_quantity
 from ipsis.judge.support import Answer
-from ipsis.judge.text import Token, guess_language, is_content, sentences, stem, tokens, words
+from ipsis.judge.text import Token, guess_language, is_content, sentences, stem, tokens
+from ipsis.lexicon import (
+    DEONTIC,
+    DISCOURAGED,
+    NEGATORS,
+    OBLIGATION,
+    PERMISSION,
+    PROHIBITION,
+    RECOMMENDATION,
+    RESTRICTORS,
+)
+from ipsis.lexicon import LIMITERS as LEXICON_LIMITERS
 
-NEGATORS: dict[str, frozenset[str]] = {
-    "pt": words("não nunca jamais nenhum nenhuma ninguém nem nada"),
-    "es": words("no nunca jamás ningún ninguno ninguna nadie ni nada"),
-    "en": words("not no never none nobody nothing nor cannot can't don't isn't"),
-}
 ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]
 NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("não", "só"),
@@ -48,27 +54,7 @@ NOT_NEGATION: tuple[tuple[str, ...], ...] = (
 )
 """Fixed expressions whose negator does not negate the predicate."""
 
-OBLIGATION, PROHIBITION, PERMISSION = "obligation", "prohibition", "permission"
-RECOMMENDATION, DISCOURAGED = "recommendation", "discouraged"
-_MODAL_SPECS = {
-    OBLIGATION: """must|shall|required|is required|are required|has to|have to|mandatory|is mandatory|
-        deve|devem|deverá|deverão|devendo|tem de|têm de|é obrigatório|é obrigatória|são obrigatórios|
-        obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
-        es obligatorio|es obligatoria|son obligatorios|obligatoriamente""",
-    PROHIBITION: """must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
-        é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
-        fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
-        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado""",
-    PERMISSION: """may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
-        é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
-        é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
-        está permitido|está permitida|facultativo|facultativa""",
-    RECOMMENDATION: "should|recommended|is recommended",
-    DISCOURAGED: "should not|not recommended",
-}
-MODALS: dict[tuple[str, ...], str] = {
-    tuple(p.split()): cls for cls, spec in _MODAL_SPECS.items() for p in (x.strip() for x in spec.split("|")) if p
-}
+MODALS: dict[tuple[str, ...], str] = {tuple(p.split()): cls for cls, ps in DEONTIC.items() for p in ps}
 """Modal phrases (token tuples, casefolded) and their deontic class."""
 _MAX_MODAL = max(len(k) for k in MODALS)
 NOT_OBLIGED = "negated obligation"
@@ -79,14 +65,8 @@ NEGATIVE_MODALS = frozenset({PROHIBITION, NOT_OBLIGED, DISCOURAGED})
 prohibition; ``não deve`` / ``ninguém deve`` is a negated obligation, kept apart because its force
 differs by language (pt "must not", en "need not") and a swap between the two is a finding."""
 
-LIMITERS: dict[str, tuple[str, ...]] = {
-    "pt": ("salvo", "exceto", "excepto", "desde que", "sem prejuízo", "ressalvado", "ressalvada",
-           "a menos que", "a não ser", "senão", "apenas", "só", "somente", "unicamente", "exclusivamente"),
-    "es": ("salvo", "excepto", "siempre que", "sin perjuicio", "a menos que", "a no ser", "solo", "sólo",
-           "solamente", "únicamente", "exclusivamente"),
-    "en": ("unless", "except", "provided that", "only", "solely", "exclusively", "without prejudice",
-           "subject to", "as long as"),
-}  # fmt: skip
+LIMITERS: dict[str, tuple[str, ...]] = {lang: LEXICON_LIMITERS[lang] + RESTRICTORS[lang] for lang in LEXICON_LIMITERS}
+"""Limiter clauses and restrictive adverbs (:mod:`ipsis.lexicon`): a passage's limiter the claim drops is a cue."""
 _LIMITER_TUPLES = sorted({tuple(p.split()) for ps in LIMITERS.values() for p in ps}, key=len, reverse=True)
 
 # How much each cue lowers the support score (multiplied in).

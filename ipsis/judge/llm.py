@@ -21,8 +21,8 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from ipsis.errors import InputError
-from ipsis.judge.support import ANSWERS, Answer, JudgeReplyError, JudgeUnavailableError
+from ipsis.errors import InputError, JudgeReplyError, JudgeUnavailableError
+from ipsis.judge.support import ANSWERS, Answer
 
 DEFAULT_KEY_ENV = "IPSIS_JUDGE_KEY"
 SYSTEM = (

@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ipsis.errors import InputError
-from ipsis.judge.support import Answer, MissingExtraError
+from ipsis.errors import InputError, MissingExtraError
+from ipsis.judge.support import Answer
 
 LABEL_NAMES = {
     "supports": ("entailment", "entails", "entail"),

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ipsis.document import Document
-from ipsis.errors import InputError
-from ipsis.judge.support import MissingExtraError, Passage
+from ipsis.errors import InputError, MissingExtraError
+from ipsis.judge.support import Passage
 from ipsis.judge.text import content_stems
 
 K1, B = 1.5, 0.75
@@ -35,6 +35,8 @@ TIE = 0.05
 """Candidates within 5% of the best BM25 score are re-ranked by the embedding, when one is given."""
 LONG_LINE = 100
 """A block whose lines average more than this is unwrapped text: one passage per line."""
+MAX_PASSAGE = 3000
+"""A leaf section longer than this is split into its paragraphs (twice the judge's default window)."""
 
 _FRONT_MATTER = re.compile(r"\A\ufeff?---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _META_LINE = re.compile(r"[A-Za-z][\w -]{0,30}:[ \t]+\S.*")
@@ -75,19 +77,15 @@ def _skip_head(text: str) -> int:
         return pos
 
 
-def passages(document: Document) -> list[Passage]:
-    """The retrievable passages of ``document`` (each ``text == document.text[start:end]``)."""
+def _blocks(
+    document: Document, lo: int, hi: int, section: str | None = None, label: str | None = None
+) -> list[Passage]:
+    """The paragraph blocks of ``text[lo:hi]`` (one per line in unwrapped text), furniture skipped."""
     text = document.text
-    tree = document.sections
-    if tree is not None and hasattr(tree, "__iter__"):
-        leaves = [s for s in tree if not getattr(s, "children", ())]
-        if leaves:
-            return [Passage(s.start, s.end, text[s.start : s.end], s.id, s.label) for s in leaves]
-    body = _skip_head(text)
     furniture = document.marks_of({"furniture", "toc"})
     out: list[Passage] = []
-    for block in re.finditer(r"(?:[^\n]*\S[^\n]*(?:\n|$))+", text[body:]):
-        s0 = body + block.start()
+    for block in re.finditer(r"(?:[^\n]*\S[^\n]*(?:\n|$))+", text[lo:hi]):
+        s0 = lo + block.start()
         lines = [(s0 + m.start(), s0 + m.end()) for m in re.finditer(r"[^\n]*\S[^\n]*", block.group())]
         avg = sum(e - s for s, e in lines) / len(lines)
         spans = lines if avg > LONG_LINE and len(lines) > 1 else [(lines[0][0], lines[-1][1])]
@@ -96,13 +94,49 @@ def passages(document: Document) -> list[Passage]:
                 s += 1
             if any(m.start <= s and e <= m.end for m in furniture):
                 continue
-            out.append(Passage(s, e, text[s:e]))
+            out.append(Passage(s, e, text[s:e], section, label))
     return out
 
 
-def retrieve(document: Document, claim: str, k: int = 3, embed: Embedder | None = None) -> list[Scored]:
-    """The ``k`` passages of ``document`` that best match ``claim`` (BM25), best first."""
+def passages(document: Document) -> list[Passage]:
+    """The retrievable passages of ``document`` (each ``text == document.text[start:end]``).
+
+    A leaf section longer than :data:`MAX_PASSAGE` gives its paragraphs instead, so that a judge
+    never reads pages of text.
+    """
+    text = document.text
+    tree = document.sections
+    if tree is not None and hasattr(tree, "__iter__"):
+        leaves = [s for s in tree if not getattr(s, "children", ())]
+        if leaves:
+            out: list[Passage] = []
+            for s in leaves:
+                if s.end - s.start > MAX_PASSAGE:
+                    out.extend(_blocks(document, s.start, s.end, s.id, s.label))
+                else:
+                    out.append(Passage(s.start, s.end, text[s.start : s.end], s.id, s.label))
+            return out
+    return _blocks(document, _skip_head(text), len(text))
+
+
+def retrieve(
+    document: Document,
+    claim: str,
+    k: int = 3,
+    embed: Embedder | None = None,
+    within: tuple[int, int] | None = None,
+) -> list[Scored]:
+    """The ``k`` passages of ``document`` that best match ``claim`` (BM25), best first.
+
+    ``within`` (a cited section or line range, ``[start, end)``) keeps only the passages inside
+    it, cut at its edges.
+    """
     cands = passages(document)
+    if within is not None:
+        lo, hi = within
+        text = document.text
+        cut = [(max(p.start, lo), min(p.end, hi), p) for p in cands if p.start < hi and p.end > lo]
+        cands = [Passage(s, e, text[s:e], p.section, p.label) for s, e, p in cut if text[s:e].strip()]
     docs = [Counter(content_stems(p.text)) for p in cands]
     query = list(dict.fromkeys(content_stems(claim)))
     if not cands or not query:

@@ -1,4 +1,4 @@
-"""The support record, the verdict policy and the judge errors.
+"""The support record and the verdict policy (the judge errors live in :mod:`ipsis.errors`).
 
 A judge answers one of three things about a claim and a passage: it ``supports`` it,
 ``contradicts`` it or ``says_nothing`` about it, with a confidence. The verdict policy turns
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ipsis.errors import IpsisError
+from ipsis.errors import JudgeError, JudgeReplyError, JudgeUnavailableError, MissingExtraError
 
 SUPPORTED = "supported"
 CONTRADICTED = "contradicted"
@@ -29,22 +29,6 @@ ANSWERS: tuple[str, ...] = ("supports", "contradicts", "says_nothing")
 
 MIN_NEGATIVE_CONFIDENCE = 0.5
 """Below this, a ``contradicts`` or ``says_nothing`` answer is reported as ``needs_review``."""
-
-
-class JudgeError(IpsisError):
-    """A judge could not give an answer (bad configuration, endpoint down, bad reply)."""
-
-
-class JudgeUnavailableError(JudgeError):
-    """The judge endpoint did not answer (after the retries)."""
-
-
-class JudgeReplyError(JudgeError):
-    """The judge answered something that is not the structured reply asked for."""
-
-
-class MissingExtraError(JudgeError, ImportError):
-    """An optional extra (``ipsis[nli]``, ``ipsis[embed]``) is not installed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,3 +94,21 @@ def verdict_for(answer: str, confidence: float, threshold: float) -> str:
     if answer == "contradicts":
         return CONTRADICTED
     return NO_SUPPORT
+
+
+__all__ = [
+    "ANSWERS",
+    "CONTRADICTED",
+    "NEEDS_REVIEW",
+    "NO_SUPPORT",
+    "SUPPORTED",
+    "VERDICTS",
+    "Answer",
+    "JudgeError",
+    "JudgeReplyError",
+    "JudgeUnavailableError",
+    "MissingExtraError",
+    "Passage",
+    "Support",
+    "verdict_for",
+]

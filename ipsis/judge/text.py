@@ -18,13 +18,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ipsis.lexicon import words
+
 WORD = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
 """A word: letters/digits, with one inner apostrophe (``don't``, ``d'Água``)."""
-
-
-def words(spec: str) -> frozenset[str]:
-    """A word list written as one whitespace-separated string."""
-    return frozenset(spec.split())
 
 
 STOPWORDS_PT = words("""a à às ao aos as o os um uma uns umas de do da dos das dum duma em no na nos nas num numa

@@ -262,9 +262,7 @@ def _covered(spans: list[tuple[int, int]], starts: list[int], a: int, b: int) ->
     return total
 
 
-def _flags(
-    text: str, sections: list[Section], marks: Sequence[MarkSpan], wordings: dict[str, int]
-) -> list[Section]:
+def _flags(text: str, sections: list[Section], marks: Sequence[MarkSpan], wordings: dict[str, int]) -> list[Section]:
     """Flags on the own text (span minus children). ``revoked``: the *last* wording says
     "(Revogado)" or is >= 90% struck (an old wording struck before the current one does not
     revoke the section); ``has_revoked``: some of the own text is struck; ``has_notes``: an

@@ -82,6 +82,19 @@ class BlobStore:
     def read(self, sha256: str) -> bytes:
         return self.path(sha256).read_bytes()
 
+    def digest(self, sha256: str) -> tuple[str, int]:
+        return hash_file(self.path(sha256))
+
+    def label(self, sha256: str) -> str:
+        return str(self.path(sha256).relative_to(self.root))
+
+    def entries(self) -> Iterator[tuple[str, str]]:
+        for name, path in self.stored():
+            yield name, str(path.relative_to(self.root))
+
+    def leftover_labels(self) -> list[str]:
+        return [str(p.relative_to(self.root)) for p in self.leftovers()]
+
     def stored(self) -> Iterator[tuple[str, Path]]:
         """Every file under ``blobs/`` as ``(name, path)``."""
         if not self.blobs.is_dir():

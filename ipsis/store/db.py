@@ -1,10 +1,8 @@
-"""The embedded store: SQLite (WAL) plus content-addressed original files under one folder.
+"""The store's rules, over a backend: the embedded SQLite folder (default) or PostgreSQL.
 
-Layout of a store folder (``.ipsis/`` by default)::
-
-    ipsis.db            source versions, readers, the found-elsewhere index, run records
-    blobs/ab/abcd…      the original bytes of each version, named by their SHA-256
-    tmp/                temporary files of blob writes in progress
+See :mod:`ipsis.store.sqlite` for the folder layout, :mod:`ipsis.store.postgres` for the shared
+database, and :mod:`ipsis.store.backend` for the seam between them. Everything here (versions,
+permissions, ingest, check, runs) is written once, in the SQL both engines share.
 
 Permissions: each version has readers (none listed = everyone). Every read method takes a
 ``user``: ``None`` means no restriction (the owner of the folder, who can read the files
@@ -15,8 +13,7 @@ may not read is treated exactly like one that does not exist.
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,13 +22,13 @@ from typing import Any
 from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError, StoreError, VersionConflictError
-from ipsis.store.blobs import BlobStore, hash_file, sha256_of
+from ipsis.store.backend import Backend, Blobs, is_url
+from ipsis.store.blobs import sha256_of
 from ipsis.store.docs import document_from_row, document_payload, terms_of
 from ipsis.store.ids import compose_id, propose_version, resolve_id, version_key
-from ipsis.store.schema import migrate
+from ipsis.store.sqlite import DB_NAME, SqliteBackend
 
-DB_NAME = "ipsis.db"
-BUSY_TIMEOUT_S = 60.0
+__all__ = ["DB_NAME", "CheckReport", "IngestOutcome", "SourceVersion", "Store", "parse_when", "utc_now"]
 _COLUMNS = (
     "pk, id, name, version, sha256, size, filename, retrieved_at, ingested_at, origin, media_type, "
     "extractor, extractor_version, page_count, section_count, text_length"
@@ -127,46 +124,32 @@ class CheckReport:
 class Store:
     """An open store. Use as a context manager, or call :meth:`close`."""
 
-    def __init__(self, root: Path, conn: sqlite3.Connection, durable: bool = True) -> None:
-        self.root = root
-        self.conn = conn
-        self.blobs = BlobStore(root, durable)
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self.kind = backend.kind
+        self.root = backend.root
+        self.location = backend.location
+        self.blobs: Blobs = backend.blobs
         self._docs: dict[int, Document] = {}
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, root: str | Path, *, create: bool = False, durable: bool = True) -> Store:
-        """Open the store at ``root``; ``create`` makes the folder and database when missing.
+    def open(cls, target: str | Path, *, create: bool = False, durable: bool = True) -> Store:
+        """Open the store at ``target``: a folder, or a ``postgresql://`` URL.
 
-        ``durable=False`` skips the fsyncs (blobs, and SQLite ``synchronous=NORMAL``): a killed
-        process still leaves a consistent store, but a power loss may drop the last ingests.
-        For bulk loads such as benchmarks; the CLI is always durable.
+        ``create`` makes the folder (or the tables) when missing. ``durable=False`` skips the
+        fsyncs (blobs, and SQLite ``synchronous=NORMAL``): a killed process still leaves a
+        consistent store, but a power loss may drop the last ingests. For bulk loads such as
+        benchmarks; the CLI is always durable.
         """
-        path = Path(root)
-        db = path / DB_NAME
-        if not db.exists():
-            if not create:
-                msg = f"no ipsis store at {path} (no {DB_NAME}); create one with `ipsis ingest FILE --store {path}`"
-                raise StoreError(msg)
-            if path.exists() and not path.is_dir():
-                msg = f"{path} is a file, not a store folder; pass another --store"
-                raise StoreError(msg)
-        try:
-            if create:
-                BlobStore(path).create_dirs()
-            conn = sqlite3.connect(str(db), timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL" if durable else "PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            migrate(conn, str(path))
-        except sqlite3.DatabaseError as exc:
-            msg = f"{db} cannot be opened as an ipsis store ({exc}); check the path or restore a backup"
-            raise StoreError(msg) from exc
-        return cls(path, conn, durable)
+        if is_url(target):
+            from ipsis.store.postgres import PostgresBackend
+
+            return cls(PostgresBackend.open(str(target), create=create, durable=durable))
+        return cls(SqliteBackend.open(target, create=create, durable=durable))
 
     def close(self) -> None:
-        self.conn.close()
+        self.backend.close()
 
     def __enter__(self) -> Store:
         return self
@@ -177,25 +160,28 @@ class Store:
     # -- reading ---------------------------------------------------------------------------
     @staticmethod
     def _visible(user: str | None, alias: str = "v") -> tuple[str, list[Any]]:
+        """The permission rule, once for every backend: public, or the user is a listed reader."""
         if user is None:
-            return "1", []
-        return f"({alias}.public = 1 OR {alias}.pk IN (SELECT version_pk FROM readers WHERE user = ?))", [user]
+            return "1 = 1", []
+        return f'({alias}.public = 1 OR {alias}.pk IN (SELECT version_pk FROM readers WHERE "user" = ?))', [user]
 
     def _rows(
-        self, where: str, params: Iterable[Any], user: str | None, limit: int = -1, order: str = "v.name, v.pk"
+        self, where: str, params: Iterable[Any], user: str | None, limit: int | None = None, order: str = "v.name, v.pk"
     ) -> list[SourceVersion]:
         vis, vparams = self._visible(user)
-        sql = f"SELECT {_COLUMNS} FROM versions v WHERE {where} AND {vis} ORDER BY {order} LIMIT ?"
-        rows = self.conn.execute(sql, [*params, *vparams, limit]).fetchall()
+        sql = f"SELECT {_COLUMNS} FROM versions v WHERE {where} AND {vis} ORDER BY {order}"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        rows = self.backend.query(sql, [*params, *vparams])
         readers: dict[int, list[str]] = {}
         if rows:
             marks = ",".join("?" * len(rows))
-            for r in self.conn.execute(
-                f"SELECT version_pk, user FROM readers WHERE version_pk IN ({marks}) ORDER BY user",
+            for r in self.backend.query(
+                f'SELECT version_pk, "user" FROM readers WHERE version_pk IN ({marks}) ORDER BY "user"',
                 [r["pk"] for r in rows],
             ):
-                readers.setdefault(r[0], []).append(r[1])
-        return [SourceVersion(**dict(r), readers=tuple(readers.get(r["pk"], ()))) for r in rows]
+                readers.setdefault(r["version_pk"], []).append(r["user"])
+        return [SourceVersion(**r, readers=tuple(readers.get(r["pk"], ()))) for r in rows]
 
     def get(self, full_id: str, user: str | None = None) -> SourceVersion | None:
         """The version stored under ``full_id`` that ``user`` may read, or None."""
@@ -204,7 +190,7 @@ class Store:
 
     def versions(self, user: str | None = None) -> list[SourceVersion]:
         """Every version ``user`` may read, by name, then version order."""
-        rows = self._rows("1", [], user)
+        rows = self._rows("1 = 1", [], user)
         return sorted(rows, key=lambda v: (v.name, version_key(v.version)))
 
     def family(self, name: str, user: str | None = None) -> list[SourceVersion]:
@@ -223,15 +209,19 @@ class Store:
     def document_of(self, sv: SourceVersion) -> Document:
         doc = self._docs.get(sv.pk)
         if doc is None:
-            row = self.conn.execute("SELECT * FROM versions WHERE pk = ?", [sv.pk]).fetchone()
-            doc = document_from_row(row)
+            doc = document_from_row(self.row(sv.pk))
             self._docs[sv.pk] = doc
         return doc
 
+    def row(self, pk: int) -> dict[str, Any]:
+        """Every column of the version ``pk`` (text included); for copying and rebuilding."""
+        return self.backend.query("SELECT * FROM versions WHERE pk = ?", [pk])[0]
+
     def search(self, query: str, exclude_id: str | None, user: str | None, limit: int) -> list[SourceVersion]:
-        """Versions ``user`` may read whose index matches the FTS5 ``query`` (by pk)."""
-        where = "v.pk IN (SELECT rowid FROM text_index WHERE text_index MATCH ?) AND v.id IS NOT ?"
-        return self._rows(where, [query, exclude_id], user, limit, order="v.pk")
+        """Versions ``user`` may read whose index matches the FTS5-syntax ``query`` (by pk)."""
+        cond, params = self.backend.search_condition(query)
+        where = f"{cond} AND (CAST(? AS TEXT) IS NULL OR v.id <> ?)"
+        return self._rows(where, [*params, exclude_id, exclude_id], user, limit, order="v.pk")
 
     def document_frequency(self, terms: Iterable[str]) -> dict[str, int]:
         """How many stored versions hold each folded word (all versions, whoever may read them)."""
@@ -240,7 +230,7 @@ class Store:
         for i in range(0, len(terms), 500):
             chunk = terms[i : i + 500]
             sql = f"SELECT term, df FROM terms WHERE term IN ({','.join('?' * len(chunk))})"
-            out.update(self.conn.execute(sql, chunk).fetchall())
+            out.update((r["term"], r["df"]) for r in self.backend.query(sql, chunk))
         return out
 
     # -- writing ---------------------------------------------------------------------------
@@ -255,8 +245,12 @@ class Store:
         retrieved_at: str | None = None,
         readers: Iterable[str] = (),
         fmt: str | None = None,
+        read_options: Mapping[str, Any] | None = None,
     ) -> IngestOutcome:
         """Store ``data`` as a new version; identical bytes under the same id are a no-op.
+
+        ``read_options`` go to :func:`ipsis.ingest.load_bytes` (``engine``, ``password``,
+        ``encoding``, ``position_furniture``, ``progress``); the text they give is what is stored.
 
         Different bytes under an existing id and version raise :class:`VersionConflictError`
         with a proposed new version. The blob is durable before the rows are committed, and
@@ -269,10 +263,8 @@ class Store:
             return existing
         from ipsis.ingest import load_bytes
 
-        doc = load_bytes(data, full_id, filename or full_id, fmt)
+        doc = load_bytes(data, full_id, filename or full_id, fmt, **dict(read_options or {}))
         payload = document_payload(doc)
-        self.blobs.create_dirs()
-        self.blobs.put(data, sha)
         readers = sorted({r.strip() for r in readers if r.strip()})
         now = utc_now()
         row = {
@@ -291,29 +283,9 @@ class Store:
             "public": 0 if readers else 1,
             **payload.columns,
         }
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            again = self._existing(full_id, sha, name, ver)
-            if again is not None:  # another process stored it meanwhile
-                self.conn.execute("ROLLBACK")
-                return again
-            self.conn.execute("INSERT OR IGNORE INTO blobs(sha256, size) VALUES (?, ?)", [sha, len(data)])
-            cols = ", ".join(row)
-            cur = self.conn.execute(
-                f"INSERT INTO versions({cols}) VALUES ({', '.join('?' * len(row))})", list(row.values())
-            )
-            pk = cur.lastrowid
-            self.conn.executemany("INSERT INTO readers(version_pk, user) VALUES (?, ?)", [(pk, r) for r in readers])
-            self.conn.execute("INSERT INTO text_index(rowid, body) VALUES (?, ?)", [pk, payload.index_text])
-            self.conn.executemany(
-                "INSERT INTO terms(term, df) VALUES (?, 1) ON CONFLICT(term) DO UPDATE SET df = df + 1",
-                [(t,) for t in terms_of(payload.index_text)],
-            )
-            self.conn.execute("COMMIT")
-        except BaseException:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise
+        outcome = self._insert(data, row, readers, payload.index_text)
+        if outcome is not None:
+            return outcome
         sv = self.get(full_id)
         if sv is None:  # pragma: no cover - just committed
             msg = f"{full_id} vanished right after it was stored; run `ipsis store check`"
@@ -322,6 +294,52 @@ class Store:
         secs = f", {sv.section_count} sections" if sv.section_count else ""
         msg = f"stored {full_id} (sha256 {sha[:12]}, {len(data):,} bytes, {sv.media_type}{pages}{secs})"
         return IngestOutcome("stored", sv, msg)
+
+    def _insert(self, data: bytes, row: dict[str, Any], readers: list[str], index_text: str) -> IngestOutcome | None:
+        """Write the blob, then the rows in one transaction; an outcome when another writer won."""
+        sha = row["sha256"]
+        self.blobs.create_dirs()
+        self.blobs.put(data, sha)
+        with self.backend.write():
+            again = self._existing(row["id"], sha, row["name"], row["version"])
+            if again is not None:  # another process stored it meanwhile
+                return again
+            self.backend.execute(
+                "INSERT INTO blobs(sha256, size) VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING", [sha, row["size"]]
+            )
+            cols = ", ".join(row)
+            pk = self.backend.query(
+                f"INSERT INTO versions({cols}) VALUES ({', '.join('?' * len(row))}) RETURNING pk", list(row.values())
+            )[0]["pk"]
+            self.backend.executemany(
+                'INSERT INTO readers(version_pk, "user") VALUES (?, ?)', [(pk, r) for r in readers]
+            )
+            terms = terms_of(index_text)
+            self.backend.add_to_index(pk, index_text, terms)
+            self.backend.executemany(
+                "INSERT INTO terms(term, df) VALUES (?, 1) ON CONFLICT (term) DO UPDATE SET df = terms.df + 1",
+                [(t,) for t in sorted(terms)],
+            )
+        return None
+
+    def copy_version(self, row: dict[str, Any], readers: Iterable[str], data: bytes) -> IngestOutcome:
+        """Store a version read from another store exactly as it was (same text, dates, readers).
+
+        The bytes must hash to the row's SHA-256; the index is rebuilt from the stored text.
+        """
+        from ipsis.store.docs import index_text
+
+        if sha256_of(data) != row["sha256"]:
+            msg = f"{row['id']}: the original bytes do not match their SHA-256 {row['sha256'][:12]}; not copied"
+            raise StoreError(msg)
+        existing = self._existing(row["id"], row["sha256"], row["name"], row["version"])
+        if existing is not None:
+            return existing
+        fields = {k: v for k, v in row.items() if k != "pk"}
+        self._insert(data, fields, sorted(readers), index_text(document_from_row(row)))
+        sv = self.get(row["id"])
+        assert sv is not None
+        return IngestOutcome("stored", sv, f"copied {sv.id} (sha256 {sv.sha256[:12]}, {sv.size:,} bytes)")
 
     def _existing(self, full_id: str, sha: str, name: str, ver: str) -> IngestOutcome | None:
         sv = self.get(full_id)
@@ -342,21 +360,14 @@ class Store:
     def check(self, user: str | None = None) -> CheckReport:
         """Verify every blob against its SHA-256, the database and the index; say what is wrong."""
         report = CheckReport()
-        status = self.conn.execute("PRAGMA integrity_check").fetchone()[0]
-        if status != "ok":
-            report.problems.append(f"database {self.root / DB_NAME}: integrity check failed: {status}")
-        try:
-            self.conn.execute("INSERT INTO text_index(text_index) VALUES('integrity-check')")
-        except sqlite3.DatabaseError as exc:
-            report.problems.append(f"found-elsewhere index is damaged ({exc}); rebuild the store from its blobs")
+        report.problems.extend(self.backend.check_database())
         hashes: dict[str, tuple[str, int] | None] = {}
         for sv in self.versions(user):
             report.checked += 1
-            path = self.blobs.path(sv.sha256)
-            rel = path.relative_to(self.root)
+            rel = self.blobs.label(sv.sha256)
             if sv.sha256 not in hashes:
                 try:
-                    hashes[sv.sha256] = hash_file(path)
+                    hashes[sv.sha256] = self.blobs.digest(sv.sha256)
                 except FileNotFoundError:
                     hashes[sv.sha256] = None
                 except OSError as exc:
@@ -370,27 +381,25 @@ class Store:
                     f"{sv.id}: blob {rel} has SHA-256 {got[0]}, expected {sv.sha256} "
                     f"({got[1]:,} bytes, expected {sv.size:,}): the file was changed after ingest"
                 )
-            row = self.conn.execute("SELECT text, text_sha256 FROM versions WHERE pk = ?", [sv.pk]).fetchone()
+            row = self.backend.query("SELECT text, text_sha256 FROM versions WHERE pk = ?", [sv.pk])[0]
             if sha256_of(row["text"].encode("utf-8", "surrogatepass")) != row["text_sha256"]:
                 report.problems.append(f"{sv.id}: the stored document text does not match its recorded hash")
-            if not self.conn.execute("SELECT 1 FROM text_index WHERE rowid = ?", [sv.pk]).fetchone():
+            if not self.backend.indexed(sv.pk):
                 report.problems.append(f"{sv.id}: missing from the found-elsewhere index")
         if user is None:
-            known = {r[0] for r in self.conn.execute("SELECT sha256 FROM versions")}
-            for name, path in self.blobs.stored():
+            known = {r["sha256"] for r in self.backend.query("SELECT sha256 FROM versions")}
+            for name, label in self.blobs.entries():
                 if name not in known:
-                    rel = path.relative_to(self.root)
-                    report.notes.append(f"unreferenced blob {rel} (left by an interrupted ingest; safe to delete)")
-            for path in self.blobs.leftovers():
-                report.notes.append(f"temporary file {path.relative_to(self.root)} (interrupted write; safe to delete)")
+                    report.notes.append(f"unreferenced blob {label} (left by an interrupted ingest; safe to delete)")
+            for label in self.blobs.leftover_labels():
+                report.notes.append(f"temporary file {label} (interrupted write; safe to delete)")
         return report
 
     # -- runs ------------------------------------------------------------------------------
     def record_run(self, manifest: dict[str, Any]) -> None:
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            self.conn.execute(
-                "INSERT INTO runs(id, started_at, finished_at, user, policy_fingerprint, manifest) "
+        with self.backend.write():
+            self.backend.execute(
+                'INSERT INTO runs(id, started_at, finished_at, "user", policy_fingerprint, manifest) '
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [
                     manifest["run_id"],
@@ -401,12 +410,10 @@ class Store:
                     json.dumps(manifest, ensure_ascii=False),
                 ],
             )
-            self.conn.execute("COMMIT")
-        except BaseException:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise
 
     def run(self, run_id: str) -> dict[str, Any] | None:
-        row = self.conn.execute("SELECT manifest FROM runs WHERE id = ?", [run_id]).fetchone()
-        return None if row is None else dict(json.loads(row[0]))
+        rows = self.backend.query("SELECT manifest FROM runs WHERE id = ?", [run_id])
+        return None if not rows else dict(json.loads(rows[0]["manifest"]))
+
+    def run_ids(self) -> list[str]:
+        return [r["id"] for r in self.backend.query("SELECT id FROM runs ORDER BY started_at, id")]

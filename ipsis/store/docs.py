@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,7 +139,7 @@ def _sections_from_json(data: dict[str, Any]) -> Any:
     return SectionTree(data["doc_id"], secs, data["length"], data.get("family", "generic"))
 
 
-def document_from_row(row: sqlite3.Row) -> Document:
+def document_from_row(row: Mapping[str, Any]) -> Document:
     """Rebuild the Document of a ``versions`` row, with the store's facts in ``meta``."""
     marks = tuple(Mark(m["kind"], m["start"], m["end"], m.get("note", "")) for m in json.loads(row["marks"]))
     hints = tuple(

@@ -91,6 +91,105 @@ def _used_entry(sv: SourceVersion, role: str) -> dict[str, Any]:
     }
 
 
+class Verifier:
+    """Verifies records for one run: resolves sources (store first, then ``fallback``), annotates
+    results (found elsewhere, newer versions), and keeps the sources used for the manifest.
+    :func:`verify_run` uses one; a batch engine uses one per worker partition and merges ``used``."""
+
+    def __init__(
+        self,
+        store: Store | None,
+        run_id: str,
+        *,
+        user: str | None = None,
+        policy: Policy | None = None,
+        fallback: Fallback | None = None,
+    ) -> None:
+        self.store = store
+        self.run_id = run_id
+        self.user = user
+        self.policy = policy or Policy()
+        self.fallback = fallback
+        self.used: dict[str, dict[str, Any]] = {}
+        self.stored: dict[str, SourceVersion] = {}
+        self.documents: dict[str, Document] = {}
+
+    def use(self, sv: SourceVersion, role: str) -> None:
+        entry = self.used.setdefault(sv.id, _used_entry(sv, role))
+        if role not in entry["roles"]:
+            entry["roles"].append(role)
+
+    def resolve(self, sid: str) -> Document | None:
+        doc = self._resolve(sid)
+        if doc is not None:
+            self.documents[sid] = doc
+        return doc
+
+    def _resolve(self, sid: str) -> Document | None:
+        if self.store is not None:
+            sv = self.store.get(sid, self.user)
+            if sv is not None:
+                self.stored[sid] = sv
+                self.use(sv, "cited")
+                return self.store.document_of(sv)
+        doc = self.fallback(sid) if self.fallback is not None else None
+        if doc is not None and sid not in self.used:
+            self.used[sid] = {
+                "id": sid,
+                "path": doc.meta.get("path"),
+                "sha256": doc.meta.get("sha256"),
+                "retrieved_at": None,
+                "roles": ["cited"],
+            }
+        return doc
+
+    def verify(self, records: Iterable[Any], indexes: Iterable[int] | None = None) -> list[Result]:
+        """Results of ``records`` (numbered by ``indexes``, 1-based, default 1, 2, ...)."""
+        return list(self.iter_verify(records, indexes))
+
+    def iter_verify(
+        self, records: Iterable[Any], indexes: Iterable[int] | None = None, limits: Limits = DEFAULT_LIMITS
+    ) -> Iterator[Result]:
+        """The results one at a time, as the records come."""
+        for r in verify_records(records, self.resolve, self.policy, limits, indexes=indexes):
+            if self.store is not None:
+                _annotate(self.store, r, self.stored.get(r.source_id or ""), self.user, self.policy, self.use)
+            r.extra["run_id"] = self.run_id
+            yield r
+
+
+def merge_used(into: dict[str, dict[str, Any]], used: dict[str, dict[str, Any]]) -> None:
+    """Add the sources of one partition to the run's (roles united)."""
+    for sid, entry in used.items():
+        have = into.setdefault(sid, {**entry, "roles": []})
+        have["roles"] = sorted({*have["roles"], *entry["roles"]}, key=["cited", "found_elsewhere"].index)
+
+
+def make_manifest(
+    run_id: str,
+    started: str,
+    store: Store | None,
+    user: str | None,
+    policy: Policy,
+    records_name: str,
+    summary_: dict[str, Any],
+    used: dict[str, dict[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "run_id": run_id,
+        "ipsis_version": __version__,
+        "started_at": started,
+        "finished_at": utc_now(),
+        "user": user,
+        "store": store.location if store is not None else None,
+        "records": records_name,
+        "policy": policy.to_json(),
+        "policy_fingerprint": policy.fingerprint(),
+        "summary": summary_,
+        "sources": sorted(used.values(), key=lambda e: e["id"]),
+    }
+
+
 def verify_run(
     records: Iterable[Any],
     store: Store | None,
@@ -111,7 +210,8 @@ def verify_run(
 
 class RunStream:
     """A verification run whose results come one at a time (iterate it), so that millions of
-    records take flat memory; :meth:`finish` writes the manifest (and records it in the store)."""
+    records take flat memory; :meth:`finish` writes the manifest (and records it in the store).
+    It is one :class:`Verifier` plus the run's bookkeeping."""
 
     def __init__(
         self,
@@ -128,65 +228,27 @@ class RunStream:
         self.store = store
         self.user = user
         self.policy = policy or Policy()
-        self.fallback = fallback
         self.records_name = records_name
         self.limits = limits
         self.id = new_run_id()
         self.started = utc_now()
-        self.used: dict[str, dict[str, Any]] = {}
-        self.stored: dict[str, SourceVersion] = {}
-        self.documents: dict[str, Document] = {}
+        self.verifier = Verifier(store, self.id, user=user, policy=self.policy, fallback=fallback)
         self.counts: Counter[str] = Counter()
 
-    def _use(self, sv: SourceVersion, role: str) -> None:
-        entry = self.used.setdefault(sv.id, _used_entry(sv, role))
-        if role not in entry["roles"]:
-            entry["roles"].append(role)
-
-    def _resolve(self, sid: str) -> Document | None:
-        doc = None
-        if self.store is not None:
-            sv = self.store.get(sid, self.user)
-            if sv is not None:
-                self.stored[sid] = sv
-                self._use(sv, "cited")
-                doc = self.store.document_of(sv)
-        if doc is None and self.fallback is not None:
-            doc = self.fallback(sid)
-            if doc is not None and sid not in self.used:
-                self.used[sid] = {
-                    "id": sid,
-                    "path": doc.meta.get("path"),
-                    "sha256": doc.meta.get("sha256"),
-                    "retrieved_at": None,
-                    "roles": ["cited"],
-                }
-        if doc is not None:
-            self.documents[sid] = doc
-        return doc
+    @property
+    def documents(self) -> dict[str, Document]:
+        return self.verifier.documents
 
     def __iter__(self) -> Iterator[Result]:
-        for r in verify_records(self.records, self._resolve, self.policy, self.limits):
-            if self.store is not None:
-                _annotate(self.store, r, self.stored.get(r.source_id or ""), self.user, self.policy, self._use)
-            r.extra["run_id"] = self.id
+        for r in self.verifier.iter_verify(self.records, limits=self.limits):
             self.counts[r.status] += 1
             yield r
 
     def finish(self) -> dict[str, Any]:
-        manifest = {
-            "run_id": self.id,
-            "ipsis_version": __version__,
-            "started_at": self.started,
-            "finished_at": utc_now(),
-            "user": self.user,
-            "store": str(self.store.root) if self.store is not None else None,
-            "records": self.records_name,
-            "policy": self.policy.to_json(),
-            "policy_fingerprint": self.policy.fingerprint(),
-            "summary": summary(self.counts),
-            "sources": sorted(self.used.values(), key=lambda e: e["id"]),
-        }
+        manifest = make_manifest(
+            self.id, self.started, self.store, self.user, self.policy, self.records_name,
+            summary(self.counts), self.verifier.used,
+        )  # fmt: skip
         if self.store is not None:
             self.store.record_run(manifest)
         return manifest

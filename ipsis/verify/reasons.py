@@ -4,7 +4,8 @@ A near miss is compared word by word with the source's own words (:func:`word_di
 difference is classified (:func:`classify`). Hard refusal flags come first: ``number_changed``
 (digits, number words, months, units, percentages, money), ``negation_changed``,
 ``limiter_dropped`` / ``limiter_changed``, ``modality_changed``; then ``ocr_noise`` (only known
-OCR confusions), ``words_changed`` and ``punctuation_changed``. Word lists cover pt, es and en.
+OCR confusions), ``words_changed`` and ``punctuation_changed``. The negation, limiter and modal
+word lists (pt, es, en) are shared with the support judge (:mod:`ipsis.lexicon`).
 
 >>> q, s = tokens("O prazo é de 60 dias."), tokens("O prazo é de 30 dias.")
 >>> [r["flag"] for r in classify(q, s)], classify(q, s)[0]["quote"], classify(q, s)[0]["source"]
@@ -23,6 +24,7 @@ from typing import Any, NamedTuple
 import regex
 
 from ipsis.ingest.normalize import normalize
+from ipsis.lexicon import LIMITERS, MODAL_WORDS, NEGATORS
 
 _TOKEN = regex.compile(r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
 
@@ -76,25 +78,9 @@ UNITS = _words(
     "% percent reais real euros euro dólares dollars dollar r$ us$ € $",
     "octets octet bytes byte bits bit seconds ms",
 )
-NEGATIONS = {
-    "pt": _words("não nunca nem jamais nenhum nenhuma nenhuns nenhumas nada ninguém tampouco"),
-    "es": _words("no nunca ni jamás ningún ninguno ninguna nada nadie tampoco"),
-    "en": _words("not no never none nor neither cannot nothing nobody"),
-}
-LIMITERS: dict[str, tuple[str, ...]] = {
-    "pt": ("salvo", "exceto", "excepto", "desde que", "sem prejuízo", "ressalvado", "ressalvada",
-           "ressalvados", "ressalvadas", "a menos que", "a não ser", "senão", "exceção", "excepção", "salvaguardado"),
-    "es": ("salvo", "excepto", "siempre que", "sin perjuicio", "a menos que", "con excepción", "salvedad"),
-    "en": ("unless", "except", "provided that", "notwithstanding", "other than", "subject to"),
-}  # fmt: skip
-MODALITY: dict[str, tuple[str, ...]] = {
-    "pt": ("deve", "devem", "deverá", "deverão", "deveria", "pode", "podem", "poderá", "poderão", "poderia",
-           "vedado", "vedada", "vedados", "vedadas", "proibido", "proibida", "permitido", "permitida",
-           "obrigatório", "obrigatória", "facultado", "facultada", "facultativo", "facultativa"),
-    "es": ("debe", "deben", "deberá", "deberán", "puede", "pueden", "podrá", "podrán", "prohibido",
-           "prohibida", "permitido", "permitida", "obligatorio", "obligatoria", "facultativo"),
-    "en": ("must", "shall", "should", "may", "required", "optional", "recommended", "can", "might", "need"),
-}  # fmt: skip
+NEGATIONS = NEGATORS
+"""Negation words per language (:data:`ipsis.lexicon.NEGATORS`)."""
+MODALITY = MODAL_WORDS
 _LANG_HINTS = {
     "pt": _words("não ção ções do da dos das ao à são é em pela pelo os as com uma lei seu sua pelos às"),
     "es": _words("el los del las y es ión iones al una con su sus ley lo podrá será"),

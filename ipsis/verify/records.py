@@ -7,6 +7,7 @@ mistyped field becomes an ``invalid_record`` result naming the field.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -214,10 +215,15 @@ def verify_records(
     resolve: Resolver,
     policy: Policy = DEFAULT_POLICY,
     limits: Limits = DEFAULT_LIMITS,
+    indexes: Iterable[int] | None = None,
 ) -> Iterator[Result]:
     """Verify each record against the document its ``source_id`` resolves to (lazily: one
-    result per record as the records come)."""
-    for index, raw in enumerate(records, 1):
+    result per record as the records come).
+
+    ``indexes`` numbers the records in messages (default 1, 2, ...; a batch partition passes
+    each record's place in the whole input)."""
+    numbers = indexes if indexes is not None else itertools.count(1)
+    for index, raw in zip(numbers, records, strict=False):
         record, invalid = check_record(raw, index, limits)
         if invalid is not None or record is None:
             yield invalid  # type: ignore[misc]

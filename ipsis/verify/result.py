@@ -3,6 +3,8 @@
 Statuses (DESIGN.md), in the priority ``locate`` applies them: ``invalid_record``,
 ``unknown_source``, ``empty_quote``, ``not_found``, ``ambiguous``, ``too_short``, ``located``.
 ``located`` means the text is there (exactly one place), never that it supports a claim.
+``retrieved`` is the one status of a record without a quote (a ``claim`` only, ``--judge``): its
+passage was retrieved for the claim; it never means that any text was quoted.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ UNKNOWN_SOURCE = "unknown_source"
 EMPTY_QUOTE = "empty_quote"
 TOO_SHORT = "too_short"
 INVALID_RECORD = "invalid_record"
+RETRIEVED = "retrieved"
 
 STATUSES: tuple[str, ...] = (
     LOCATED,
@@ -28,6 +31,7 @@ STATUSES: tuple[str, ...] = (
     EMPTY_QUOTE,
     TOO_SHORT,
     INVALID_RECORD,
+    RETRIEVED,
 )
 
 

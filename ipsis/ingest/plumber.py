@@ -1,0 +1,143 @@
+"""pdfplumber (pdfminer.six) I/O: word boxes for layout analysis and furniture by position.
+
+The ``pdfplumber`` engine reads each page's words with their boxes and hands them to
+:mod:`ipsis.ingest.layout`: two-column pages are read column by column, and running
+headers/footers and page numbers are marked by where they sit on the page. It is about ten to
+fifty times slower than PDFium (pdfminer interprets every content stream in Python and builds
+one object per glyph), so it is an opt-in engine; :func:`band_lines` serves the default PDFium
+path when ``position_furniture`` asks it to confirm its repetition-based marks.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ipsis.document import Mark
+from ipsis.errors import ExtractionError
+from ipsis.ingest.layout import BAND, Box, Line, PlacedLine, confirms, reading_order
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+ErrorFactory = Callable[[Exception], ExtractionError]
+
+
+def _open(data: bytes, password: str | None, on_error: ErrorFactory) -> Any:
+    import pdfplumber
+    from pdfminer.pdfdocument import PDFPasswordIncorrect
+
+    try:
+        pdf = pdfplumber.open(io.BytesIO(data), password=password or "")
+        _ = pdf.pages  # forces the page tree to be read
+    except PDFPasswordIncorrect as exc:
+        raise on_error(exc) from exc
+    except Exception as exc:  # pdfminer raises many types on damaged files
+        raise on_error(exc) from exc
+    return pdf
+
+
+def _boxes(page: Any) -> list[Box]:
+    words = page.extract_words(keep_blank_chars=False, use_text_flow=False)
+    return [Box(w["text"], w["x0"], w["x1"], w["top"], w["bottom"]) for w in words if w.get("upright", True)]
+
+
+def plumber_pages(
+    data: bytes, name: str, password: str | None, progress: Progress | None, on_error: ErrorFactory
+) -> tuple[list[str], list[bool], list[list[Line]], list[float]]:
+    """Per page: text (lines in reading order), has-images, the lines, the page height."""
+    pdf = _open(data, password, on_error)
+    texts: list[str] = []
+    images: list[bool] = []
+    layouts: list[list[Line]] = []
+    heights: list[float] = []
+    try:
+        total = len(pdf.pages)
+        if total == 0:
+            msg = f"{name} is a PDF with 0 pages; there is no text to read"
+            raise ExtractionError(msg)
+        for i, page in enumerate(pdf.pages):
+            try:
+                lines = reading_order(_boxes(page), float(page.width), float(page.height))
+                has_images = bool(page.images)
+            except ExtractionError:
+                raise
+            except Exception as exc:  # a damaged content stream
+                raise on_error(exc) from exc
+            texts.append("".join(line.text + "\n" for line in lines))
+            images.append(has_images and not lines)
+            layouts.append(lines)
+            heights.append(float(page.height))
+            page.close()
+            if progress:
+                progress(i + 1, total)
+    finally:
+        pdf.close()
+    return texts, images, layouts, heights
+
+
+def placed_lines(
+    layouts: Sequence[Sequence[Line]], heights: Sequence[float], page_starts: Sequence[int]
+) -> list[PlacedLine]:
+    """Each line's span in the document text (pages joined by :func:`pages.assemble`)."""
+    out: list[PlacedLine] = []
+    for k, (lines, height, start) in enumerate(zip(layouts, heights, page_starts, strict=True)):
+        pos = start
+        first = min(range(len(lines)), key=lambda i: lines[i].top, default=-1)
+        last = max(range(len(lines)), key=lambda i: lines[i].bottom, default=-1)
+        for i, line in enumerate(lines):
+            edge = "head" if i == first else "tail" if i == last else None
+            out.append(PlacedLine(k + 1, pos, pos + len(line.text), line.top, line.bottom, height, edge))
+            pos += len(line.text) + 1
+    return out
+
+
+def band_lines(data: bytes, pages: Sequence[int], password: str | None) -> dict[int, list[str]]:
+    """The text of the lines in the top and bottom bands of the given pages (1-based)."""
+
+    def fail(exc: Exception) -> ExtractionError:
+        return ExtractionError(str(exc))
+
+    pdf = _open(data, password, fail)
+    out: dict[int, list[str]] = {}
+    try:
+        for number in pages:
+            page = pdf.pages[number - 1]
+            h = float(page.height)
+            boxes = _boxes(page)
+            lines = reading_order(boxes, float(page.width), h)
+            first = min(lines, key=lambda line: line.top, default=None)
+            last = max(lines, key=lambda line: line.bottom, default=None)
+            out[number] = [
+                line.text
+                for line in lines
+                if line.top < BAND * h or line.bottom > (1 - BAND) * h or line in (first, last)
+            ]
+            page.close()
+    finally:
+        pdf.close()
+    return out
+
+
+def confirm_furniture(
+    data: bytes, text: str, marks: Sequence[Mark], page_of: Callable[[int], int | None], password: str | None
+) -> tuple[list[Mark], list[Mark]]:
+    """Split repetition-based furniture marks into (confirmed, dropped) by pdfplumber positions:
+    a mark is confirmed when a line in the top or bottom band of its page holds its text."""
+    pages = sorted({p for m in marks if (p := page_of(m.start)) is not None})
+    try:
+        bands = band_lines(data, pages, password)
+    except ExtractionError as exc:
+        log.warning("position check of page furniture skipped: pdfplumber could not read the file (%s)", exc)
+        return list(marks), []
+    kept: list[Mark] = []
+    dropped: list[Mark] = []
+    for m in marks:
+        page = page_of(m.start)
+        if page is not None and confirms(text[m.start : m.end], bands.get(page, [])):
+            kept.append(m)
+        else:
+            dropped.append(m)
+    return kept, dropped

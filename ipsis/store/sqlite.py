@@ -1,0 +1,104 @@
+"""The embedded backend: SQLite (WAL) plus content-addressed original files under one folder.
+
+Layout of a store folder (``.ipsis/`` by default)::
+
+    ipsis.db            source versions, readers, the found-elsewhere index, run records
+    blobs/ab/abcd…      the original bytes of each version, named by their SHA-256
+    tmp/                temporary files of blob writes in progress
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ipsis.errors import StoreError
+from ipsis.store.backend import Row
+from ipsis.store.blobs import BlobStore
+from ipsis.store.schema import migrate
+
+DB_NAME = "ipsis.db"
+BUSY_TIMEOUT_S = 60.0
+
+
+class SqliteBackend:
+    """A store folder: ``ipsis.db`` and ``blobs/``."""
+
+    kind = "sqlite"
+
+    def __init__(self, root: Path, conn: sqlite3.Connection, durable: bool = True) -> None:
+        self.root: Path | None = root
+        self.location = str(root)
+        self.conn = conn
+        self.blobs = BlobStore(root, durable)
+
+    @classmethod
+    def open(cls, root: str | Path, *, create: bool = False, durable: bool = True) -> SqliteBackend:
+        path = Path(root)
+        db = path / DB_NAME
+        if not db.exists():
+            if not create:
+                msg = f"no ipsis store at {path} (no {DB_NAME}); create one with `ipsis ingest FILE --store {path}`"
+                raise StoreError(msg)
+            if path.exists() and not path.is_dir():
+                msg = f"{path} is a file, not a store folder; pass another --store"
+                raise StoreError(msg)
+        try:
+            if create:
+                BlobStore(path).create_dirs()
+            conn = sqlite3.connect(str(db), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL" if durable else "PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            migrate(conn, str(path))
+        except sqlite3.DatabaseError as exc:
+            msg = f"{db} cannot be opened as an ipsis store ({exc}); check the path or restore a backup"
+            raise StoreError(msg) from exc
+        return cls(path, conn, durable)
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [dict(r) for r in self.conn.execute(sql, list(params))]
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.conn.execute(sql, list(params))
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self.conn.executemany(sql, rows)
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+
+    def search_condition(self, query: str) -> tuple[str, list[Any]]:
+        return "v.pk IN (SELECT rowid FROM text_index WHERE text_index MATCH ?)", [query]
+
+    def add_to_index(self, pk: int, index_text: str, terms: set[str]) -> None:
+        self.conn.execute("INSERT INTO text_index(rowid, body) VALUES (?, ?)", [pk, index_text])
+
+    def indexed(self, pk: int) -> bool:
+        return self.conn.execute("SELECT 1 FROM text_index WHERE rowid = ?", [pk]).fetchone() is not None
+
+    def check_database(self) -> list[str]:
+        problems = []
+        status = self.conn.execute("PRAGMA integrity_check").fetchone()[0]
+        if status != "ok":
+            problems.append(f"database {self.location}/{DB_NAME}: integrity check failed: {status}")
+        try:
+            self.conn.execute("INSERT INTO text_index(text_index) VALUES('integrity-check')")
+        except sqlite3.DatabaseError as exc:
+            problems.append(f"found-elsewhere index is damaged ({exc}); rebuild the store from its blobs")
+        return problems
+
+    def close(self) -> None:
+        self.conn.close()
