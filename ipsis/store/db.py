@@ -360,7 +360,8 @@ class Store:
     def check(self, user: str | None = None) -> CheckReport:
         """Verify every blob against its SHA-256, the database and the index; say what is wrong."""
         report = CheckReport()
-        report.problems.extend(self.backend.check_database())
+        db_problems = self.backend.check_database()
+        report.problems.extend(db_problems)
         hashes: dict[str, tuple[str, int] | None] = {}
         for sv in self.versions(user):
             report.checked += 1
@@ -390,7 +391,15 @@ class Store:
             known = {r["sha256"] for r in self.backend.query("SELECT sha256 FROM versions")}
             for name, label in self.blobs.entries():
                 if name not in known:
-                    report.notes.append(f"unreferenced blob {label} (left by an interrupted ingest; safe to delete)")
+                    if db_problems:  # rows may be lost with a damaged database: the bytes are the way back
+                        report.notes.append(
+                            f"unreferenced blob {label}: keep it; the database is damaged, and its rows may be "
+                            "the lost ones (ingest it again from this file)"
+                        )
+                    else:
+                        report.notes.append(
+                            f"unreferenced blob {label} (left by an interrupted ingest; safe to delete)"
+                        )
             for label in self.blobs.leftover_labels():
                 report.notes.append(f"temporary file {label} (interrupted write; safe to delete)")
         return report

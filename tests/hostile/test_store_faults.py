@@ -152,6 +152,25 @@ def test_a_corrupted_database_page_is_reported(tmp_path: Path) -> None:
     assert "Traceback" not in out
     assert check.returncode in (1, 2), out
     assert "ipsis.db" in out or "index" in out, out
+    # with a damaged database, a blob no row names may be the only copy of a lost row
+    assert "safe to delete" not in out.replace("temporary file", ""), out
+
+
+def test_blobs_without_rows_are_kept_when_the_database_is_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, store = _two_sources(tmp_path)
+    with store:
+        sv = store.get("s1")
+        assert sv is not None
+        store.backend.conn.execute("DELETE FROM versions WHERE pk = ?", (sv.pk,))  # a row lost with a page
+        store.backend.conn.commit()
+        healthy = store.check()
+        assert any("safe to delete" in n for n in healthy.notes), healthy.notes
+        monkeypatch.setattr(store.backend, "check_database", lambda: ["database ipsis.db: integrity check failed"])
+        damaged = store.check()
+    assert damaged.problems and not any("safe to delete" in n for n in damaged.notes), damaged.notes
+    assert any("keep it" in n for n in damaged.notes)
 
 
 def test_verifiers_and_ingesters_at_once(tmp_path: Path) -> None:
