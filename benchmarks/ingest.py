@@ -147,9 +147,10 @@ def main() -> None:
     big = pdfs[-1]
     data = big.read_bytes()
     from ipsis.ingest.pdf import _pdfium_pages
+    from ipsis.limits import DEFAULT_LIMITS
 
     t0 = time.perf_counter()
-    texts, _ = _pdfium_pages(data, big.name, None, None)
+    texts, _ = _pdfium_pages(data, big.name, None, None, DEFAULT_LIMITS, DEFAULT_LIMITS.deadline(big.name))
     t1 = time.perf_counter()
     text, starts = assemble(texts)
     furniture = find_furniture(text, starts)
