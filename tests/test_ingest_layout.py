@@ -87,7 +87,7 @@ def test_page_numbers_count_per_band() -> None:
 def test_position_check_drops_a_body_line_marked_as_furniture() -> None:
     doc = load_document(RFC_PDF)
     furniture = [m for m in doc.marks if m.kind == "furniture" and doc.page_of(m.start) in (3, 4)]
-    body = "The \"iss\" (issuer) claim identifies the principal that issued the"
+    body = 'The "iss" (issuer) claim identifies the principal that issued the'
     at = doc.text.find(body)
     assert doc.page_of(at) == 9
     fake = Mark("furniture", at, at + len(body), "running header, page 9")

@@ -7,7 +7,6 @@ where they fail. Screenshots go to tests/artifacts/ (ignored by git; CI keeps th
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,50 +16,16 @@ import pytest
 from click.testing import CliRunner
 
 from ipsis.cli import main
+from tests.browser import browser_session
 from tests.report_fixtures import EXPECTED, RECORDS, ROOT, run_verify, texts
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 ANSWERS = ROOT / "tests" / "fixtures" / "answers"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _chromium() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-
-
-def _unavailable(why: str) -> None:
-    msg = f"BROWSER TESTS NOT RUN: {why} (install with `apt-get install -y chromium` and `pip install playwright`)"
-    if os.environ.get("CI"):
-        pytest.fail(msg)
-    pytest.skip(msg)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    exe = _chromium()
-    if exe is None:
-        _unavailable("chromium not found")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=ARGS, headless=True)
-        yield b
-        b.close()
+    yield from browser_session()
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,13 @@ go to tests/artifacts/ (ignored by git).
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser import browser_session
 
 pytest.importorskip("starlette")
 
@@ -22,38 +22,11 @@ from tests.serve_helpers import Server, running_server
 ROOT = Path(__file__).resolve().parent.parent
 ANSWERS = ROOT / "tests" / "fixtures" / "answers"
 ARTIFACTS = ROOT / "tests" / "artifacts"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _unavailable(why: str) -> None:
-    msg = f"SERVE BROWSER TESTS NOT RUN: {why} (apt-get install -y chromium; pip install playwright)"
-    if os.environ.get("CI"):
-        pytest.fail(msg)
-    pytest.skip(msg)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    if exe is None:
-        _unavailable("chromium not found")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=ARGS, headless=True)
-        yield b
-        b.close()
+    yield from browser_session()
 
 
 @pytest.fixture(scope="module")
