@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from ipsis.errors import InputError
+from ipsis.jsontypes import json_type_name
 
 
 def _reject_constant(name: str) -> Any:
@@ -43,19 +44,6 @@ def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
         raise InputError(msg) from None
 
 
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {
-        dict: "an object",
-        list: "an array",
-        str: "a string",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-    }.get(type(value), type(value).__name__)
-
-
 class Fields:
     """Typed access to a JSON object with a path for messages (``choices[0].message``)."""
 
@@ -63,7 +51,7 @@ class Fields:
 
     def __init__(self, obj: Any, path: str, name: str = "input") -> None:
         if not isinstance(obj, dict):
-            msg = f"{name}: {path or 'the top level'} must be an object, got {_type_name(obj)}"
+            msg = f"{name}: {path or 'the top level'} must be an object, got {json_type_name(obj)}"
             raise InputError(msg)
         self.obj: dict[str, Any] = obj
         self.path = path
@@ -73,7 +61,7 @@ class Fields:
         return f"{self.path}.{key}" if self.path else key
 
     def _fail(self, key: str, want: str, value: Any) -> InputError:
-        msg = f"{self.name}: field {self._where(key)} must be {want}, got {_type_name(value)}"
+        msg = f"{self.name}: field {self._where(key)} must be {want}, got {json_type_name(value)}"
         return InputError(msg)
 
     def has(self, key: str) -> bool:

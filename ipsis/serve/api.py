@@ -23,6 +23,7 @@ from ipsis.answers.sources import Source, Sources, sources_from_json, sources_fr
 from ipsis.document import Document
 from ipsis.errors import InputError, IpsisError
 from ipsis.ingest.normalize import TIERS
+from ipsis.jsontypes import json_type_name
 from ipsis.report import summary
 from ipsis.report.html import render_check_html
 from ipsis.serve.catalog import Catalog
@@ -61,19 +62,6 @@ class Context:
     deadline: Deadline
 
 
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "an array",
-        dict: "an object",
-    }.get(type(value), type(value).__name__)
-
-
 def _invalid(field: str, message: str) -> NoReturn:
     """Refuse a missing or mistyped field (422 ``invalid_field``)."""
     msg = f"{field}: {message}"
@@ -82,7 +70,7 @@ def _invalid(field: str, message: str) -> NoReturn:
 
 def _object(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        msg = f"the body must be a JSON object, got {_type_name(body)}"
+        msg = f"the body must be a JSON object, got {json_type_name(body)}"
         raise ApiError(422, "invalid_body", msg)
     return body
 
@@ -95,7 +83,7 @@ def _field(body: dict[str, Any], name: str, kind: type, *, required: bool = Fals
     value = body[name]
     ok = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
     if not ok:
-        _invalid(name, f"must be {TYPE_NAMES[kind]}, got {_type_name(value)}")
+        _invalid(name, f"must be {TYPE_NAMES[kind]}, got {json_type_name(value)}")
     return value
 
 
@@ -151,10 +139,10 @@ def _one_source(body: dict[str, Any], ctx: Context) -> tuple[str, Document | Non
     if isinstance(src, dict) and isinstance(src.get("text"), str):
         sid = src.get("id")
         if sid is not None and not isinstance(sid, str):
-            _invalid("source.id", f"must be a string, got {_type_name(sid)}")
+            _invalid("source.id", f"must be a string, got {json_type_name(sid)}")
         sid = sid or "source"
         return sid, ctx.catalog.inline(sid, src["text"])
-    _invalid("source", f'must be a stored source id or {{"text": "..."}}, got {_type_name(src)}')
+    _invalid("source", f'must be a stored source id or {{"text": "..."}}, got {json_type_name(src)}')
 
 
 def do_locate(body: Any, ctx: Context) -> dict[str, Any]:
@@ -240,7 +228,7 @@ def _sources_for_check(body: dict[str, Any], ctx: Context) -> Sources:
         filled = _with_stored_texts(raw, ctx, stored)
         sources = _library(lambda: sources_from_json(filled, "sources"))
     else:
-        _invalid("sources", f"must be text, an array or an object, got {_type_name(raw)}")
+        _invalid("sources", f"must be text, an array or an object, got {json_type_name(raw)}")
     if len(sources) > ctx.limits.max_sources:
         msg = f"{len(sources)} sources; the limit is {ctx.limits.max_sources} per request"
         raise ApiError(413, "too_many_sources", msg, limit=ctx.limits.max_sources)
@@ -278,7 +266,7 @@ def _answer_text(body: dict[str, Any]) -> str:
         return json.dumps(answer, ensure_ascii=False)
     if answer is None:
         _invalid("answer", "is required: the model's answer as text, or its JSON response")
-    _invalid("answer", f"must be text or a JSON object/array, got {_type_name(answer)}")
+    _invalid("answer", f"must be text or a JSON object/array, got {json_type_name(answer)}")
 
 
 def check_payload(report: CheckReport) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any, BinaryIO
 
 from ipsis.document import Document
 from ipsis.errors import RecordError
+from ipsis.jsontypes import json_type_name
 from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.verify.locate import locate
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
@@ -31,19 +32,6 @@ OPTIONAL = {
     "position": (int,),
 }
 TYPE_NAMES = {str: "a string", int: "an integer"}
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-    }.get(type(value), type(value).__name__)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -149,6 +137,10 @@ def _decode(raw: bytes, name: str, line: int | None) -> str:
         where = f"line {line}" if line else "the input"
         msg = f"{name}: {where} is not valid UTF-8 ({exc.reason} at byte {exc.start}); save the records as UTF-8"
         raise RecordError(msg) from None
+
+
+def _json_type(value: Any) -> str:
+    return json_type_name(value, array="a list")
 
 
 def check_record(
