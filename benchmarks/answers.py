@@ -24,19 +24,19 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 import ipsis.answers.check as check_mod  # noqa: E402
 from ipsis.answers.check import check_parsed  # noqa: E402
 from ipsis.answers.detect import parse_answer  # noqa: E402
 from ipsis.answers.sentences import split_sentences  # noqa: E402
 from ipsis.answers.sources import Source, Sources  # noqa: E402
 from ipsis.document import Document  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 CORPUS = ["corpora/pt/crp-constituicao-republica-portuguesa.txt", "corpora/rfc/rfc9111.txt"]
 
 
 def build_sources(n: int = 20, size: int = 5000) -> Sources:
-    text = "\n".join((ROOT / p).read_text(encoding="utf-8-sig") for p in CORPUS)
+    text = "\n".join((SHARED / p).read_text(encoding="utf-8-sig") for p in CORPUS)
     step = (len(text) - size) // n
     return Sources([Source(i + 1, Document(f"s{i + 1}", text[i * step : i * step + size])) for i in range(n)])
 

@@ -30,9 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis.ingest import load_bytes  # noqa: E402
 from ipsis.ingest.pages import assemble, find_footnotes, find_furniture, find_unmapped  # noqa: E402
+from tests.shared import CORE_CORPUS, SHARED  # noqa: E402 - the real documents, never copied
 
 
 def _ipsis(data: bytes) -> int:
@@ -100,7 +100,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="two small PDFs, one round (CI)")
     args = parser.parse_args()
-    pdfs = sorted((ROOT / "corpora").rglob("*.pdf"), key=lambda p: p.stat().st_size)
+    pdfs = sorted((SHARED / "corpora" / f for f in CORE_CORPUS if f.endswith(".pdf")), key=lambda p: p.stat().st_size)
     if args.quick:
         pdfs = pdfs[:2]
     rounds = 1 if args.quick else 3

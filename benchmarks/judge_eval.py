@@ -31,16 +31,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from lxml import etree  # noqa: E402
 
 from ipsis.judge.cues import CueJudge  # noqa: E402
 from ipsis.judge.support import verdict_for  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 VERDICTS = ("supported", "contradicted", "no_support", "needs_review")
 
-CRP = ROOT / "corpora/pt/crp-constituicao-republica-portuguesa.txt"
-BOE = ROOT / "corpora/es/constitucion-espanola-boe-api-texto-excerpt.xml"
+CRP = SHARED / "corpora/pt/crp-constituicao-republica-portuguesa.txt"
+BOE = SHARED / "corpora/es/constitucion-espanola-boe-api-texto-excerpt.xml"
 CORRUPTIONS = ("num_bump", "negation", "modality_swap", "limiter_drop", "entity_swap", "other_article")
 FLOORS = {"overall": 0.72, "num_bump": 0.95, "negation": 0.95, "modality_swap": 0.95}
 """Published reference for an NLI model on code citations: AUC 0.70-0.72; the cue judge must beat it."""

@@ -21,16 +21,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis import Document  # noqa: E402
 from ipsis.ingest.normalize import normalize  # noqa: E402
 from ipsis.verify import Policy, locate  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 SOURCES = ["corpora/rfc/rfc7519.txt", "corpora/rfc/rfc9111.txt", "corpora/pt/crp-constituicao-republica-portuguesa.txt"]
 
 
 def build_text(size: int) -> str:
-    base = "\n".join((ROOT / p).read_text(encoding="utf-8-sig") for p in SOURCES)
+    base = "\n".join((SHARED / p).read_text(encoding="utf-8-sig") for p in SOURCES)
     parts, total, k = [], 0, 0
     words = base.split(" ")
     while total < size:

@@ -37,12 +37,12 @@ import regex
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis.document import Document, Mark  # noqa: E402
 from ipsis.ingest import load_document  # noqa: E402
 from ipsis.sections import resolve_reference, segment  # noqa: E402
 from ipsis.verify import Policy, Result, locate  # noqa: E402
 from ipsis.verify.match import document_view, find_all, quote_view  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 SOURCES = [
     ("pt", "corpora/pt/crp-constituicao-republica-portuguesa.txt"),
@@ -144,7 +144,7 @@ def _clean(doc: Document, s: int, e: int) -> bool:
 def load_sources() -> list[Source]:
     out = []
     for lang, path in SOURCES:
-        doc = load_document(ROOT / path)
+        doc = load_document(SHARED / path)
         text = doc.text
         ends = [0] + [m.end() for m in _SENT_END.finditer(text)]
         passages = []

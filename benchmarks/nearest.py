@@ -24,17 +24,17 @@ import regex
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis import Document  # noqa: E402
 from ipsis.verify import Policy  # noqa: E402
 from ipsis.verify.match import document_view  # noqa: E402
 from ipsis.verify.nearest import budget, nearest_passage  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 SOURCES = ["corpora/pt/crp-constituicao-republica-portuguesa.txt", "corpora/rfc/rfc9111.txt", "corpora/rfc/rfc7519.txt"]
 
 
 def build_text(size: int) -> str:
-    base = "\n".join((ROOT / p).read_text(encoding="utf-8-sig") for p in SOURCES)
+    base = "\n".join((SHARED / p).read_text(encoding="utf-8-sig") for p in SOURCES)
     parts, total, k = [], 0, 0
     while total < size:
         block = "\n".join(f"[{k}.{i}] {line}" for i, line in enumerate(base.splitlines()))

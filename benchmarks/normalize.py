@@ -17,10 +17,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis.ingest import load_document  # noqa: E402
 from ipsis.ingest.fixes import FIXES  # noqa: E402
 from ipsis.ingest.normalize import SKIP_MARKS, normalize, steps_for  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 SOURCES = [
     "corpora/br/lgpd-senado-edicao-2024.pdf",
@@ -31,7 +31,7 @@ SOURCES = [
 
 
 def run(size: int) -> None:
-    base = "\n".join(load_document(ROOT / p).text for p in SOURCES)
+    base = "\n".join(load_document(SHARED / p).text for p in SOURCES)
     text = (base * (size // len(base) + 1))[:size]
     mb = len(text.encode()) / 1e6
     normalize("warm up ﬁ …", "typography")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis.sections import segment  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 
 def _pdf_text(path: Path) -> str:
@@ -42,7 +42,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small sizes only (CI)")
     args = ap.parse_args()
-    corpora = ROOT / "corpora"
+    corpora = SHARED / "corpora"
     cf88 = _pdf_text(corpora / "br/cf88-camara-cedi-texto-atualizado-ec105.pdf")
     mb = len(cf88.encode()) / 1e6
     secs, n = _time(cf88, "br", 1 if args.quick else 3)

@@ -29,16 +29,16 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis.answers.check import check_answer  # noqa: E402
 from ipsis.answers.sources import sources_from_json  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 sys.path.insert(0, str(ROOT / "tests"))
 from serve_helpers import free_port  # noqa: E402
 
 
 def workload(n_sources: int = 5, size: int = 20_000, n_quotes: int = 8) -> dict[str, Any]:
-    text = (ROOT / "corpora" / "rfc" / "rfc9111.txt").read_text(encoding="utf-8")
+    text = (SHARED / "corpora" / "rfc" / "rfc9111.txt").read_text(encoding="utf-8")
     chunks = [text[i * size : (i + 1) * size] for i in range(n_sources)]
     rng = random.Random(9111)
     claims = []

@@ -33,11 +33,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 from ipsis.store import Store, find_elsewhere, verify_run  # noqa: E402
 from ipsis.verify import Policy, locate  # noqa: E402
 from ipsis.verify.match import document_view, quote_view  # noqa: E402
 from ipsis.verify.prepare import prepare_quote  # noqa: E402
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 TEXTS = ["corpora/rfc/rfc7519.txt", "corpora/rfc/rfc9111.txt", "corpora/pt/crp-constituicao-republica-portuguesa.txt"]
 POLICY = Policy()
@@ -46,7 +46,7 @@ POLICY = Policy()
 def sentences() -> list[str]:
     out = []
     for p in TEXTS:
-        text = " ".join((ROOT / p).read_text(encoding="utf-8-sig").split())
+        text = " ".join((SHARED / p).read_text(encoding="utf-8-sig").split())
         out.extend(x for x in re.split(r"(?<=[.;:])\s+(?=[A-ZÁÉÍÓÚ])", text) if 40 < len(x) < 400 and ".." not in x)
     return out
 

@@ -20,13 +20,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
+
 TARGETS = ("pdf", "html", "xml", "answers", "records", "normalize")
 CRASHES = ROOT / "fuzz" / "crashes"
 
 
 def seeds(target: str) -> list[bytes]:
-    corpora = ROOT / "corpora"
-    answers = ROOT / "tests" / "fixtures" / "answers"
+    corpora = SHARED / "corpora"
+    answers = SHARED / "fixtures" / "answers"
     if target == "pdf":
         from tests.hostile import pdfs
 

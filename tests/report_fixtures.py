@@ -14,10 +14,11 @@ from typing import Any
 from click.testing import CliRunner
 
 from ipsis.cli import main
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-RFC = ROOT / "corpora" / "rfc" / "rfc7519.txt"
-CRP = ROOT / "corpora" / "pt" / "crp-constituicao-republica-portuguesa.txt"
+RFC = SHARED / "corpora" / "rfc" / "rfc7519.txt"
+CRP = SHARED / "corpora" / "pt" / "crp-constituicao-republica-portuguesa.txt"
 
 EVIL_TEXT = (
     "Returns policy.\n"

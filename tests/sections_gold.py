@@ -13,8 +13,9 @@ from lxml import etree, html
 
 from ipsis.document import Document
 from ipsis.ingest import load_document
+from tests.shared import SHARED
 
-CORPORA = Path(__file__).resolve().parent.parent / "corpora"
+CORPORA = SHARED / "corpora"
 _ART = re.compile(r"Art\.[\s\u00a0]*(\d+)[º°o]?(?:[\s\u00a0]*-[\s\u00a0]*([A-Z]{1,2}))?")
 _PAR = re.compile(r"§[\s\u00a0]*(\d+)[º°o]?(?:-([A-Z]))?|(Par[áa]grafo[\s\u00a0]+[úu]nico)")
 

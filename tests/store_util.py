@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner, Result
 
 from ipsis.cli import main
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-RFC7519 = ROOT / "corpora/rfc/rfc7519.txt"
-RFC9111 = ROOT / "corpora/rfc/rfc9111.txt"
-CRP = ROOT / "corpora/pt/crp-constituicao-republica-portuguesa.txt"
+RFC7519 = SHARED / "corpora/rfc/rfc7519.txt"
+RFC9111 = SHARED / "corpora/rfc/rfc9111.txt"
+CRP = SHARED / "corpora/pt/crp-constituicao-republica-portuguesa.txt"
 # The example source, and a second version of it (60 days instead of 30).
 RETURNS_V1 = "Returns are accepted within 30 days.\nA receipt is required.\n"
 RETURNS_V2 = "Returns are accepted within 60 days.\nA receipt is required.\n"

@@ -11,9 +11,10 @@ import pytest
 
 from ipsis.answers.check import check_answer
 from ipsis.answers.sources import load_sources
+from tests.shared import ANSWERS
 
 HERE = Path(__file__).parent
-FIXTURES = HERE / "fixtures" / "answers"
+FIXTURES = ANSWERS
 CASES = sorted((HERE / "cases" / "answers").glob("*.json"))
 
 

@@ -14,8 +14,9 @@ from ipsis.answers.feedback import feedback, verified_text
 from ipsis.answers.sources import load_sources, sources_from_text
 from ipsis.cli import main
 from ipsis.errors import InputError
+from tests.shared import ANSWERS
 
-FIXTURES = Path(__file__).parent / "fixtures" / "answers"
+FIXTURES = ANSWERS
 SOURCES = FIXTURES / "sources.json"
 
 BAD_ANSWERS = [

@@ -8,16 +8,17 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ipsis.cli import main
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _store(tmp_path: Path) -> Path:
     st = tmp_path / "store"
-    r = CliRunner().invoke(main, ["ingest", str(ROOT / "corpora/rfc/rfc7519.txt"), "--store", str(st)])
+    r = CliRunner().invoke(main, ["ingest", str(SHARED / "corpora/rfc/rfc7519.txt"), "--store", str(st)])
     assert r.exit_code == 0, r.output
     r = CliRunner().invoke(
-        main, ["ingest", str(ROOT / "corpora/rfc/rfc9111.txt"), "--store", str(st), "--reader", "alice"]
+        main, ["ingest", str(SHARED / "corpora/rfc/rfc9111.txt"), "--store", str(st), "--reader", "alice"]
     )
     assert r.exit_code == 0, r.output
     return st

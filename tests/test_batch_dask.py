@@ -15,6 +15,7 @@ import pytest
 import ipsis
 from ipsis.batch import partition_records
 from ipsis.store import Store
+from tests.shared import SHARED
 from tests.store_util import CRP, RFC7519, RFC9111, ROOT, _no_store_env, run  # noqa: F401
 from tests.test_store_verify import sample_quote
 
@@ -24,8 +25,8 @@ SOURCES = {
     "rfc7519": RFC7519,
     "rfc9111": RFC9111,
     "crp": CRP,
-    "cf88@1988-10-05": ROOT / "corpora/br/cf88-senado-texto-original-1988.html",
-    "lgpd": ROOT / "corpora/br/lei-13709-2018-lgpd-planalto.html",
+    "cf88@1988-10-05": SHARED / "corpora/br/cf88-senado-texto-original-1988.html",
+    "lgpd": SHARED / "corpora/br/lei-13709-2018-lgpd-planalto.html",
 }
 
 

@@ -14,9 +14,10 @@ from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.sources import Sources, load_sources, sources_from_json
 from ipsis.cli import main
 from ipsis.judge import make_judge
+from tests.shared import ANSWERS, SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures" / "answers"
+FIXTURES = ANSWERS
 CASES = sorted((ROOT / "tests" / "cases" / "check-judge").glob("*.json"))
 ANSWER_CASES = sorted((ROOT / "tests" / "cases" / "answers").glob("*.json"))
 CROSS_LANGUAGE = {"claims-schema-es"}
@@ -27,7 +28,7 @@ CROSS_LANGUAGE = {"claims-schema-es"}
 def _sources(spec: dict[str, Any]) -> Sources:
     if "file" in spec:
         return load_sources(FIXTURES / spec["file"])
-    items = [{"id": Path(p).stem, "text": (ROOT / p).read_text(encoding="utf-8")} for p in spec["paths"]]
+    items = [{"id": Path(p).stem, "text": (SHARED / p).read_text(encoding="utf-8")} for p in spec["paths"]]
     return sources_from_json(items)
 
 
@@ -93,7 +94,7 @@ def test_provider_fixtures_faithful_claims_are_never_refuted(path: Path, request
 def test_cli_check_judge_json_and_exit_code(tmp_path: Path) -> None:
     case = json.loads((ROOT / "tests/cases/check-judge/rfc7519-answer.json").read_text(encoding="utf-8"))
     (tmp_path / "src").mkdir()
-    (tmp_path / "src/rfc7519.txt").write_text((ROOT / "corpora/rfc/rfc7519.txt").read_text(encoding="utf-8"))
+    (tmp_path / "src/rfc7519.txt").write_text((SHARED / "corpora/rfc/rfc7519.txt").read_text(encoding="utf-8"))
     answer = tmp_path / "answer.txt"
     answer.write_text(case["answer"], encoding="utf-8")
     args = ["check", str(answer), "--sources", str(tmp_path / "src"), "--format", "json"]

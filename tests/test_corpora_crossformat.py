@@ -17,6 +17,7 @@ import pytest
 from ipsis.document import Document
 from ipsis.ingest import load_document
 from ipsis.verify import locate
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES: list[dict[str, Any]] = json.loads(
@@ -28,7 +29,7 @@ MIN_LOCATED = 0.95
 
 @cache
 def _doc(path: str) -> Document:
-    return load_document(ROOT / path)
+    return load_document(SHARED / path)
 
 
 def _squash(text: str) -> str:

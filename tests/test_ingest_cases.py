@@ -16,6 +16,7 @@ import pytest
 
 from ipsis.document import Document
 from ipsis.ingest import load_document
+from tests.shared import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "tests" / "cases" / "ingest").glob("*.json"))
@@ -31,7 +32,7 @@ def _cases() -> list[Any]:
 
 @cache
 def _load(file: str, options: str) -> Document:
-    return load_document(ROOT / file, **json.loads(options))
+    return load_document(resolve(file), **json.loads(options))
 
 
 def _span_text(doc: Document, item: Any) -> str:
@@ -84,7 +85,7 @@ def test_ingest_case(case: dict[str, Any]) -> None:
         for version, (_, passage) in zip(versions, expected, strict=True):
             assert passage in version["text"]
     if case.get("same_length_as_file"):
-        raw = (ROOT / case["file"]).read_bytes().decode(doc.meta["encoding"])
+        raw = resolve(case["file"]).read_bytes().decode(doc.meta["encoding"])
         assert len(text) == len(raw.removeprefix("\ufeff"))
     assert doc.meta["sha256"] and len(doc.meta["sha256"]) == 64
     for mark in doc.marks:

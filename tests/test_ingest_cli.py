@@ -9,9 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from ipsis.cli import main
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-SENADO_PDF = ROOT / "corpora" / "br" / "lgpd-senado-edicao-2024.pdf"
+SENADO_PDF = SHARED / "corpora" / "br" / "lgpd-senado-edicao-2024.pdf"
 
 
 def test_text_json_record() -> None:
@@ -31,7 +32,7 @@ def test_text_engine_and_input_format_options() -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["text", str(SENADO_PDF), "--engine", "pypdf", "--format", "json"])
     assert json.loads(result.output)["extractor"] == "pypdf"
-    rfc = ROOT / "corpora" / "rfc" / "rfc7519.txt"
+    rfc = SHARED / "corpora" / "rfc" / "rfc7519.txt"
     result = runner.invoke(main, ["text", str(rfc), "--input-format", "text"])
     assert result.exit_code == 0
     assert result.output == rfc.read_text(encoding="utf-8")
@@ -55,8 +56,8 @@ def test_bad_inputs_exit_2(tmp_path: Path, content: bytes, name: str, message: s
     assert "Traceback" not in result.output
 
 
-PLANALTO_CP1252 = ROOT / "corpora" / "br" / "lei-14133-2021-planalto-reserialized-cp1252.html"
-FEK = ROOT / "corpora" / "pdf" / "gr-fek-2008-syntagma-revision-2col.pdf"
+PLANALTO_CP1252 = SHARED / "corpora" / "br" / "lei-14133-2021-planalto-reserialized-cp1252.html"
+FEK = SHARED / "corpora" / "pdf" / "gr-fek-2008-syntagma-revision-2col.pdf"
 
 
 def test_text_engine_pdfplumber_reads_columns() -> None:
@@ -66,7 +67,7 @@ def test_text_engine_pdfplumber_reads_columns() -> None:
 
 
 def test_text_position_furniture_flag() -> None:
-    pdf = ROOT / "corpora" / "rfc" / "rfc7519-rfceditor-pdfrfc.pdf"
+    pdf = SHARED / "corpora" / "rfc" / "rfc7519-rfceditor-pdfrfc.pdf"
     result = CliRunner().invoke(main, ["text", str(pdf), "--position-furniture", "--format", "json"])
     record = json.loads(result.output)
     assert record["furniture_by"] == "repetition, confirmed by position (pdfplumber)"
@@ -147,7 +148,7 @@ def test_progress_bar_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> Non
     from ipsis.cli.progress import pdf_progress
     from ipsis.ingest import load_document
 
-    cf88 = ROOT / "corpora" / "br" / "cf88-camara-cedi-texto-atualizado-ec105.pdf"
+    cf88 = SHARED / "corpora" / "br" / "cf88-camara-cedi-texto-atualizado-ec105.pdf"
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     with pdf_progress() as progress:

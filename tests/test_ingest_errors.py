@@ -17,9 +17,10 @@ from ipsis.errors import (
     UnsupportedFormatError,
 )
 from ipsis.ingest import load_bytes, load_document
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-LGPD_PDF = ROOT / "corpora" / "br" / "lgpd-camara-cedi-2024.pdf"
+LGPD_PDF = SHARED / "corpora" / "br" / "lgpd-camara-cedi-2024.pdf"
 
 
 def _pdf(pages: int = 1, user_password: str | None = None, text: str | None = None) -> bytes:

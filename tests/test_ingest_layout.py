@@ -15,10 +15,11 @@ from ipsis.document import Mark
 from ipsis.ingest import load_document
 from ipsis.ingest.layout import Box, PlacedLine, _rows, find_gutter, position_furniture, reading_order
 from ipsis.ingest.plumber import confirm_furniture
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-FEK = ROOT / "corpora" / "pdf" / "gr-fek-2008-syntagma-revision-2col.pdf"
-RFC_PDF = ROOT / "corpora" / "rfc" / "rfc7519-rfceditor-pdfrfc.pdf"
+FEK = SHARED / "corpora" / "pdf" / "gr-fek-2008-syntagma-revision-2col.pdf"
+RFC_PDF = SHARED / "corpora" / "rfc" / "rfc7519-rfceditor-pdfrfc.pdf"
 # Left column of page 2, lines 3-4 of the quoted Article 57 text: plain extraction puts the
 # right column's line between them ("... Νόμος εφόσον οι τροποποιήσεις ...").
 LEFT = "επαγγέλματος. Νόμος\nορίζει τις δραστηριότητες που είναι συμβατές με το\nβουλευτικό αξίωμα"

@@ -10,9 +10,10 @@ import pytest
 
 from ipsis.ingest import detect_format, load_bytes, load_document
 from ipsis.ingest.text import decode_text
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-PLANALTO = ROOT / "corpora" / "br" / "lei-13709-2018-lgpd-planalto.html"
+PLANALTO = SHARED / "corpora" / "br" / "lei-13709-2018-lgpd-planalto.html"
 
 
 def _squash(s: str) -> str:
@@ -102,11 +103,11 @@ def test_html_note_and_strike_marks_on_small_page() -> None:
     ],
 )
 def test_format_detected_from_content(name: str, fmt: str) -> None:
-    assert detect_format((ROOT / "corpora" / name).read_bytes()) == fmt
+    assert detect_format((SHARED / "corpora" / name).read_bytes()) == fmt
 
 
 def test_format_override() -> None:
-    data = (ROOT / "corpora" / "rfc" / "rfc7519.txt").read_bytes()
+    data = (SHARED / "corpora" / "rfc" / "rfc7519.txt").read_bytes()
     doc = load_bytes(data, "rfc7519", "rfc7519.txt", fmt="text")
     assert doc.meta["format"] == "text"
     assert not doc.marks

@@ -12,6 +12,7 @@ from ipsis.ingest import load_document
 from ipsis.judge import CueJudge
 from ipsis.judge.attach import attach_support
 from ipsis.verify import Policy, verify_records
+from tests.shared import resolve
 
 CASES_DIR = Path(__file__).resolve().parent / "cases" / "judge"
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ def _resolver(data: dict[str, Any]) -> Any:
         if src is None:
             return None
         if src["path"] not in _DOCS:
-            _DOCS[src["path"]] = load_document(ROOT / src["path"], sid)
+            _DOCS[src["path"]] = load_document(resolve(src["path"]), sid)
         return _DOCS[src["path"]]
 
     return get

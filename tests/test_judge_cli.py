@@ -8,9 +8,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ipsis.cli import main
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-RFC = str(ROOT / "corpora/rfc/rfc7519.txt")
+RFC = str(SHARED / "corpora/rfc/rfc7519.txt")
 RECORDS = [
     {"citation_id": "c1", "source_id": "rfc7519",
      "quote": "The \"iss\" (issuer) claim identifies the principal that issued the JWT.",

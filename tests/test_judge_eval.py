@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.shared import SHARED
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -36,7 +38,7 @@ def test_pairs_are_real_and_controlled(bench: Any, pairs: list[Any]) -> None:
     assert len(pairs) >= 200
     assert {p.lang for p in pairs} == {"pt", "es"}
     assert {p.kind for p in pairs} == {"faithful", *bench.CORRUPTIONS}
-    crp = (ROOT / "corpora/pt/crp-constituicao-republica-portuguesa.txt").read_text(encoding="utf-8")
+    crp = (SHARED / "corpora/pt/crp-constituicao-republica-portuguesa.txt").read_text(encoding="utf-8")
     for p in pairs:
         if p.lang == "pt":
             assert p.section.splitlines()[0] in crp

@@ -12,9 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from ipsis.cli import main
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-RFC = ROOT / "corpora/rfc/rfc7519.txt"
+RFC = SHARED / "corpora/rfc/rfc7519.txt"
 RFC_TEXT = RFC.read_text(encoding="utf-8")
 ISS_LINES = "specs/rfc7519.txt#L466-L471"  # section 4.1.1 "iss", ending "Use of this claim is OPTIONAL."
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")

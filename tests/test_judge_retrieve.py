@@ -15,10 +15,11 @@ from ipsis.judge import judge_passage, make_judge
 from ipsis.judge.citations import AMBIGUOUS, BAD_RANGE, ORPHAN, Finding, Resolved, parse_citation, resolve_citation
 from ipsis.judge.retrieve import load_embedder, passages, retrieve
 from ipsis.judge.support import MissingExtraError
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
-RFC = ROOT / "corpora/rfc/rfc7519.txt"
-CRP = ROOT / "corpora/pt/crp-constituicao-republica-portuguesa.txt"
+RFC = SHARED / "corpora/rfc/rfc7519.txt"
+CRP = SHARED / "corpora/pt/crp-constituicao-republica-portuguesa.txt"
 
 
 def test_bm25_finds_the_crp_paragraph_on_detention() -> None:

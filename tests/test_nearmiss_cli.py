@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -11,8 +10,9 @@ from click.testing import CliRunner
 from ipsis.cli import main
 from ipsis.errors import InputError
 from ipsis.verify import Policy
+from tests.shared import SHARED
 
-CRP = Path(__file__).resolve().parent.parent / "corpora" / "pt" / "crp-constituicao-republica-portuguesa.txt"
+CRP = SHARED / "corpora" / "pt" / "crp-constituicao-republica-portuguesa.txt"
 NEAR = "não podendo o estado declarado ter duração superior a trinta dias"
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +13,7 @@ from ipsis.ingest.fixes import FIXES
 from ipsis.ingest.normalize import LOSSLESS_TIERS, TIERS, apply_plan, normalize
 from ipsis.spans import Span
 from ipsis.verify import Policy, locate
+from tests.shared import SHARED
 
 ALPHABET = st.sampled_from(
     list("ab AZ09.,;-\n\t\r")
@@ -142,7 +142,7 @@ def test_a_span_with_word_ends_is_found_at_that_span_under_every_accepted_tier(
     assert (i, j) in spans, (spans, (i, j))
 
 
-CORPUS_TEXT = (Path(__file__).resolve().parent.parent / "corpora" / "rfc" / "rfc7519.txt").read_text(encoding="utf-8")
+CORPUS_TEXT = (SHARED / "corpora" / "rfc" / "rfc7519.txt").read_text(encoding="utf-8")
 
 
 @settings(max_examples=60, deadline=None)

@@ -18,9 +18,9 @@ from click.testing import CliRunner
 from ipsis.cli import main
 from tests.browser import browser_session
 from tests.report_fixtures import EXPECTED, RECORDS, ROOT, run_verify, texts
+from tests.shared import ANSWERS
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
-ANSWERS = ROOT / "tests" / "fixtures" / "answers"
 
 
 @pytest.fixture(scope="module")

@@ -19,10 +19,10 @@ from ipsis.report.html import render_check_html, render_html
 from ipsis.report.labels import detect_language
 from ipsis.sections import segment
 from ipsis.verify import locate
-from tests.report_fixtures import CRP, EVIL_TEXT, EXPECTED, RECORDS, RFC, ROOT, run_verify, texts
+from tests.report_fixtures import CRP, EVIL_TEXT, EXPECTED, RECORDS, RFC, run_verify, texts
+from tests.shared import ANSWERS, SHARED
 
-ANSWERS = ROOT / "tests" / "fixtures" / "answers"
-LGPD = ROOT / "corpora" / "br" / "lei-13709-2018-lgpd-planalto.html"
+LGPD = SHARED / "corpora" / "br" / "lei-13709-2018-lgpd-planalto.html"
 
 
 @pytest.fixture(scope="module")

@@ -18,9 +18,9 @@ from tests.browser import browser_session
 pytest.importorskip("starlette")
 
 from tests.serve_helpers import Server, running_server
+from tests.shared import ANSWERS
 
 ROOT = Path(__file__).resolve().parent.parent
-ANSWERS = ROOT / "tests" / "fixtures" / "answers"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 

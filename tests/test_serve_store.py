@@ -15,8 +15,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("ipsis.store", reason="the store (issue: store) is not merged yet")
 
 from tests.serve_helpers import ROOT, Server, running_server
+from tests.shared import SHARED
 
-RFC = ROOT / "corpora" / "rfc" / "rfc7519.txt"
+RFC = SHARED / "corpora" / "rfc" / "rfc7519.txt"
 ALICE = "alice-token-5f1c9e0a7b3d"
 BOB = "bob-token-0c4e8a2b6d9f7e"
 ALICE_TEXT = (

@@ -16,6 +16,7 @@ import ipsis
 from ipsis.store import Store, verify_run
 from ipsis.verify import Policy, locate
 from tests.pg_util import BACKENDS, StoreTarget, new_store
+from tests.shared import CORE_CORPUS, CORPORA, SHARED
 from tests.store_util import CRP, FRESHNESS, RFC7519, RFC9111, ROOT, _no_store_env, run  # noqa: F401
 
 RFC9111_TEXT = RFC9111.read_text(encoding="utf-8-sig")
@@ -24,7 +25,7 @@ RFC9111_TEXT = RFC9111.read_text(encoding="utf-8-sig")
 @pytest.fixture(scope="module", params=BACKENDS)
 def store_dir(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
     st = new_store(request, tmp_path_factory.mktemp("verify") / "st")
-    cf88 = ROOT / "corpora/br"
+    cf88 = SHARED / "corpora/br"
     for path, sid in (
         (RFC7519, "rfc7519"),
         (RFC9111, "rfc9111"),
@@ -148,7 +149,7 @@ def corpus_files() -> list[Path]:
         suffixes: tuple[str, ...] = TEXT_SUFFIXES
     else:
         suffixes = (*TEXT_SUFFIXES, ".pdf", ".html", ".xml")
-    return sorted(p for p in (ROOT / "corpora").glob("*/*") if p.suffix in suffixes)  # not PROVENANCE.md
+    return sorted(p for p in (CORPORA / f for f in CORE_CORPUS) if p.suffix in suffixes)
 
 
 def sample_quote(text: str, rng: random.Random, marks: Any) -> tuple[int, int] | None:

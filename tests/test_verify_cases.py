@@ -10,6 +10,7 @@ import pytest
 
 from ipsis import Document
 from ipsis.verify import Policy, locate
+from tests.shared import resolve
 
 CASES_DIR = Path(__file__).resolve().parent / "cases" / "verify"
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ def _document(data: dict[str, Any], name: str) -> Document:
             from ipsis.ingest import load_document
             from ipsis.sections import segment
 
-            _DOCS[key] = load_document(ROOT / src["path"], name)
+            _DOCS[key] = load_document(resolve(src["path"]), name)
             segment(_DOCS[key])
     return _DOCS[key]
 

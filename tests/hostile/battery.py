@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.hostile import pdfs
+from tests.shared import ANSWERS, SHARED
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS_PDF = ROOT / "corpora" / "rfc" / "rfc7519-rfceditor-pdfrfc.pdf"
-RFC_TXT = ROOT / "corpora" / "rfc" / "rfc7519.txt"
-ANSWERS = ROOT / "tests" / "fixtures" / "answers"
+CORPUS_PDF = SHARED / "corpora" / "rfc" / "rfc7519-rfceditor-pdfrfc.pdf"
+RFC_TXT = SHARED / "corpora" / "rfc" / "rfc7519.txt"
 ISS = "The \u201ciss\u201d (issuer) claim identifies the principal that issued the JWT."
 
 CLEAR_ERROR, FINDING, TRACEBACK, HANG, UNCLEAR = "clear_error", "finding", "traceback", "hang", "unclear"

@@ -17,10 +17,11 @@ import pytest
 
 from ipsis.errors import IpsisError
 from ipsis.store import Store
+from tests.shared import SHARED
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-RFC = ROOT / "corpora" / "rfc" / "rfc7519.txt"
+RFC = SHARED / "corpora" / "rfc" / "rfc7519.txt"
 ISS = "The \u201ciss\u201d (issuer) claim identifies the principal that issued the JWT."
 
 
