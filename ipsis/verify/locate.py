@@ -36,6 +36,7 @@ from ipsis.verify.match import (
     quote_view,
     suffix_score,
 )
+from ipsis.verify import ocr as ocr_matching
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_quote
@@ -216,7 +217,7 @@ def locate(
     result.section = section
     prepared, removed = prepare_quote(quote)
     result.prepared = removed
-    tier = policy.max_tier
+    tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier  # the ocr tier: ipsis.verify.ocr
     dis = policy.disabled_steps
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -226,6 +227,10 @@ def locate(
     view = document_view(document, tier, dis)
     hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
     if not hits:
+        if ocr_matching.applies(document, policy):
+            found = ocr_matching.match_ocr(document, prepared, policy)
+            if found:
+                return _ocr_located(document, found, prepared, q, policy, result, section)
         fragments = split_fragments(prepared)
         if fragments is not None:
             return _elided(document, view, fragments, policy, result, section)
@@ -301,6 +306,39 @@ def locate(
             result.message += "; the text is revoked"
     if notes:
         result.message += "; " + "; ".join(notes)
+    return result
+
+
+def _ocr_located(
+    doc: Document, found: list[dict[str, Any]], prepared: str, q: str, policy: Policy, result: Result, section: str | None
+) -> Result:
+    """A quote found on OCR text up to OCR noise (:func:`ipsis.verify.ocr.match_ocr`): located
+    (or ambiguous) in the ``ocr`` tier, every difference listed in ``result.extra["ocr"]``."""
+    exact = document_view(doc, "exact")
+    hits = [(f["start"], f["end"]) for f in found]
+    if section is not None:
+        hits = _restrict_to_section(doc, exact, hits, section, result)
+        if not hits:
+            return result
+        found = [f for f in found if (f["start"], f["end"]) in hits]
+    steps = [*quote_view(doc.text[hits[0][0] : hits[0][1]], "ocr").steps, *quote_view(prepared, "ocr").steps, "ocr"]
+    result.tier, result.steps = "ocr", _ordered(steps)
+    if len(found) > 1:
+        result.status = AMBIGUOUS
+        for hit in hits:
+            sel, unique = _selector_for(doc, exact, hit, [h for h in hits if h != hit], policy.context_cap)
+            result.matches.append(_match_record(doc, Span(*hit), sel, unique))
+        result.message = f"{len(found)} places match up to OCR noise; add the prefix/suffix of one of them to choose"
+    else:
+        sel, unique = _selector_for(doc, exact, hits[0], [], policy.context_cap)
+        result.matches.append(_match_record(doc, Span(*hits[0]), sel, unique))
+        if policy.min_length and len(q) < policy.min_length:
+            result.status = TOO_SHORT
+            result.message = f"found once, but {len(q)} characters is below the minimum of {policy.min_length}"
+        else:
+            result.status = LOCATED
+            result.message = f"located once on OCR text ({ocr_matching.describe(found[0])})"
+    result.extra["ocr"] = found if len(found) > 1 else found[0]
     return result
 
 
