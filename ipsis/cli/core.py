@@ -18,7 +18,7 @@ from ipsis.cli._base import error_boundary, main, stdout_is_tty
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
+from ipsis.cli.resolve import SourceMap, ocr_reader, open_source, read_store, reader_options, store_options
 from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
@@ -68,6 +68,11 @@ def policy_options(f: Any) -> Any:
         show_default=True,
         help="Most characters an inner ellipsis ('...', '[...]') may stand for between two fragments.",
     )(f)
+    f = click.option(
+        "--no-ocr-noise",
+        is_flag=True,
+        help="Do not accept OCR noise (specks, accents, joined words, glyph confusions) on OCR text pages.",
+    )(f)
     return f
 
 
@@ -78,8 +83,10 @@ def make_policy(
     position_breaks_ties: bool,
     max_error_rate: float = 0.2,
     elision_max_gap: int = 1500,
+    no_ocr_noise: bool = False,
 ) -> Policy:
     return Policy(
+        ocr_noise=not no_ocr_noise,
         max_tier=max_tier,
         min_length=min_length,
         boundaries=not no_boundaries,
@@ -137,7 +144,7 @@ def text(
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
-        doc = open_source(source, store, user, fmt=input_format, progress=progress, limits=limits, **opts)
+        doc = open_source(source, store, user, fmt=input_format, progress=progress, limits=limits, **ocr_reader(opts))
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])
@@ -192,6 +199,8 @@ def locate_cmd(
     password: str | None,
     position_furniture: bool,
     encoding: str | None,
+    ocr_mode: str,
+    ocr_lang: str | None,
     store_dir: str | None,
     user: str | None,
     **opts: Any,
@@ -205,6 +214,7 @@ def locate_cmd(
         ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
     """
     reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
+    reader = ocr_reader({**reader, "ocr_mode": ocr_mode, "ocr_lang": ocr_lang})
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
         policy = make_policy(**opts)
@@ -250,7 +260,7 @@ def describe_cmd(
         ipsis describe corpora/rfc/rfc7519.txt 100 140
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
-        doc = open_source(source, store, user, progress=progress, **reader)
+        doc = open_source(source, store, user, progress=progress, **ocr_reader(reader))
         try:
             out = describe(doc, start, end, Policy(max_tier=max_tier))
         except InputError as exc:

@@ -14,6 +14,8 @@ from ipsis.cli.limits import watchdog
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest import load_document
+from ipsis.ingest.ocr import MODES as OCR_MODES
+from ipsis.ingest.ocr import OcrOptions
 from ipsis.ingest.pdf import ENGINES
 from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.sections import segment
@@ -82,7 +84,26 @@ class SourceMap:
 
 
 def reader_options(f: Any) -> Any:
-    """How a SOURCE file is read: PDF engine, password, position check, text encoding."""
+    """How a SOURCE file is read: PDF engine, password, position check, text encoding, OCR.
+
+    ``--ocr``/``--ocr-lang`` arrive as ``ocr_mode``/``ocr_lang``; :func:`ocr_reader` folds them
+    into the ``ocr`` reader option."""
+    f = click.option(
+        "--ocr-lang",
+        default=None,
+        metavar="LANGS",
+        help="Tesseract languages for OCR, '+'-joined (por, spa, eng, por+spa); default: every"
+        " installed one of por, spa, eng.",
+    )(f)
+    f = click.option(
+        "--ocr",
+        "ocr_mode",
+        type=click.Choice(OCR_MODES),
+        default="auto",
+        show_default=True,
+        help="OCR of PDF pages with Tesseract (Debian tesseract-ocr): auto = only pages without a"
+        " usable text layer, always = every page, never = none.",
+    )(f)
     f = click.option(
         "--encoding",
         default=None,
@@ -106,6 +127,15 @@ def reader_options(f: Any) -> Any:
         " positions: columns, headers and footers; slow).",
     )(f)
     return f
+
+
+def ocr_reader(options: dict[str, Any]) -> dict[str, Any]:
+    """Reader options with ``ocr_mode``/``ocr_lang`` (from ``--ocr``/``--ocr-lang``) turned into
+    the ``ocr`` option of :func:`~ipsis.ingest.load_document` (changes ``options`` in place)."""
+    mode = options.pop("ocr_mode", "auto")
+    lang = options.pop("ocr_lang", None)
+    options["ocr"] = OcrOptions(mode=mode, lang=lang)
+    return options
 
 
 def store_options(f: Any) -> Any:
