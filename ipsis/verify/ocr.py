@@ -48,7 +48,7 @@ from ipsis.verify.policy import Policy
 NOISE_CLASSES = ("spacing", "speck", "accent", "glyph")
 MAX_CANDIDATES = 8
 
-_NUMBER = regex.compile(r"(?<![^\W\d_ºª])\d+(?:[.,/:-]\d+)*(?:[ºª°o](?![^\W\d_]))?(?![^\W\d_ºª°])")
+_NUMBER = regex.compile(r"(?<![^\W\d_ºª])\d+(?:[.,/:-]\d+)*(?:[ºª°]|o(?![^\W\d_]))?")
 _SPECK_OR_SPACE = regex.compile("[\\s" + regex.escape(OCR_SPECKS) + "]+")
 _GLYPHS = regex.compile(r"rn|in|vv|cl|(?<=\d)[o°]|(?<=\p{L})[|!1I0]|[|!1I0](?=\p{L})|[$°]")
 _GLYPH_MAP = {"rn": "m", "in": "m", "vv": "w", "cl": "d", "|": "l", "!": "l", "1": "l", "I": "l", "0": "o"}

@@ -1,0 +1,138 @@
+"""OCR: Tesseract TSV into pages and words, the engine and its errors (exit 2 naming the
+Debian package), OCR noise classes, the store keeping OCR text with its engine, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ipsis.cli import main
+from ipsis.errors import OcrUnavailableError
+from ipsis.ingest import load_document
+from ipsis.ingest.ocr import OcrOptions, engine, usable
+from ipsis.verify.ocr import NOISE_CLASSES, differences
+from tests.shared import CORPORA
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = Path(__file__).parent / "cases" / "ocr" / "differences.json"
+LGPD_SCAN = CORPORA / "scans" / "lgpd-camara-pp2-4-scanned.pdf"
+CE_SCAN = CORPORA / "scans" / "constitucion-espanola-pp5-6-scanned.pdf"
+CE_LAYER = CORPORA / "scans" / "ocr-layer" / "constitucion-espanola-pp5-6-scanned.pdf"
+
+needs_tesseract = pytest.mark.skipif(
+    shutil.which("tesseract") is None and not os.environ.get("CI"),
+    reason="tesseract is not installed (Debian tesseract-ocr); under CI this fails instead",
+)
+
+
+def _difference_cases() -> list[Any]:
+    data = json.loads(CASES.read_text(encoding="utf-8"))
+    return [pytest.param(c, id=c["quote"][:40]) for c in data["cases"]]
+
+
+@pytest.mark.parametrize("case", _difference_cases())
+def test_difference_classes(case: dict[str, Any]) -> None:
+    diffs = differences(case["quote"], case["source"])
+    assert [d["class"] for d in diffs] == case["classes"]
+    for d in diffs:
+        assert case["source"][d["at"] : d["end"]] == d["source"]
+
+
+def test_digits_and_other_letters_are_never_noise() -> None:
+    for q, s in [("art. 10", "art. lo"), ("art. 10", "art. 1O"), ("30 dias", "3o dias"), ("1,5 %", "15 %")]:
+        assert all(d["class"] not in NOISE_CLASSES for d in differences(q, s)), (q, s)
+
+
+def test_usable_text_layer() -> None:
+    assert usable("Art. 5º Todos são iguais perante a lei")
+    assert not usable("\ufffd" * 40 + " a")
+    assert not usable("\ue000\ue001\ue002 \ue003")  # private-use glyph codes of a font without a map
+    assert not usable("")
+
+
+def test_missing_binary_and_language_name_the_debian_packages() -> None:
+    with pytest.raises(OcrUnavailableError, match=r"tesseract-ocr .*--ocr never"):
+        engine(OcrOptions(binary="no-such-tesseract-here"))
+    if shutil.which("tesseract"):
+        with pytest.raises(OcrUnavailableError, match=r"--ocr-lang xyz: .*apt-get install tesseract-ocr-xyz"):
+            engine(OcrOptions(lang="xyz"))
+
+
+def test_cli_without_tesseract_exits_2_naming_the_package(tmp_path: Path) -> None:
+    env = {**os.environ, "PATH": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "ipsis", "text", str(LGPD_SCAN)], capture_output=True, text=True,
+                         env=env, timeout=120, check=False)  # fmt: skip
+    assert out.returncode == 2
+    assert "tesseract-ocr" in out.stderr and "pages 1-3 need OCR" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_cli_ocr_never_and_bad_language_exit_2() -> None:
+    r = CliRunner().invoke(main, ["text", str(LGPD_SCAN), "--ocr", "never"])
+    assert r.exit_code == 2 and "no text layer" in r.output and "--ocr auto" in r.output
+    if shutil.which("tesseract"):
+        r = CliRunner().invoke(main, ["text", str(LGPD_SCAN), "--ocr-lang", "xyz"])
+        assert r.exit_code == 2 and "tesseract-ocr-xyz" in r.output
+
+
+@needs_tesseract
+def test_ocr_always_replaces_a_text_layer_and_names_the_engine() -> None:
+    doc = load_document(CE_LAYER, ocr=OcrOptions(mode="always", lang="spa"))
+    assert doc.meta["ocr"]["mode"] == "always" and doc.meta["ocr"]["lang"] == "spa"
+    assert [p["source"] for p in doc.meta["ocr"]["pages"]] == ["tesseract", "tesseract"]
+    assert "Nadie podrá ser obligado a declarar" in doc.text
+
+
+@needs_tesseract
+def test_timeout_applies_to_ocr(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "ipsis", "text", str(LGPD_SCAN), "--timeout", "0.3"],
+                         capture_output=True, text=True, env=env, timeout=120, check=False)  # fmt: skip
+    assert out.returncode == 2 and "raise --timeout" in out.stderr and "Traceback" not in out.stderr
+
+
+@needs_tesseract
+def test_store_keeps_the_ocr_text_with_its_engine(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    r = CliRunner().invoke(main, ["ingest", str(CE_SCAN), "--id", "ce-scan", "--store", str(store), "--ocr-lang", "spa"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["text", "ce-scan", "--store", str(store), "--format", "json"])
+    stored = json.loads(r.output)
+    assert "tesseract" in stored["extractor_version"] and stored["ocr"]["lang"] == "spa"
+    assert [m["kind"] for m in stored["marks"]].count("ocr") == 2
+    import hashlib
+
+    assert stored["ocr"]["text_sha256"] == hashlib.sha256(stored["text"].encode()).hexdigest()
+    quote = "Ninguna entrada o registro podrá hacerse en él sin consentimiento del titular"
+    r = CliRunner().invoke(main, ["locate", "ce-scan", quote, "--store", str(store), "--format", "json"])
+    out = json.loads(r.output)
+    assert out["status"] == "located" and out["matches"][0]["page"] == 2
+    again = CliRunner().invoke(main, ["ingest", str(CE_SCAN), "--id", "ce-scan", "--store", str(store)])
+    assert again.exit_code == 0 and "unchanged" in again.output  # identical bytes: no second OCR run
+
+
+@needs_tesseract
+def test_low_confidence_words_are_named() -> None:
+    from ipsis.verify import locate
+
+    doc = load_document(LGPD_SCAN)
+    quote = (
+        "É vedado o tratamento dos dados a que se refere o inciso III do caput deste artigo por pessoa de"
+        " direito privado, exceto em procedimentos sob tutela de pessoa jurídica de direito público"
+    )
+    r = locate(doc, quote)
+    assert r.status == "located" and r.tier == "ocr"
+    low = r.extra["ocr"]["low_confidence"]
+    words = {(w[0], w[1]): w[6] for p in doc.meta["ocr"]["pages"] for w in p["words"]}
+    expected = [k for k, c in words.items() if 0 <= c < 60 and r.matches[0].start <= k[0] < r.matches[0].end]
+    assert [(w["start"], w["end"]) for w in low] == sorted(expected)
+    assert all(doc.text[w["start"] : w["end"]] == w["text"] for w in low)
+    if low:
+        assert "low OCR confidence" in r.message
