@@ -136,3 +136,51 @@ def test_low_confidence_words_are_named() -> None:
     assert all(doc.text[w["start"] : w["end"]] == w["text"] for w in low)
     if low:
         assert "low OCR confidence" in r.message
+
+
+def _scan_figures(html: str) -> list[Any]:
+    from lxml import html as lhtml
+
+    return lhtml.fromstring(html).xpath("//figure[@class='scan']")
+
+
+def test_html_report_shows_the_page_image_with_the_quote_word_boxes(tmp_path: Path) -> None:
+    import base64
+    import struct
+
+    records = tmp_path / "r.jsonl"
+    quote = "Ninguna entrada o registro podrá hacerse en él sin consentimiento del titular o resolución judicial"
+    rows = [{"citation_id": "c1", "source_id": "ce", "quote": quote},
+            {"citation_id": "c2", "source_id": "ce", "quote": "Este derecho podrá ser limitado por motivos políticos."}]  # fmt: skip
+    records.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
+    out = tmp_path / "r.html"
+    r = CliRunner().invoke(main, ["verify", str(records), "--source", f"ce={CE_LAYER}", "--format", "html", "-o", str(out)])
+    assert r.exit_code == 1, r.output
+    [fig] = _scan_figures(out.read_text(encoding="utf-8"))  # the located quote only; a not_found gets none
+    assert fig.get("data-page") == "2"
+    img = fig.xpath(".//img")[0]
+    png = base64.b64decode(img.get("src").removeprefix("data:image/png;base64,"))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (int(img.get("width")), int(img.get("height")))
+    doc = load_document(CE_LAYER)
+    from ipsis.verify import locate
+
+    m = locate(doc, quote).matches[0]
+    words = [w for p in doc.meta["ocr"]["pages"] for w in p["words"] if w[0] < m.end and m.start < w[1]]
+    titles = [s.get("title") for s in fig.xpath(".//span[contains(@class, 'ocrbox')]")]
+    assert titles == [doc.text[w[0] : w[1]] for w in words]
+
+
+@needs_tesseract
+def test_html_report_crop_from_a_stored_scan(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    assert CliRunner().invoke(main, ["ingest", str(CE_SCAN), "--id", "ce", "--store", str(store)]).exit_code == 0
+    records = tmp_path / "r.jsonl"
+    quote = "Nadie podrá ser obligado a declarar sobre su ideología, religión o creencias."
+    records.write_text(json.dumps({"citation_id": "c1", "source_id": "ce", "quote": quote}), encoding="utf-8")
+    out = tmp_path / "r.html"
+    r = CliRunner().invoke(main, ["verify", str(records), "--store", str(store), "--format", "html", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    [fig] = _scan_figures(out.read_text(encoding="utf-8"))
+    boxes = fig.xpath(".//span[contains(@class, 'ocrbox')]")
+    assert [b.get("title").split(" (")[0] for b in boxes][:2] == ["Nadie", "podrá"]  # Tesseract's words, confidences

@@ -59,6 +59,10 @@ overflow-wrap:anywhere;background:var(--soft);border:1px solid var(--line);borde
 max-height:24rem;overflow:auto;margin:.3rem 0}
 mark.hit{background:var(--hit);outline:1px solid var(--hitb);color:inherit}
 mark.near{background:#ffebe9;outline:1px solid var(--bad);color:inherit}
+figure.scan{margin:.5em 0}figure.scan .scanwrap{position:relative;display:inline-block;max-width:100%}
+figure.scan img{display:block;max-width:100%;height:auto;border:1px solid #d0d7de}
+.ocrbox{position:absolute;outline:2px solid var(--hitb);background:rgba(255,213,79,.25)}
+.ocrbox.low{outline:2px dashed var(--bad)}figure.scan figcaption{font-size:.85em;color:#57606a}
 del.revoked{color:var(--bad)}
 span.note{color:var(--mute);font-style:italic}
 .diff ins{background:#dafbe1;text-decoration:none}.diff del{background:#ffebe9}

@@ -251,6 +251,11 @@ def card_html(index: int, r: Mapping[str, Any], documents: Mapping[str, Document
         parts.append(candidates_html(doc, matches, lang))
     elif matches:
         parts.append(f"<h4>{label(lang, 'in_context')}</h4>{context_html(doc, matches[0], lang)}")
+        if r.get("tier") == "ocr" or (doc is not None and doc.meta.get("ocr")):
+            from ipsis.report.scan import crop_html
+
+            page = matches[0].get("page") or ""
+            parts.append(crop_html(doc, matches[0], label(lang, "scan").format(page=page)))
     parts.append(nearest_html(doc, r, lang))
     parts.append(elsewhere_html(r, lang))
     parts.append(judge_html(r, lang))

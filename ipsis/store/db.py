@@ -12,6 +12,8 @@ may not read is treated exactly like one that does not exist.
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -210,6 +212,8 @@ class Store:
         doc = self._docs.get(sv.pk)
         if doc is None:
             doc = document_from_row(self.row(sv.pk))
+            if doc.meta.get("ocr"):  # the HTML report's page image behind OCR text (ipsis.report.scan)
+                doc.cache[("original_bytes",)] = partial(self.blobs.read, sv.sha256)
             self._docs[sv.pk] = doc
         return doc
 
