@@ -402,8 +402,9 @@ def ocr_pdf(
                 p.width, p.height = (round(v, 1) for v in page.get_size())
             finally:
                 page.close()
-            texts[i] = p.text
-            run.pages[i] = p
+            if p.text.strip() or not texts[i].strip():  # OCR that reads nothing keeps a garbage layer
+                texts[i] = p.text
+                run.pages[i] = p
             if progress:
                 progress(done, len(todo))
         for i in layer_pages:

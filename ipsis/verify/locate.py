@@ -149,8 +149,8 @@ def _first_difference(raw: str, quote: str, tier: str, disabled: Sequence[str]) 
 def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str, Any] | None]:
     """Why a quote is not found: a lossy tier where it is, or a match inside a longer token."""
     for tier in LOSSY_TIERS:
-        if tier_rank(tier) <= tier_rank(policy.max_tier):
-            continue
+        if tier_rank(tier) <= tier_rank(policy.max_tier) or tier == "ocr":
+            continue  # the ocr tier is judged by its exact differences (ipsis.verify.ocr), never by its view
         view = document_view(doc, tier, policy.disabled_steps)
         q = quote_view(quote, tier, policy.disabled_steps).text
         hits = find_all(view.text, q, boundaries=policy.boundaries)
