@@ -101,7 +101,9 @@ def test_timeout_applies_to_ocr(tmp_path: Path) -> None:
 @needs_tesseract
 def test_store_keeps_the_ocr_text_with_its_engine(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    r = CliRunner().invoke(main, ["ingest", str(CE_SCAN), "--id", "ce-scan", "--store", str(store), "--ocr-lang", "spa"])
+    r = CliRunner().invoke(
+        main, ["ingest", str(CE_SCAN), "--id", "ce-scan", "--store", str(store), "--ocr-lang", "spa"]
+    )
     assert r.exit_code == 0, r.output
     r = CliRunner().invoke(main, ["text", "ce-scan", "--store", str(store), "--format", "json"])
     stored = json.loads(r.output)
@@ -150,11 +152,16 @@ def test_html_report_shows_the_page_image_with_the_quote_word_boxes(tmp_path: Pa
 
     records = tmp_path / "r.jsonl"
     quote = "Ninguna entrada o registro podrá hacerse en él sin consentimiento del titular o resolución judicial"
-    rows = [{"citation_id": "c1", "source_id": "ce", "quote": quote},
-            {"citation_id": "c2", "source_id": "ce", "quote": "Este derecho podrá ser limitado por motivos políticos."}]  # fmt: skip
+    changed = "Este derecho podrá ser limitado por motivos políticos."
+    rows = [
+        {"citation_id": "c1", "source_id": "ce", "quote": quote},
+        {"citation_id": "c2", "source_id": "ce", "quote": changed},
+    ]
     records.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
     out = tmp_path / "r.html"
-    r = CliRunner().invoke(main, ["verify", str(records), "--source", f"ce={CE_LAYER}", "--format", "html", "-o", str(out)])
+    r = CliRunner().invoke(
+        main, ["verify", str(records), "--source", f"ce={CE_LAYER}", "--format", "html", "-o", str(out)]
+    )
     assert r.exit_code == 1, r.output
     [fig] = _scan_figures(out.read_text(encoding="utf-8"))  # the located quote only; a not_found gets none
     assert fig.get("data-page") == "2"

@@ -41,7 +41,8 @@ def load_bytes(
     ``engine`` (one of :data:`~ipsis.ingest.pdf.ENGINES`), ``password`` and
     ``position_furniture`` apply to PDFs; ``progress`` is called as ``progress(done, total)``
     after each PDF page; ``limits`` bounds size, pages and time; ``ocr`` says which PDF pages
-    Tesseract reads (:class:`~ipsis.ingest.ocr.OcrOptions`: ``auto`` = pages without usable text). ``encoding`` forces the decoding
+    Tesseract reads (:class:`~ipsis.ingest.ocr.OcrOptions`: ``auto`` = pages without usable text).
+    ``encoding`` forces the decoding
     of a text, RFC, HTML or XML file (PDFs carry their own and ignore it); a wrong one is an
     :class:`InputError` that names the file and suggests an encoding that works.
     """

@@ -189,7 +189,7 @@ def choose_dpi(page: Any, fixed: int | None = None) -> int:
         if native:
             dpi = min(MAX_DPI, max(MIN_DPI, native))
     dpi = min(dpi, MAX_PIXELS * 72 / max(width, height, 1))
-    return int(round(max(50, dpi)))
+    return round(max(50, dpi))
 
 
 def render_gray(page: Any, dpi: int) -> tuple[bytes, int, int]:
@@ -240,9 +240,9 @@ def parse_tsv(tsv: str, dpi: int) -> OcrPage:
     """Page text from Tesseract's TSV: words joined by spaces, lines by newlines, blocks by a
     blank line; each word keeps its box (converted to points) and confidence.
 
-    >>> tsv = "level\\tpage_num\\tblock_num\\tpar_num\\tline_num\\tword_num\\tleft\\ttop\\twidth\\theight\\tconf\\ttext\\n"
-    >>> tsv += "5\\t1\\t1\\t1\\t1\\t1\\t100\\t200\\t50\\t20\\t96.5\\tArt.\\n5\\t1\\t1\\t1\\t1\\t2\\t160\\t200\\t30\\t20\\t91\\t5º\\n"
-    >>> tsv += "5\\t1\\t1\\t1\\t2\\t1\\t100\\t230\\t80\\t20\\t42.25\\tTodos\\n"
+    >>> head = "level page_num block_num par_num line_num word_num left top width height conf text"
+    >>> rows = [head, "5 1 1 1 1 1 100 200 50 20 96.5 Art.", "5 1 1 1 1 2 160 200 30 20 91 5º"]
+    >>> tsv = "\\n".join(r.replace(" ", "\\t") for r in rows + ["5 1 1 1 2 1 100 230 80 20 42.25 Todos"])
     >>> p = parse_tsv(tsv, 72)
     >>> p.text, p.words[2]
     ('Art. 5º\\nTodos\\n', [8, 13, 100.0, 230.0, 180.0, 250.0, 42.2])

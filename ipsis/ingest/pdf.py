@@ -30,6 +30,7 @@ from typing import Any
 
 from ipsis.document import Document, Mark
 from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError
+from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions, invisible_text, ocr_pdf
 from ipsis.ingest.pages import (
     assemble,
     find_footnotes,
@@ -37,7 +38,6 @@ from ipsis.ingest.pages import (
     find_unmapped,
     resolve_soft_hyphens,
 )
-from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions, invisible_text, ocr_pdf
 from ipsis.ingest.pdfscan import check_streams
 from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
 

@@ -133,5 +133,5 @@ def crop_html(doc: Document | None, match: Mapping[str, Any], caption: str) -> s
     return (
         f'<figure class="scan" data-page="{c["page"]}"><div class="scanwrap">'
         f'<img src="{uri}" width="{c["width"]}" height="{c["height"]}" alt="{esc(caption)}">'
-        f'{"".join(spans)}</div><figcaption>{esc(caption)}</figcaption></figure>'
+        f"{''.join(spans)}</div><figcaption>{esc(caption)}</figcaption></figure>"
     )

@@ -12,12 +12,11 @@ may not read is treated exactly like one that does not exist.
 
 from __future__ import annotations
 
-from functools import partial
-
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 

@@ -24,6 +24,7 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
+from ipsis.verify import ocr as ocr_matching
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
     _back,
@@ -36,7 +37,6 @@ from ipsis.verify.match import (
     quote_view,
     suffix_score,
 )
-from ipsis.verify import ocr as ocr_matching
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_quote
@@ -310,7 +310,13 @@ def locate(
 
 
 def _ocr_located(
-    doc: Document, found: list[dict[str, Any]], prepared: str, q: str, policy: Policy, result: Result, section: str | None
+    doc: Document,
+    found: list[dict[str, Any]],
+    prepared: str,
+    q: str,
+    policy: Policy,
+    result: Result,
+    section: str | None,
 ) -> Result:
     """A quote found on OCR text up to OCR noise (:func:`ipsis.verify.ocr.match_ocr`): located
     (or ambiguous) in the ``ocr`` tier, every difference listed in ``result.extra["ocr"]``."""

@@ -20,10 +20,12 @@ A difference in a digit or a number (``30``/``60``, ``1º``/``lº``, ``13.853``/
 roman numeral ``III``/``II``), in any other letter (a negation, a limiter, a modal or any key
 word: ``não`` dropped, ``deverá``/``poderá``) is never noise: the quote stays ``not_found`` with
 its nearest passage. The character classes are the whole rule: a negation, limiter or modal
-word can only survive them unchanged or with its accents changed (``não``/``náo``). The result lists every difference with the
-source's own characters and offsets, and the words Tesseract read with low confidence.
+word can only survive them unchanged or with its accents changed (``não``/``náo``). The result
+lists every difference with the source's own characters and offsets, and the words Tesseract
+read with low confidence.
 
->>> [d["class"] for d in differences("§ 1º Consideram-se coletados no território", "$ 1º Consideram-se coletados .no territorio")]
+>>> q, s = "§ 1º Consideram-se coletados no território", "$ 1º Consideram-se coletados .no territorio"
+>>> [d["class"] for d in differences(q, s)]
 ['glyph', 'speck', 'accent']
 >>> [d["class"] for d in differences("prazo de 30 dias", "prazo de 60 dias")]
 ['digits']
@@ -214,7 +216,12 @@ def match_ocr(doc: Document, quote: str, policy: Policy) -> list[dict[str, Any]]
             d["source"] = doc.text[d["start"] : d["end"]]
             del d["at"]
         low = [
-            {"text": doc.text[w["start"] : w["end"]], "start": w["start"], "end": w["end"], "confidence": w["confidence"]}
+            {
+                "text": doc.text[w["start"] : w["end"]],
+                "start": w["start"],
+                "end": w["end"],
+                "confidence": w["confidence"],
+            }
             for w in word_confidences(doc.meta, start, end)
             if 0 <= w["confidence"] < LOW_CONFIDENCE
         ]
