@@ -28,11 +28,12 @@ import os
 import shutil
 import subprocess
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
+
+import regex
 
 from ipsis.document import Mark
 from ipsis.errors import InputError, OcrUnavailableError
@@ -53,7 +54,6 @@ INSTALL = (
     "install Debian's tesseract-ocr with its language data (apt-get install tesseract-ocr "
     "tesseract-ocr-por tesseract-ocr-spa tesseract-ocr-eng; pip install 'ipsis[ocr]' documents it)"
 )
-_BAD_CATEGORIES = frozenset({"Co", "Cn", "Cs"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +135,11 @@ def engine(options: OcrOptions = DEFAULT_OCR, why: str = "OCR was asked for") ->
     return eng, "+".join(langs)
 
 
+_BAD = regex.compile(r"[\ufffd\p{Co}\p{Cn}\p{Cs}\x00-\x08\x0e-\x1f]")
+_ALNUM = regex.compile(r"[\p{L}\p{N}]")
+_SPACE = regex.compile(r"\s")
+
+
 def usable(text: str) -> bool:
     """False for a page whose text layer is empty or garbage: mostly U+FFFD, private-use,
     unassigned or control characters (fonts without a Unicode map), or hardly any letters.
@@ -142,12 +147,12 @@ def usable(text: str) -> bool:
     >>> usable("Art. 5º Todos são iguais perante a lei"), usable("\\ufffd\\ufffd\\ufffd a \\ufffd"), usable(" \\n")
     (True, False, False)
     """
-    chars = [c for c in text if not c.isspace()]
-    if not chars:
+    n = len(text) - len(_SPACE.findall(text))
+    if n <= 0:
         return False
-    bad = sum(1 for c in chars if c == "\ufffd" or unicodedata.category(c) in _BAD_CATEGORIES or ord(c) < 32)
-    letters = sum(1 for c in chars if c.isalnum())
-    return bad <= 0.3 * len(chars) and letters >= 0.3 * len(chars)
+    if not _BAD.search(text) and len(_ALNUM.findall(text, 0, 4000)) >= 0.3 * min(n, 4000):
+        return True  # the common case, decided in C
+    return len(_BAD.findall(text)) <= 0.3 * n and len(_ALNUM.findall(text)) >= 0.3 * n
 
 
 def invisible_text(textpage: Any, samples: int = 32) -> bool:
