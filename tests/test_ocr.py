@@ -191,3 +191,16 @@ def test_html_report_crop_from_a_stored_scan(tmp_path: Path) -> None:
     [fig] = _scan_figures(out.read_text(encoding="utf-8"))
     boxes = fig.xpath(".//span[contains(@class, 'ocrbox')]")
     assert [b.get("title").split(" (")[0] for b in boxes][:2] == ["Nadie", "podrá"]  # Tesseract's words, confidences
+
+
+def test_progress_bars_switch_from_pages_to_ocr(capsys: pytest.CaptureFixture[str]) -> None:
+    from ipsis.cli.progress import _Bars
+
+    bars = _Bars(min_pages=50)
+    bars(3, 10)  # a short PDF: no extraction bar
+    assert bars.bar is None
+    bars.ocr(1, 3)
+    assert bars.label == "OCR pages" and bars.bar is not None
+    bars.ocr(3, 3)
+    bars.close()
+    assert "OCR pages" in capsys.readouterr().err

@@ -56,6 +56,7 @@ def test_golden_scan_quotes(case: dict[str, Any], folder: str) -> None:
         m = r.matches[0]
         assert m.page == case["page"]
         assert doc.text[m.start : m.end] == m.text
+        assert [w["kind"] for w in r.warnings] == case.get("warnings", [])
         if r.tier == "ocr":
             for d in r.extra["ocr"]["differences"]:
                 assert d["class"] in ("spacing", "speck", "accent", "glyph")

@@ -344,6 +344,10 @@ def _ocr_located(
         else:
             result.status = LOCATED
             result.message = f"located once on OCR text ({ocr_matching.describe(found[0])})"
+            cut = truncated_before_limiter(doc, exact, hits[0][1])
+            if cut is not None:
+                result.warnings.append(cut)
+                result.message += "; it stops right before a limiting clause"
     result.extra["ocr"] = found if len(found) > 1 else found[0]
     return result
 

@@ -175,7 +175,8 @@ def _candidates(doc: Document, quote: str, policy: Policy) -> list[tuple[int, in
 def _on_ocr_pages(doc: Document, start: int, end: int, policy: Policy) -> bool:
     if policy.max_tier == "ocr":
         return True
-    return any(a <= start and end <= b + 1 for a, b in ocr_marks(doc))
+    marks = ocr_marks(doc)  # a quote may run on from one OCR page to the next
+    return any(a <= start <= b for a, b in marks) and any(a <= end <= b + 1 for a, b in marks)
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:
@@ -234,7 +235,17 @@ def match_ocr(doc: Document, quote: str, policy: Policy) -> list[dict[str, Any]]
                 "low_confidence": low,
             }
         )
-    return accepted
+    return _distinct(accepted)
+
+
+def _distinct(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One record per place: of overlapping candidates (one place snapped two ways), the one
+    with the fewest differences."""
+    out: list[dict[str, Any]] = []
+    for f in sorted(found, key=lambda f: (len(f["differences"]), f["start"])):
+        if all(f["end"] <= g["start"] or g["end"] <= f["start"] for g in out):
+            out.append(f)
+    return sorted(out, key=lambda f: f["start"])
 
 
 def describe(found: dict[str, Any]) -> str:
