@@ -200,7 +200,12 @@ def quantities(text: str) -> list[Quantity]:
             if w in NUMBER_WORDS or w in MULTIPLIERS:
                 run.append(j)
                 j += 1
-            elif w in CONNECTORS and run and j + 1 < len(words) and words[j + 1][0] in NUMBER_WORDS:
+            elif (
+                w in CONNECTORS
+                and run
+                and j + 1 < len(words)
+                and (words[j + 1][0] in NUMBER_WORDS or words[j + 1][0] in MULTIPLIERS)
+            ):
                 j += 1
             else:
                 break
