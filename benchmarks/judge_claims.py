@@ -50,7 +50,7 @@ def judge_set(data: dict[str, Any]) -> tuple[list[dict[str, Any]], float]:
     """Each case with its result (``status``, ``verdict``, ``score``, ``evidence``); seconds per claim."""
     docs = {sid: load_document(resolve(src["path"]), sid) for sid, src in data["sources"].items()}
     records = [
-        {"citation_id": str(i), "source_id": c["source"], "quote": c["quote"], "section": c["section"], "claim": c["claim"]}
+        {"citation_id": str(i), "source_id": c["source"], "quote": c["quote"], "section": c["section"]}
         for i, c in enumerate(data["cases"])
     ]
     policy = Policy(judge="cues")

@@ -76,7 +76,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
-        autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to"""),
+        autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
+        permitidos|permitidas|permitted|allowed"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
@@ -148,3 +149,20 @@ BOUNDS: dict[str, tuple[str, ...]] = {
 CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes nela nele nelas neles lo la le les
     be been being get it them there""")
 """Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``."""
+
+ANTONYMS: tuple[tuple[str, str], ...] = tuple(
+    (a, b)
+    for a, b in (
+        pair.split("/")
+        for pair in words("""primeiro/último primeira/última primero/último primera/última first/last
+        passado/futuro pasado/futuro past/future antes/depois antes/después before/after
+        válido/nulo válida/nula válidos/nulos válidas/nulas valid/void
+        público/secreto pública/secreta publicamente/sigilo public/secret publicly/secret
+        gratuito/pago gratuita/paga gratuito/pagamento gratuito/taxa free/paid
+        escrita/verbal escrito/verbal written/oral maior/menor mayor/menor most/least
+        ignore/use ignorar/usar eliminados/conservados eliminadas/conservadas""")
+    )
+)
+"""Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""
+NEGATIVE_PREFIXES: tuple[str, ...] = ("in", "im", "ir", "il", "un", "non", "des", "dis", "i")
+"""Prefixes that make a word its opposite (``voluntário``/``involuntário``, ``sensitive``/``insensitive``)."""

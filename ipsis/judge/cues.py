@@ -43,6 +43,8 @@ from ipsis.lexicon import (
 from ipsis.lexicon import LIMITERS as LEXICON_LIMITERS
 
 ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]
+NP_GLUE = words("o e y ou or and de do da dos das del of")
+"""Words inside a noun phrase between a negative determiner and its verb (``nenhuma forma de censura pode``)."""
 NEGATIVE_DETERMINERS = words("nenhum nenhuma nenhuns nenhumas ningún ninguna ninguno no neither")
 """Negators that open a noun phrase and negate the verb after it (``ninguna entrada ... podrá``)."""
 NOT_NEGATION: tuple[tuple[str, ...], ...] = (
@@ -168,7 +170,9 @@ class Analysis:
                 continue
             neg = self._negator_before(i, negators)
             if neg is not None and NEGATED_MODAL.get(cls):
-                cls, i = NEGATED_MODAL[cls], neg
+                cls = NEGATED_MODAL[cls]
+                self.consumed.add(neg)  # the words between stay content ("nenhuma forma de censura pode")
+                i = neg if neg == i - 1 else i
             self.consumed.update(range(i, j))
             out.append(Site("modal", i, j, self._span(i, j), self._anchors(i, j), cls))
             k = j
@@ -189,7 +193,7 @@ class Analysis:
                 # registro podrá" is a prohibition, "não o juiz ... pode" is not
                 return k if not nouns or w in NEGATIVE_DETERMINERS else None
             if w not in CHAIN and (w,) not in MODALS:
-                if not is_content(w) and w not in ("o", "e", "y", "ou", "or", "and"):
+                if not is_content(w) and w not in NP_GLUE:
                     return None
                 nouns += 1
                 if nouns > 3:

@@ -35,7 +35,19 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from ipsis.lexicon import ABSOLUTES, BOUNDS, CONDITIONS, LIMITERS, RESTRICTIVE, RESTRICTORS, UNIVERSALS, WIDENERS, words
+from ipsis.lexicon import (
+    ABSOLUTES,
+    ANTONYMS,
+    BOUNDS,
+    CONDITIONS,
+    LIMITERS,
+    NEGATIVE_PREFIXES,
+    RESTRICTIVE,
+    RESTRICTORS,
+    UNIVERSALS,
+    WIDENERS,
+    words,
+)
 
 if TYPE_CHECKING:
     from ipsis.judge.cues import Analysis
@@ -48,6 +60,9 @@ LIMITER_CONFLICT = 0.15
 BOUND_CONFLICT = 0.1
 ACTOR_CONFLICT, ACTOR_ABSENT = 0.15, 0.4
 SLOT_SWAP = 0.35
+NEGATION_FACTOR = 0.1
+EXCEPTION_ABSENT = 0.3
+LABEL_WORDS = frozenset({"art", "artigo", "artículo", "article", "section"})
 OF = frozenset(["de", "do", "da", "dos", "das", "del", "of"])
 COORDINATORS = frozenset({"e", "y", "and", "ou", "o", "or", ","})
 PASSIVE_AUX = frozenset({"ser", "sido", "be", "been", "serão", "será", "é", "são", "es", "son", "is", "are"})
@@ -273,6 +288,110 @@ def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
+def _opposites() -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for a, b in ANTONYMS:
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return out
+
+
+_OPPOSITES = _opposites()
+
+
+def _prefixed(a: str, b: str) -> bool:
+    """``b`` is ``a`` with a negative prefix (``involuntário``/``voluntário``)."""
+    return len(a) >= 5 and any(b == p + a for p in NEGATIVE_PREFIXES)
+
+
+def polarity_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """A claim word whose opposite the passage has instead (``last``/``first``,
+    ``case-insensitive``/``case-sensitive``, ``involuntário``/``voluntário``)."""
+    have = set(passage.low)
+    for k, w in enumerate(claim.low):
+        if w in have or not claim.toks[k].text.isalpha():
+            continue
+        theirs = next((o for o in _OPPOSITES.get(w, ()) if o in have), None)
+        if theirs is None:
+            theirs = next((o for o in have if _prefixed(o, w) or _prefixed(w, o)), None)
+        if theirs is not None and theirs not in claim.low:
+            return [(f"opposite: claim: {claim.toks[k].text}; section: {theirs}", NEGATION_FACTOR, True)]
+    return []
+
+
+def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
+    """An exception or condition in the claim (``salvo em período eleitoral``) that the passage
+    does not make: against a categorical passage a conflict, otherwise no support for it."""
+    for i, j in _find(claim.low, _LIMITERS):
+        clause = [s for s in _stems_after(claim, j, 3) if s]
+        if not clause or all(s in passage.stem_set for s in clause):
+            continue  # the passage has this exception too ("salvo em caso de flagrante delito")
+        said = claim._span(i, min(len(claim.toks), j + 4))
+        if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
+            return [(f"limiter: claim: {said}; section: (no such exception)", LIMITER_CONFLICT, True)]
+        return [(f"limiter: claim: {said}; section: another exception", EXCEPTION_ABSENT, False)]
+    return []
+
+
+def _opening_subject(a: Analysis, k: int) -> int | None:
+    """Token index of the noun that opens the sentence of token ``k`` after an article."""
+    sid = a.sent[k]
+    start = k
+    while start > 0 and a.sent[start - 1] == sid:
+        start -= 1
+    m = start
+    while m < len(a.low) and a.sent[m] == sid and (a.low[m] in DETERMINERS or a.low[m] in LABEL_WORDS):
+        m += 1
+    if m < len(a.low) and a.sent[m] == sid and a.stems[m] and m > start:
+        return m
+    return None
+
+
+def _predicate_between(a: Analysis, i: int, j: int) -> bool:
+    """Two content words between tokens ``i`` and ``j``: a predicate, not ``the value of the jti``."""
+    return sum(1 for k in range(i + 1, j) if a.stems[k]) >= 2
+
+
+def _predicate(a: Analysis, i: int, j: int) -> str:
+    """The first content stem between tokens ``i`` and ``j`` outside a ``de``/``of`` phrase: the
+    predicate that relates the two roles (``tem direito a obter``)."""
+    for k in range(i + 1, j):
+        if a.stems[k] and a.low[k - 1] not in OF:
+            return a.stems[k]
+    return ""
+
+
+def role_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """The claim's opening subject and another noun of it trade places in the passage
+    (``O controlador tem direito a obter do titular`` / ``O titular ... do controlador``).
+    Passives with an agent (``... pelo controlador``) are the same roles in other words."""
+    if not claim.low:
+        return []
+    x = _opening_subject(claim, 0)
+    if x is None:
+        return []
+    sx = claim.stems[x]
+    for m, st in enumerate(passage.stems):
+        if not st or st == sx or st not in claim.stem_set or not passage.toks[m].text[:1].isalpha():
+            continue
+        if _opening_subject(passage, m) != m:
+            continue
+        same = passage.sent[m]
+        later = [q for q in range(m + 1, len(passage.low)) if passage.sent[q] == same and passage.stems[q] == sx]
+        mine_later = [q for q in range(x + 1, len(claim.low)) if claim.stems[q] == st]
+        if (
+            later
+            and mine_later
+            and claim.low[mine_later[0] - 1] not in AGENT_MARKS  # a passive's agent: the same roles
+            and _predicate_between(claim, x, mine_later[0])
+            and _predicate(claim, x, mine_later[0]) in passage.stems[m + 1 : later[0]]
+        ):
+            said = f"{claim.toks[x].text} … {claim.toks[mine_later[0]].text}"
+            shown = f"{passage.toks[m].text} … {passage.toks[later[0]].text}"
+            return [(f"roles: claim: {said}; section: {shown}", ACTOR_CONFLICT, True)]
+    return []
+
+
 def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: set[int]) -> list[Cue]:
     """Every cue of this module: exceptions and scope against the section (``passage``, with
     its sentences closest to the claim ``aligned``); actors and words against ``core``, the
@@ -280,7 +399,8 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     core_all = set(range(len(core.low)))
     out = absolute_cues(claim, passage, aligned) + widening_cues(claim, passage, aligned)
     out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
-    out += actor_cues(claim, core) + swap_cues(claim, core)
+    out += actor_cues(claim, core) + swap_cues(claim, core) + role_cues(claim, core)
+    out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
     return out
 
 
