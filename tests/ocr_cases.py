@@ -120,7 +120,9 @@ def quotes(truth: list[str], lang: str, seed: int, per_page: int = 6) -> list[Qu
         rng.shuffle(pool)
         for s in pool[:per_page]:
             out.append(Quote(s, page, "original"))
-            out.extend(Quote(v, page, k) for k, v in changed(s, lang, rng, whole))
+            # a variant still in the original (a negation dropped at the quote's very start:
+            # "no dé cumplimiento" -> "dé cumplimiento") is text of the page, not a changed quote
+            out.extend(Quote(v, page, k) for k, v in changed(s, lang, rng, whole) if v not in whole)
     return out
 
 
