@@ -204,3 +204,13 @@ def test_progress_bars_switch_from_pages_to_ocr(capsys: pytest.CaptureFixture[st
     bars.ocr(3, 3)
     bars.close()
     assert "OCR pages" in capsys.readouterr().err
+
+
+def test_verify_takes_the_ocr_options_for_its_pdf_sources(tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl"
+    quote = "Nadie podrá ser obligado a declarar sobre su ideología, religión o creencias."
+    records.write_text(json.dumps({"citation_id": "c1", "source_id": "ce", "quote": quote}), encoding="utf-8")
+    r = CliRunner().invoke(main, ["verify", str(records), "--source", f"ce={CE_SCAN}", "--ocr", "never"])
+    assert r.exit_code == 2 and "no text layer" in r.output
+    r = CliRunner().invoke(main, ["verify", str(records), "--source", f"ce={CE_LAYER}", "--ocr", "never"])
+    assert r.exit_code == 0, r.output  # an OCR text layer is read (and matched as OCR text) without OCR

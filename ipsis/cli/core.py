@@ -22,6 +22,8 @@ from ipsis.cli.resolve import SourceMap, ocr_reader, open_source, read_store, re
 from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
+from ipsis.ingest.ocr import MODES as OCR_MODES
+from ipsis.ingest.ocr import OcrOptions
 from ipsis.judge.records import CitedSources, iter_finish_records
 from ipsis.report import render, summary_line, use_colour, write_stream
 from ipsis.sections import resolve_reference
@@ -328,6 +330,15 @@ def describe_cmd(
     show_default=True,
     help="dask: partition by source on a Dask cluster; RECORDS may be many files or a glob; -o names a folder.",
 )
+@click.option(
+    "--ocr",
+    "ocr_mode",
+    type=click.Choice(OCR_MODES),
+    default="auto",
+    show_default=True,
+    help="OCR of the PDF sources' pages with Tesseract: auto = pages without a usable text layer.",
+)
+@click.option("--ocr-lang", default=None, metavar="LANGS", help="Tesseract languages for OCR (por, spa+eng).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
 @policy_options
@@ -349,6 +360,8 @@ def verify_cmd(
     store_dir: str | None,
     user: str | None,
     encoding: str | None,
+    ocr_mode: str,
+    ocr_lang: str | None,
     **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
@@ -380,7 +393,7 @@ def verify_cmd(
         limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
-        sources = SourceMap(limits, encoding=encoding)
+        sources = SourceMap(limits, encoding=encoding, ocr=OcrOptions(mode=ocr_mode, lang=ocr_lang))
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)

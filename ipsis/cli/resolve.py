@@ -27,8 +27,11 @@ if TYPE_CHECKING:
 class SourceMap:
     """Ids mapped to files or inline texts, loaded once on first use (within ``limits``)."""
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS, encoding: str | None = None) -> None:
+    def __init__(
+        self, limits: Limits = DEFAULT_LIMITS, encoding: str | None = None, ocr: OcrOptions | None = None
+    ) -> None:
         self._encoding = encoding
+        self._ocr = ocr or OcrOptions()
         self._paths: dict[str, Path] = {}
         self._docs: dict[str, Document] = {}
         self.limits = limits
@@ -76,7 +79,7 @@ class SourceMap:
         if doc is None and source_id in self._paths:
             path = self._paths[source_id]
             with watchdog(self.limits.timeout, str(path)):
-                doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding)
+                doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding, ocr=self._ocr)
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
             segment(doc)
