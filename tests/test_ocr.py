@@ -138,6 +138,9 @@ def test_low_confidence_words_are_named() -> None:
     assert all(doc.text[w["start"] : w["end"]] == w["text"] for w in low)
     if low:
         assert "low OCR confidence" in r.message
+    for d in r.extra["ocr"]["differences"]:  # each difference says how sure Tesseract was there
+        confs = [c for (s, e), c in words.items() if s <= d["end"] and d["start"] <= e]
+        assert d["confidence"] == min(confs)
 
 
 def _scan_figures(html: str) -> list[Any]:

@@ -216,6 +216,7 @@ def match_ocr(doc: Document, quote: str, policy: Policy) -> list[dict[str, Any]]
             d["start"], d["end"] = start + sp.start, start + sp.end
             d["source"] = doc.text[d["start"] : d["end"]]
             del d["at"]
+        words = word_confidences(doc.meta, start, end)
         low = [
             {
                 "text": doc.text[w["start"] : w["end"]],
@@ -223,9 +224,13 @@ def match_ocr(doc: Document, quote: str, policy: Policy) -> list[dict[str, Any]]
                 "end": w["end"],
                 "confidence": w["confidence"],
             }
-            for w in word_confidences(doc.meta, start, end)
+            for w in words
             if 0 <= w["confidence"] < LOW_CONFIDENCE
         ]
+        for d in diffs:  # how sure Tesseract was of the word(s) where each difference is
+            confs = [w["confidence"] for w in words if w["start"] <= d["end"] and d["start"] <= w["end"]]
+            if confs and min(confs) >= 0:
+                d["confidence"] = min(confs)
         accepted.append(
             {
                 "start": start,
