@@ -217,3 +217,11 @@ def test_verify_takes_the_ocr_options_for_its_pdf_sources(tmp_path: Path) -> Non
     assert r.exit_code == 2 and "no text layer" in r.output
     r = CliRunner().invoke(main, ["verify", str(records), "--source", f"ce={CE_LAYER}", "--ocr", "never"])
     assert r.exit_code == 0, r.output  # an OCR text layer is read (and matched as OCR text) without OCR
+
+
+def test_an_ocr_layer_read_by_pypdf_is_ocr_text_too() -> None:
+    doc = load_document(CE_LAYER, engine="pypdf")
+    pages = doc.meta["ocr"]["pages"]
+    assert [p["source"] for p in pages] == ["text layer", "text layer"]
+    for p in pages:  # word boxes are PDFium's: kept only when the page text is PDFium's own
+        assert all(doc.text[s:e].strip() == doc.text[s:e] != "" for s, e, *_ in p["words"])

@@ -357,14 +357,15 @@ def ocr_pdf(
     name: str,
     password: str | None,
     texts: list[str],
-    layers: Sequence[bool],
+    layers: Sequence[bool] | None,
     images: Sequence[bool],
     options: OcrOptions,
     deadline: Deadline,
     progress: Callable[[int, int], None] | None = None,
 ) -> OcrRun:
     """OCR the pages of a PDF that need it (``texts`` is updated in place) and collect the OCR
-    text layers already there (``layers[i]``: page ``i`` has invisible text)."""
+    text layers already there (``layers[i]``: page ``i`` has invisible text; None: PDFium is
+    asked here, for the engines that do not read pages with it)."""
     run = OcrRun(mode=options.mode)
     if options.mode == "always":
         todo = list(range(len(texts)))
@@ -372,6 +373,8 @@ def ocr_pdf(
         todo = [i for i, t in enumerate(texts) if not usable(t) and (images[i] or t.strip())]
     else:
         todo = []
+    if layers is None:
+        layers = _invisible_pages(data, password, texts)
     layer_pages = [i for i, flag in enumerate(layers) if flag and i not in todo and texts[i].strip()]
     if not todo and not layer_pages:
         return run
@@ -420,7 +423,8 @@ def ocr_pdf(
                 from ipsis.ingest.pages import resolve_soft_hyphens
 
                 w, h = page.get_size()
-                words = layer_words(textpage, raw, h) if resolve_soft_hyphens(raw) == raw else []
+                # boxes only when the page text is PDFium's own (other engines' offsets differ)
+                words = layer_words(textpage, raw, h) if resolve_soft_hyphens(raw) == raw == texts[i] else []
             finally:
                 textpage.close()
                 page.close()
@@ -431,6 +435,28 @@ def ocr_pdf(
     if eng is not None and todo:
         run.engine, run.lang = eng.name, lang
     return run
+
+
+def _invisible_pages(data: bytes, password: str | None, texts: Sequence[str]) -> list[bool]:
+    import pypdfium2 as pdfium
+
+    out = [False] * len(texts)
+    try:
+        pdf = pdfium.PdfDocument(data, password=password)
+    except pdfium.PdfiumError:  # the engine that read the file copes with it; PDFium does not
+        return out
+    try:
+        for i in range(min(len(pdf), len(texts))):
+            if not texts[i].strip():
+                continue
+            page = pdf[i]
+            textpage = page.get_textpage()
+            out[i] = invisible_text(textpage)
+            textpage.close()
+            page.close()
+    finally:
+        pdf.close()
+    return out
 
 
 def _ranges(pages: Sequence[int]) -> str:

@@ -278,8 +278,8 @@ def read_pdf(
         version = f"pypdf {pypdf.__version__}"
         extractor = "pypdf"
     # --- OCR (ipsis.ingest.ocr, issue 20): pages without usable text, and OCR text layers ---
-    layers += [False] * (len(texts) - len(layers))
-    ocr_run = ocr_pdf(data, name, password, texts, layers, images, ocr, deadline, getattr(progress, "ocr", None))
+    found = layers if engine == "pdfium" else None  # other engines: ocr_pdf asks PDFium itself
+    ocr_run = ocr_pdf(data, name, password, texts, found, images, ocr, deadline, getattr(progress, "ocr", None))
     if ocr_run.engine:
         version += f" + {ocr_run.engine} ({ocr_run.lang})"
     # --- end OCR ---
