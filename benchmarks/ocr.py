@@ -1,7 +1,7 @@
 """Scanned documents: OCR pages/s and the cost of OCR-aware matching per quote.
 
 - OCR: the image-only scans of ``../shared/corpora/scans`` read by ipsis (PDFium render at the
-  scan's resolution, Tesseract TSV, words and boxes), pages/s, against the bare ``tesseract``
+  scan's resolution, Tesseract hOCR, words, characters and boxes), pages/s, against the bare ``tesseract``
   binary on the same pre-rendered pages in the same run (the ratio is ipsis's overhead), and
   the default languages (por+spa+eng) against one language.
 - Matching: quotes from the original pages' text layer (and their changed-meaning variants)

@@ -1,4 +1,4 @@
-"""OCR: Tesseract TSV into pages and words, the engine and its errors (exit 2 naming the
+"""OCR: Tesseract hOCR into pages, words and characters, the engine and its errors (exit 2 naming the
 Debian package), OCR noise classes, the store keeping OCR text with its engine, and the CLI."""
 
 from __future__ import annotations
@@ -225,3 +225,22 @@ def test_an_ocr_layer_read_by_pypdf_is_ocr_text_too() -> None:
     assert [p["source"] for p in pages] == ["text layer", "text layer"]
     for p in pages:  # word boxes are PDFium's: kept only when the page text is PDFium's own
         assert all(doc.text[s:e].strip() == doc.text[s:e] != "" for s, e, *_ in p["words"])
+
+
+@needs_tesseract
+def test_low_confidence_characters_are_named() -> None:
+    from ipsis.ingest.tesseract import LOW_CHAR_CONFIDENCE
+    from ipsis.verify.ocr import match_ocr
+    from ipsis.verify.policy import Policy
+
+    doc = load_document(LGPD_SCAN)
+    chars = [(o, c) for p in doc.meta["ocr"]["pages"] for o, c in p.get("low_chars", [])]
+    assert chars and all(c < LOW_CHAR_CONFIDENCE and not doc.text[o].isspace() for o, c in chars)
+    o, c = chars[len(chars) // 2]
+    start = doc.text.rfind(" ", 0, o - 40) + 1
+    end = doc.text.find(" ", o + 40)
+    words = doc.text[start:end].split()
+    quote = " ".join([words[0] + ",", *words[1:]])  # one speck more than the scan: an OCR-noise match
+    [found] = match_ocr(doc, quote, Policy())
+    assert found["start"] <= o < found["end"]
+    assert {"offset": o, "char": doc.text[o], "confidence": c} in found["low_confidence_chars"]

@@ -7,7 +7,7 @@ carry OCR noise (:mod:`ipsis.verify.ocr`):
   U+FFFD, private-use or control characters) with ``mode="auto"``, every page with
   ``"always"``. Each page is rendered by PDFium to an 8-bit grey bitmap at a resolution chosen
   for the page (:func:`choose_dpi`) and read by the ``tesseract`` binary (Debian's
-  ``tesseract-ocr``, with ``-por``, ``-spa``, ``-eng`` data) through its TSV output, which
+  ``tesseract-ocr``, with ``-por``, ``-spa``, ``-eng`` data) through its hOCR output, which
   gives every word with its box and confidence.
 - pages whose text layer is an OCR layer from another tool (ocrmypdf, Tesseract's own PDF
   output, scanners' software): invisible text (render mode 3) laid over the page image
@@ -37,12 +37,13 @@ from ipsis.ingest.tesseract import (
     DEFAULT_LANGS,
     DEFAULT_OCR,
     INSTALL,
+    LOW_CONFIDENCE,
     MODES,
     Engine,
     OcrOptions,
     OcrPage,
     engine,
-    parse_tsv,
+    parse_hocr,
     run_tesseract,
 )
 from ipsis.limits import Deadline
@@ -60,8 +61,9 @@ __all__ = [
     "choose_dpi",
     "engine",
     "invisible_text",
+    "low_characters",
     "ocr_pdf",
-    "parse_tsv",
+    "parse_hocr",
     "render_gray",
     "run_tesseract",
     "usable",
@@ -72,8 +74,6 @@ TARGET_DPI = 300  # Tesseract reads body text best at about 300 dpi
 MIN_DPI = 150
 MAX_DPI = 400
 MAX_PIXELS = 6000  # longest side of a rendered page: large-format pages get a lower resolution
-LOW_CONFIDENCE = 60.0
-"""Words Tesseract gave less confidence than this (0-100) are named in a match's result."""
 
 _BAD = regex.compile(r"[\ufffd\p{Co}\p{Cn}\p{Cs}\x00-\x08\x0e-\x1f]")
 _ALNUM = regex.compile(r"[\p{L}\p{N}]")
@@ -214,6 +214,8 @@ class OcrRun:
             if conf is not None:
                 record["confidence"] = conf
             record["words"] = words
+            if p.low_chars:
+                record["low_chars"] = [[int(c[0]) + start, c[1]] for c in p.low_chars]
             pages.append(record)
         meta: dict[str, Any] = {"mode": self.mode, "pages": pages}
         if self.engine:
@@ -276,9 +278,9 @@ def ocr_pdf(
                 image, _, _ = render_gray(page, dpi)
                 left = deadline.end - time.monotonic()
                 assert eng is not None
-                tsv = run_tesseract(eng, image, dpi, lang, None if left == float("inf") else max(left, 1.0),
+                hocr = run_tesseract(eng, image, dpi, lang, None if left == float("inf") else max(left, 1.0),
                                     f"{name}: page {i + 1}")  # fmt: skip
-                p = parse_tsv(tsv, dpi)
+                p = parse_hocr(hocr, dpi)
                 p.width, p.height = (round(v, 1) for v in page.get_size())
             finally:
                 page.close()
@@ -335,6 +337,15 @@ def _ranges(pages: Sequence[int]) -> str:
     from ipsis.ingest.pdf import _page_ranges
 
     return _page_ranges(pages)
+
+
+def low_characters(meta: dict[str, Any], start: int, end: int) -> list[tuple[int, float]]:
+    """``(offset, confidence)`` of the characters in ``[start, end)`` that Tesseract read with
+    low confidence (:data:`~ipsis.ingest.tesseract.LOW_CHAR_CONFIDENCE`; ipsis's own OCR only)."""
+    out: list[tuple[int, float]] = []
+    for page in (meta.get("ocr") or {}).get("pages", []):
+        out += [(int(o), float(c)) for o, c in page.get("low_chars") or [] if start <= o < end]
+    return out
 
 
 def word_confidences(meta: dict[str, Any], start: int, end: int) -> list[dict[str, Any]]:

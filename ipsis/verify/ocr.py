@@ -42,7 +42,7 @@ import regex
 from ipsis.document import Document
 from ipsis.ingest.fixes import OCR_SPECKS
 from ipsis.ingest.normalize import normalize
-from ipsis.ingest.ocr import LOW_CONFIDENCE, word_confidences
+from ipsis.ingest.ocr import LOW_CONFIDENCE, low_characters, word_confidences
 from ipsis.spans import Span
 from ipsis.verify.match import document_view, find_all, is_word_char, quote_view
 from ipsis.verify.policy import Policy
@@ -227,10 +227,14 @@ def match_ocr(doc: Document, quote: str, policy: Policy) -> list[dict[str, Any]]
             for w in words
             if 0 <= w["confidence"] < LOW_CONFIDENCE
         ]
-        for d in diffs:  # how sure Tesseract was of the word(s) where each difference is
+        chars = [{"offset": o, "char": doc.text[o], "confidence": c} for o, c in low_characters(doc.meta, start, end)]
+        for d in diffs:  # how sure Tesseract was of the word(s), and the characters, of each difference
             confs = [w["confidence"] for w in words if w["start"] <= d["end"] and d["start"] <= w["end"]]
             if confs and min(confs) >= 0:
                 d["confidence"] = min(confs)
+            inside = [c for c in chars if d["start"] <= c["offset"] < d["end"]]
+            if inside:
+                d["low_confidence_chars"] = inside
         accepted.append(
             {
                 "start": start,
@@ -238,6 +242,7 @@ def match_ocr(doc: Document, quote: str, policy: Policy) -> list[dict[str, Any]]
                 "differences": diffs,
                 "classes": sorted({d["class"] for d in diffs}, key=NOISE_CLASSES.index),
                 "low_confidence": low,
+                "low_confidence_chars": chars,
             }
         )
     return _distinct(accepted)
@@ -267,4 +272,7 @@ def describe(found: dict[str, Any]) -> str:
     low = found["low_confidence"]
     if low:
         out += f"; {len(low)} word{'s' if len(low) > 1 else ''} read with low OCR confidence"
+    chars = found.get("low_confidence_chars") or []
+    if chars:
+        out += f"; {len(chars)} character{'s' if len(chars) > 1 else ''} read with low OCR confidence"
     return out
