@@ -26,8 +26,10 @@ from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, ti
 from ipsis.spans import Span
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
+    Context,
     _back,
     _fwd,
+    candidate_score,
     document_view,
     extend_to_word,
     find_all,
@@ -38,7 +40,7 @@ from ipsis.verify.match import (
 )
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
-from ipsis.verify.prepare import prepare_quote
+from ipsis.verify.prepare import prepare_stages
 from ipsis.verify.result import (
     AMBIGUOUS,
     EMPTY_QUOTE,
@@ -145,7 +147,9 @@ def _first_difference(raw: str, quote: str, tier: str, disabled: Sequence[str]) 
     return a.offsets.to_source(min(i, len(at)))
 
 
-def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str, Any] | None]:
+def _diagnose(
+    doc: Document, quote: str, policy: Policy, context: Context | None = None
+) -> tuple[str, dict[str, Any] | None]:
     """Why a quote is not found: a lossy tier where it is, or a match inside a longer token."""
     for tier in LOSSY_TIERS:
         if tier_rank(tier) <= tier_rank(policy.max_tier):
@@ -187,11 +191,89 @@ def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str,
                     "reasons": token_reasons(doc.text, span.start, span.end),
                 },
             )
-    if policy.max_error_rate > 0:
-        near = nearest_passage(doc, quote, policy)
+    if policy.error_rate > 0:
+        near = nearest_passage(doc, quote, policy, context)
         if near is not None:
             return describe_nearest(near), near
     return "not found in the source", None
+
+
+def _first_stage_found(view: Normalized, quote: str, policy: Policy) -> tuple[str, list[tuple[int, int]], list[str]]:
+    """The quote as written if it is in the view, else the first stage of quote preparation
+    that is (or the fully prepared quote when none is), its hits and what was removed."""
+    tier, dis = policy.max_tier, policy.disabled_steps
+    last: tuple[str, list[str]] = (quote.strip(), [])
+    for stage, removed in prepare_stages(quote, literal=tier == "exact"):
+        last = (stage, removed)
+        q = quote_view(stage, tier, dis).text
+        if not q.strip():
+            continue
+        hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+        if hits:
+            return stage, hits, removed
+    return last[0], [], last[1]
+
+
+def _by_context(
+    vt: str, hits: list[tuple[int, int]], context: Context, prefix: str, suffix: str, policy: Policy
+) -> tuple[list[tuple[int, int]], dict[str, Any] | None]:
+    """The places whose text around them is the given prefix/suffix (W3C), and a warning when
+    none is: under the strict policy no place is left; otherwise the places whose context is
+    most similar (:func:`~ipsis.verify.match.candidate_score`) stay, and the warning names the
+    context that was not found."""
+    literal = policy.max_tier == "exact"
+    scored = []
+    for s, e in hits:
+        ps, ss = prefix_score(vt, s, context.prefix, literal), suffix_score(vt, e, context.suffix, literal)
+        if ps is not None and ss is not None:
+            scored.append((ps + ss, (s, e)))
+    if scored:
+        best = max(score for score, _ in scored)
+        return [h for score, h in scored if score == best], None
+    side = " and ".join(
+        f"{name} {given!r}"
+        for name, given, missing in (
+            ("prefix", prefix, any(prefix_score(vt, s, context.prefix, literal) is None for s, _ in hits)),
+            ("suffix", suffix, any(suffix_score(vt, e, context.suffix, literal) is None for _, e in hits)),
+        )
+        if given and missing
+    )
+    where = "the place" if len(hits) == 1 else f"any of the {len(hits)} places"
+    warning: dict[str, Any] = {"kind": "context_not_found", "message": f"the given {side} is not around {where}"}
+    if prefix:
+        warning["prefix"] = prefix
+    if suffix:
+        warning["suffix"] = suffix
+    if policy.strict_context:
+        return [], warning
+    if len(hits) == 1:
+        return hits, warning
+    scores = [
+        (round(candidate_score(vt, s, e, 0.0, Context(context.prefix, context.suffix), None), 6), (s, e))
+        for s, e in hits
+    ]
+    top = max(score for score, _ in scores)
+    chosen = [h for score, h in scores if score == top]
+    if len(chosen) == 1:
+        warning["message"] += f"; the place whose context is most alike was chosen (score {top:.2f})"
+    return chosen, warning
+
+
+def _by_position(
+    view: Normalized, candidates: list[tuple[int, int]], position: int, policy: Policy
+) -> tuple[list[tuple[int, int]], str | None]:
+    """A position hint that is where one of the places starts (a TextPositionSelector checked
+    against the quote) chooses it; with ``position_breaks_ties`` the nearest place does."""
+    starts = [(view.offsets.to_source(s), (s, e)) for s, e in candidates]
+    at = [h for start, h in starts if start == position]
+    if len(at) == 1:
+        return at, f"the position hint {position} is where one place starts"
+    if not policy.position_breaks_ties:
+        return candidates, None
+    dist = sorted((abs(start - position), h) for start, h in starts)
+    if dist[0][0] < dist[1][0]:
+        return [dist[0][1]], f"tie broken by the position hint {position}"
+    return candidates, None
 
 
 def locate(
@@ -214,22 +296,26 @@ def locate(
     """
     result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
     result.section = section
-    prepared, removed = prepare_quote(quote)
-    result.prepared = removed
     tier = policy.max_tier
     dis = policy.disabled_steps
+    view = document_view(document, tier, dis)
+    prepared, hits, removed = _first_stage_found(view, quote, policy)
+    result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
         result.status = EMPTY_QUOTE
         result.message = "the quote is empty" + (" after removing " + ", ".join(removed) if removed else "")
         return result
-    view = document_view(document, tier, dis)
-    hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+    context = Context(
+        quote_view(prefix, tier, dis).text if prefix else "",
+        quote_view(suffix, tier, dis).text if suffix else "",
+        position,
+    )
     if not hits:
         fragments = split_fragments(prepared)
         if fragments is not None:
             return _elided(document, view, fragments, policy, result, section)
-        result.message, result.nearest = _diagnose(document, prepared, policy)
+        result.message, result.nearest = _diagnose(document, prepared, policy, context)
         return result
 
     notes: list[str] = []
@@ -239,23 +325,17 @@ def locate(
             return result
     candidates = hits
     if prefix or suffix:
-        pv = quote_view(prefix, tier, dis).text if prefix else ""
-        sv = quote_view(suffix, tier, dis).text if suffix else ""
-        scored = []
-        for s, e in hits:
-            ps, ss = prefix_score(view.text, s, pv), suffix_score(view.text, e, sv)
-            if ps is not None and ss is not None:
-                scored.append((ps + ss, (s, e)))
-        if scored:
-            best = max(score for score, _ in scored)
-            candidates = [h for score, h in scored if score == best]
-        else:
-            notes.append("the given prefix/suffix matches none of the places")
-    if len(candidates) > 1 and position is not None and policy.position_breaks_ties:
-        dist = sorted((abs(view.offsets.to_source(s) - position), (s, e)) for s, e in candidates)
-        if dist[0][0] < dist[1][0]:
-            candidates = [dist[0][1]]
-            notes.append(f"tie broken by the position hint {position}")
+        candidates, warning = _by_context(view.text, hits, context, prefix or "", suffix or "", policy)
+        if warning is not None:
+            result.warnings.append(warning)
+            if not candidates:  # the literal W3C reading: no place has the given context
+                result.message = "not found with the given context: " + warning["message"]
+                return result
+            notes.append(warning["message"])
+    if len(candidates) > 1 and position is not None:
+        candidates, note = _by_position(view, candidates, position, policy)
+        if note:
+            notes.append(note)
 
     if len(candidates) > 1:
         result.status = AMBIGUOUS
