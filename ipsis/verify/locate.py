@@ -469,7 +469,10 @@ def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_
     view = document_view(document, policy.max_tier, policy.disabled_steps)
     q = quote_view(exact, policy.max_tier, policy.disabled_steps).text
     hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)] if q.strip() else []
-    own = [h for h in hits if view.offsets.span_to_source(Span(*h)).overlaps(Span(start, end))]
+    spans = [(h, view.offsets.span_to_source(Span(*h))) for h in hits]
+    # the place that is the range itself, else one overlapping it (overlapping places: "aaa" in "aaaaaaaaaa")
+    own = [h for h, sp in spans if (sp.start, sp.end) == (start, end)]
+    own = own or [h for h, sp in spans if sp.overlaps(Span(start, end))]
     if not own:  # the range cuts a word or is blank: describe it in the document text itself
         view = document_view(document, "exact")
         hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]

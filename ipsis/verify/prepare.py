@@ -37,7 +37,9 @@ _MARKER = regex.compile(
     regex.IGNORECASE,
 )
 _STRONG = regex.compile(r"(?<![^\s(\[\"“«])(\*\*|__|`+)(?=\S)(.+?)(?<=\S)\1(?=$|[\s.,;:!?)\]\"”»])", regex.DOTALL)
-_EMPHASIS_WRAP = regex.compile(r"^([*_])(?=\S)(.*\S)\1$", regex.DOTALL)
+_EMPHASIS_WRAP = regex.compile(r"^(\*\*|__|`+|[*_])(?=\S)(.*\S)\1$", regex.DOTALL)
+"""A pair of emphasis marks around the whole quote: one decoration, taken off as a pair before
+inner pairs (``__Define __init__ to set__`` keeps its ``__init__``)."""
 _OUTER_ELLIPSIS = regex.compile(
     r"^(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))\s*|\s*(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$"
 )
@@ -58,7 +60,7 @@ def prepare_stages(quote: str, literal: bool = False) -> Iterator[tuple[str, lis
     outer whitespace of the first stage; trimming it is then a removal of its own.
 
     >>> [q for q, _ in prepare_stages("`__init__` [2]")]
-    ['`__init__` [2]', '`__init__`', '__init__', '_init_', 'init']
+    ['`__init__` [2]', '`__init__`', '__init__', 'init']
     >>> list(prepare_stages("foo\\n", literal=True))
     [('foo\\n', []), ('foo', ['outer_whitespace'])]
     """
@@ -118,8 +120,8 @@ def _ellipsis(q: str) -> str | None:
 _STEPS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
     ("blockquote", _blockquote),
     ("citation_marker", _marker),
-    ("markdown_emphasis", _strong),
     ("markdown_emphasis", _emphasis),
+    ("markdown_emphasis", _strong),
     ("wrapping_quotes", _wrapping),
     ("sic", _sic),
     ("outer_ellipsis", _ellipsis),
