@@ -100,3 +100,35 @@ def test_describe_round_trips_under_the_strict_policy(case: dict[str, Any]) -> N
     assert r.status == "located", (sel, r.message)
     assert (r.matches[0].start, r.matches[0].end) == (start, end)
 
+
+
+def test_the_table_and_the_html_report_show_the_context_warning() -> None:
+    from ipsis.report import table
+    from ipsis.report.html import render_html
+
+    data, cases = BENCH.load("fuzzy")
+    case = next(c for c in cases if c["label"] == "succeeds with the best match even if the context fails")
+    r = BENCH.run_ipsis(data, case)
+    doc = Document(case["text"], data["texts"][case["text"]])
+    lines = table([r], width=200, documents={doc.id: doc}).splitlines()
+    assert any(line.strip().startswith("note: the given prefix 'bogomips'") for line in lines), lines
+    page = render_html([r], documents={doc.id: doc})
+    assert "context_not_found: the given prefix &#x27;bogomips&#x27;" in page
+
+
+def test_cli_explicit_error_rate_gives_short_quotes_a_nearest_passage(tmp_path: Path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from ipsis.cli import main
+
+    src = tmp_path / "fox.txt"
+    src.write_text("The quick brown fox jumps over the lazy dog near the riverbank.\n", encoding="utf-8")
+    args = ["locate", str(src), "jumpz", "--min-length", "0", "--format", "json"]
+    default = json.loads(CliRunner().invoke(main, args).output)
+    given = json.loads(CliRunner().invoke(main, [*args, "--max-error-rate", "0.2"]).output)
+    d, g = default, given
+    assert d["status"] == g["status"] == "not_found"
+    assert "nearest" not in d  # the default rate shrinks for short quotes: 5 characters get no edit
+    assert (g["nearest"]["start"], g["nearest"]["end"], g["nearest"]["text"]) == (20, 25, "jumps")
