@@ -33,8 +33,7 @@ def _params(mode: str) -> list[Any]:
     data, cases = BENCH.load(mode)
     marks = [pytest.mark.xfail(strict=True)]
     return [
-        pytest.param(data, c, id=f"{mode}:{c['label']}", marks=marks if c.get("known_failure") else ())
-        for c in cases
+        pytest.param(data, c, id=f"{mode}:{c['label']}", marks=marks if c.get("known_failure") else ()) for c in cases
     ]
 
 
@@ -99,7 +98,6 @@ def test_describe_round_trips_under_the_strict_policy(case: dict[str, Any]) -> N
     r = locate(doc, sel["exact"], prefix=sel["prefix"], suffix=sel["suffix"], policy=policy)
     assert r.status == "located", (sel, r.message)
     assert (r.matches[0].start, r.matches[0].end) == (start, end)
-
 
 
 def test_the_table_and_the_html_report_show_the_context_warning() -> None:
