@@ -24,19 +24,17 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
+from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
     Context,
     _back,
     _fwd,
-    candidate_score,
     document_view,
     extend_to_word,
     find_all,
     minimal_context,
-    prefix_score,
     quote_view,
-    suffix_score,
 )
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
@@ -214,68 +212,6 @@ def _first_stage_found(view: Normalized, quote: str, policy: Policy) -> tuple[st
     return last[0], [], last[1]
 
 
-def _by_context(
-    vt: str, hits: list[tuple[int, int]], context: Context, prefix: str, suffix: str, policy: Policy
-) -> tuple[list[tuple[int, int]], dict[str, Any] | None]:
-    """The places whose text around them is the given prefix/suffix (W3C), and a warning when
-    none is: under the strict policy no place is left; otherwise the places whose context is
-    most similar (:func:`~ipsis.verify.match.candidate_score`) stay, and the warning names the
-    context that was not found."""
-    literal = policy.max_tier == "exact"
-    scored = []
-    for s, e in hits:
-        ps, ss = prefix_score(vt, s, context.prefix, literal), suffix_score(vt, e, context.suffix, literal)
-        if ps is not None and ss is not None:
-            scored.append((ps + ss, (s, e)))
-    if scored:
-        best = max(score for score, _ in scored)
-        return [h for score, h in scored if score == best], None
-    side = " and ".join(
-        f"{name} {given!r}"
-        for name, given, missing in (
-            ("prefix", prefix, any(prefix_score(vt, s, context.prefix, literal) is None for s, _ in hits)),
-            ("suffix", suffix, any(suffix_score(vt, e, context.suffix, literal) is None for _, e in hits)),
-        )
-        if given and missing
-    )
-    where = "the place" if len(hits) == 1 else f"any of the {len(hits)} places"
-    warning: dict[str, Any] = {"kind": "context_not_found", "message": f"the given {side} is not around {where}"}
-    if prefix:
-        warning["prefix"] = prefix
-    if suffix:
-        warning["suffix"] = suffix
-    if policy.strict_context:
-        return [], warning
-    if len(hits) == 1:
-        return hits, warning
-    scores = [
-        (round(candidate_score(vt, s, e, 0.0, Context(context.prefix, context.suffix), None), 6), (s, e))
-        for s, e in hits
-    ]
-    top = max(score for score, _ in scores)
-    chosen = [h for score, h in scores if score == top]
-    if len(chosen) == 1:
-        warning["message"] += f"; the place whose context is most alike was chosen (score {top:.2f})"
-    return chosen, warning
-
-
-def _by_position(
-    view: Normalized, candidates: list[tuple[int, int]], position: int, policy: Policy
-) -> tuple[list[tuple[int, int]], str | None]:
-    """A position hint that is where one of the places starts (a TextPositionSelector checked
-    against the quote) chooses it; with ``position_breaks_ties`` the nearest place does."""
-    starts = [(view.offsets.to_source(s), (s, e)) for s, e in candidates]
-    at = [h for start, h in starts if start == position]
-    if len(at) == 1:
-        return at, f"the position hint {position} is where one place starts"
-    if not policy.position_breaks_ties:
-        return candidates, None
-    dist = sorted((abs(start - position), h) for start, h in starts)
-    if dist[0][0] < dist[1][0]:
-        return [dist[0][1]], f"tie broken by the position hint {position}"
-    return candidates, None
-
-
 def locate(
     document: Document,
     quote: str,
@@ -325,7 +261,7 @@ def locate(
             return result
     candidates = hits
     if prefix or suffix:
-        candidates, warning = _by_context(view.text, hits, context, prefix or "", suffix or "", policy)
+        candidates, warning = by_context(view.text, hits, context, prefix or "", suffix or "", policy)
         if warning is not None:
             result.warnings.append(warning)
             if not candidates:  # the literal W3C reading: no place has the given context
@@ -333,7 +269,7 @@ def locate(
                 return result
             notes.append(warning["message"])
     if len(candidates) > 1 and position is not None:
-        candidates, note = _by_position(view, candidates, position, policy)
+        candidates, note = by_position(view, candidates, position, policy)
         if note:
             notes.append(note)
 
