@@ -54,6 +54,9 @@ MAX_SELECTORS = 200
 """Most places of an ambiguous quote that each get a selector (the work grows with the square
 of the places: a quote repeated a million times would otherwise never finish)."""
 
+MAX_STAGES = 8
+"""Most stages of quote preparation searched one by one (each is one pass over the view)."""
+
 TIER_WORDS = {
     "exact": "exactly",
     "whitespace": "whitespace differs",
@@ -200,8 +203,11 @@ def _first_stage_found(view: Normalized, quote: str, policy: Policy) -> tuple[st
     """The quote as written if it is in the view, else the first stage of quote preparation
     that is (or the fully prepared quote when none is), its hits and what was removed."""
     tier, dis = policy.max_tier, policy.disabled_steps
+    stages = list(prepare_stages(quote, literal=tier == "exact"))
+    if len(stages) > MAX_STAGES:  # decorations nested thousands deep: search the first ones and the last
+        stages = [*stages[: MAX_STAGES - 1], stages[-1]]
     last: tuple[str, list[str]] = (quote.strip(), [])
-    for stage, removed in prepare_stages(quote, literal=tier == "exact"):
+    for stage, removed in stages:
         last = (stage, removed)
         q = quote_view(stage, tier, dis).text
         if not q.strip():

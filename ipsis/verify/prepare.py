@@ -98,7 +98,13 @@ def _strong(q: str) -> str | None:
 
 def _emphasis(q: str) -> str | None:
     m = _EMPHASIS_WRAP.match(q)
-    return m.group(2).strip() if m else None
+    if not m:
+        return None
+    mark, n = m.group(1), len(m.group(1))
+    i, j = n, len(q) - n  # the same pair nested many times comes off at once (one pass, not one per level)
+    while j - i > 2 * n and q.startswith(mark, i) and q.endswith(mark, 0, j) and not q[i + n].isspace():
+        i, j = i + n, j - n
+    return q[i:j].strip()
 
 
 def _wrapping(q: str) -> str | None:
