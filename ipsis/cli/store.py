@@ -61,6 +61,13 @@ def _plan(files: list[Path], source_id: str | None) -> list[tuple[Path, str]]:
 @click.option("--origin", default=None, metavar="URL", help="Where the bytes came from.")
 @click.option("--retrieved", default=None, metavar="DATE", help="Retrieval date, ISO 8601 (default: now, UTC).")
 @click.option("--reader", "readers", multiple=True, metavar="USER", help="A user who may read it (default everyone).")
+@click.option(
+    "--work",
+    default=None,
+    metavar="URN_OR_ELI",
+    help="The work identifier: a LexML URN (urn:lex:br:federal:lei:2018-08-14;13709) or an ELI; each located"
+    " quote then names its section by it. Default: the one the document states, if any.",
+)
 @reader_options
 @store_options
 def ingest_cmd(
@@ -70,6 +77,7 @@ def ingest_cmd(
     origin: str | None,
     retrieved: str | None,
     readers: tuple[str, ...],
+    work: str | None,
     store_dir: str | None,
     user: str | None,
     **read_options: Any,
@@ -95,6 +103,10 @@ def ingest_cmd(
             )
             raise InputError(msg)
         when = parse_when(retrieved) if retrieved else None
+        if work:
+            from ipsis.formats.ids import scheme_of
+
+            scheme_of(work)  # a clear error before anything is read
         plan = _plan(_expand(paths), source_id)
         store = open_store(store_dir or None, create=True)
         if store is None:  # pragma: no cover - create=True always opens
@@ -122,6 +134,7 @@ def ingest_cmd(
                         retrieved_at=when,
                         readers=readers,
                         read_options=read_options,
+                        work=work,
                     )
                     outcomes.append(out.message)
                 except (IpsisError, OSError, UnicodeDecodeError) as exc:

@@ -246,11 +246,13 @@ class Store:
         readers: Iterable[str] = (),
         fmt: str | None = None,
         read_options: Mapping[str, Any] | None = None,
+        work: str | None = None,
     ) -> IngestOutcome:
         """Store ``data`` as a new version; identical bytes under the same id are a no-op.
 
         ``read_options`` go to :func:`ipsis.ingest.load_bytes` (``engine``, ``password``,
         ``encoding``, ``position_furniture``, ``progress``); the text they give is what is stored.
+        ``work`` is the work identifier the user declares (LexML URN or ELI), kept in the meta.
 
         Different bytes under an existing id and version raise :class:`VersionConflictError`
         with a proposed new version. The blob is durable before the rows are committed, and
@@ -264,6 +266,10 @@ class Store:
         from ipsis.ingest import load_bytes
 
         doc = load_bytes(data, full_id, filename or full_id, fmt, **dict(read_options or {}))
+        if work:  # declared at ingest (--work): a LexML URN or an ELI
+            from ipsis.formats.ids import declared_work
+
+            doc.meta["work"] = declared_work(work)
         payload = document_payload(doc)
         readers = sorted({r.strip() for r in readers if r.strip()})
         now = utc_now()
