@@ -112,10 +112,11 @@ def test_a_symlink_that_stays_inside_is_read(layout: tuple[Path, Path, Path]) ->
 
 
 def test_wiki_symlink_out_and_slug_traversal(layout: tuple[Path, Path, Path], tmp_path: Path) -> None:
-    _, wiki, secret = layout
+    _, wiki, _ = layout
     (tmp_path / "outside.md").write_text(SECRET, encoding="utf-8")
     slugs = ["^[passwd.md]", "^[../outside.md]", f"^[{tmp_path / 'outside.md'}]", "^[../secret.txt]", "^[/etc/passwd]"]
-    records = [{"citation_id": f"w{i}", "source_id": s, "claim": "secret-line-one is here."} for i, s in enumerate(slugs)]
+    claim = "secret-line-one is here."
+    records = [{"citation_id": f"w{i}", "source_id": s, "claim": claim} for i, s in enumerate(slugs)]
     res, out = _run(tmp_path, records, "--wiki", str(wiki))
     assert "secret-line-two" not in out
     assert res["w0"]["warnings"][0]["kind"] == OUTSIDE  # the symlinked passwd.md

@@ -39,7 +39,7 @@ OUTSIDE = "outside_folder"
 
 _LINES = re.compile(r"#L(\d+)(?:-L?(\d+))?$")
 _BLOB = re.compile(r"^(?:https?://[^/]+)?/?(?:[^/]+/[^/]+/)?(?:-/)?blob/([0-9A-Za-z._-]+)/(.+)$")
-_COMMIT = re.compile(r"[0-9A-Za-z_][0-9A-Za-z._-]*")  # never a leading "-" (an option) or "." 
+_COMMIT = re.compile(r"[0-9A-Za-z_][0-9A-Za-z._-]*")  # never a leading "-" (an option) or "."
 _WIKI = re.compile(r"^\^\[([^\]]+)\]$")
 
 
