@@ -57,6 +57,13 @@ MISSING_EXTRA = "ipsis serve needs Starlette and uvicorn; install them with: pip
 @click.option(
     "--max-connections", type=click.IntRange(1), default=SERVER.max_connections, show_default=True, help="Per worker."
 )
+@click.option(
+    "--max-buffered",
+    type=click.IntRange(1),
+    default=SERVER.max_buffered_bytes,
+    show_default=True,
+    help="Bytes all uploads in progress may hold together.",
+)
 def serve_cmd(
     store_dir: str | None,
     host: str,
@@ -72,6 +79,7 @@ def serve_cmd(
     header_timeout: float,
     body_timeout: float,
     max_connections: int,
+    max_buffered: int,
 ) -> None:
     """Serve the JSON API (/v1/...), /openapi.json and a paste-in page at /.
 
@@ -114,6 +122,7 @@ def serve_cmd(
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         max_connections=max_connections,
+        max_buffered_bytes=max_buffered,
         allowed_hosts=tuple(allow_hosts),
     )
     os.environ[ENV_CONFIG] = config.to_env()

@@ -312,11 +312,20 @@ def do_check(body: Any, ctx: Context) -> dict[str, Any] | str:
 
 
 def _library(call: Callable[[], Any]) -> Any:
-    """Run a library call; its input errors become 422 with the library's message."""
+    """Run a library call; its input errors become 422 with the library's message (also JSON
+    inside a text field that is nested too deeply or holds a number past 4,300 digits)."""
     try:
         return call()
     except (InputError, IpsisError) as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
+    except RecursionError:
+        msg = "the input is nested too deeply to read; flatten it"
+        raise ApiError(422, "invalid_input", msg) from None
+    except ValueError as exc:
+        if "digits" not in str(exc):
+            raise
+        msg = "the input has a number of more than 4,300 digits; send such numbers as strings"
+        raise ApiError(422, "invalid_input", msg) from None
 
 
 __all__ = ["Context", "Deadline", "Source", "check_payload", "do_check", "do_describe", "do_locate", "do_verify"]

@@ -14,6 +14,7 @@ tokens) and non-JSON POSTs first; :mod:`ipsis.serve.protocol` closes connections
 from __future__ import annotations
 
 import functools
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -46,8 +47,19 @@ PAGE_CSP = (
 )
 
 
+class Json(JSONResponse):
+    """JSON as UTF-8; a lone surrogate the client sent inside some text (which UTF-8 cannot
+    carry) comes back escaped as it came, ``\\ud800``, instead of failing the response."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def error_response(err: ApiError, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(err.to_json(), status_code=err.status, headers={**HEADERS, **(headers or {})})
+    return Json(err.to_json(), status_code=err.status, headers={**HEADERS, **(headers or {})})
 
 
 class Service:
@@ -98,8 +110,8 @@ def json_endpoint(service: Service, handler: Handler) -> Callable[[Request], Awa
         ctx = service.context(user)
         payload = await service.run(functools.partial(handler, body, ctx), ctx.deadline)
         if isinstance(payload, str):  # the HTML report; its own CSP allows no network at all
-            return HTMLResponse(payload, headers=HEADERS)
-        return JSONResponse(payload, headers=HEADERS)
+            return HTMLResponse(payload.encode("utf-8", "replace"), headers=HEADERS)
+        return Json(payload, headers=HEADERS)
 
     return endpoint
 
@@ -116,13 +128,13 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
             out["busy"] = service.workers.busy
             out["threads"] = service.workers.threads
         out["limits"] = service.config.limits.to_json()
-        return JSONResponse(out, headers=HEADERS)
+        return Json(out, headers=HEADERS)
 
     async def sources(request: Request) -> Response:
         user = service.user(request)
         reader = api.ANONYMOUS if user is None else user
         found = await service.run(lambda: service.catalog.versions(reader))
-        return JSONResponse({"sources": found}, headers=HEADERS)
+        return Json({"sources": found}, headers=HEADERS)
 
     async def sections(request: Request) -> Response:
         user = service.user(request)
@@ -131,10 +143,10 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
         tree = await service.run(lambda: service.catalog.sections(sid, reader))
         if tree is None:
             raise ApiError(404, "unknown_source", f"unknown source {sid!r}", source_id=sid)
-        return JSONResponse(tree, headers=HEADERS)
+        return Json(tree, headers=HEADERS)
 
     async def openapi(request: Request) -> Response:
-        return JSONResponse(openapi_document(), headers=HEADERS)
+        return Json(openapi_document(), headers=HEADERS)
 
     async def page(request: Request) -> Response:
         headers = {**HEADERS, "Content-Security-Policy": PAGE_CSP, "X-Frame-Options": "DENY"}
@@ -161,7 +173,7 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
     async def internal_error(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
         msg = "internal error; the server log has the details. Please report it with the request that caused it"
-        return JSONResponse({"error": "internal_error", "message": msg}, status_code=500, headers=HEADERS)
+        return Json({"error": "internal_error", "message": msg}, status_code=500, headers=HEADERS)
 
     routes = [
         Route("/", page, methods=["GET"]),
