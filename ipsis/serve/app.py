@@ -122,8 +122,8 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
 
     async def health(request: Request) -> Response:
         out: dict[str, Any] = {"status": "ok", "version": __version__, "auth": service.tokens is not None}
-        if service.tokens is None or request.headers.get("authorization"):  # counters: the caller's own
-            user = service.user(request)
+        user = None if service.tokens is None else user_for(service.tokens, request.headers.get("authorization"))
+        if service.tokens is None or user is not None:  # the counters of the caller's own requests
             out.update(service.catalog.stats(user))
             out["busy"] = service.workers.busy
             out["threads"] = service.workers.threads
