@@ -214,6 +214,7 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
     """Verify every stored file against its SHA-256, the database and the index.
 
     Prints each problem (which version, which file, what is wrong); exit 1 when there is one.
+    Warns (on stderr) when group or other users may read the store's files.
 
     Example:
 
@@ -229,6 +230,8 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
             report = store.check(user)
     for note in report.notes:
         click.echo(f"note: {note}")
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
     for problem in report.problems:
         click.echo(f"problem: {problem}")
     if report.ok:

@@ -115,11 +115,13 @@ class IngestOutcome:
 
 @dataclass(slots=True)
 class CheckReport:
-    """``store check``: problems (exit 1) and notes (harmless leftovers)."""
+    """``store check``: problems (exit 1), warnings (files other OS users may read) and notes
+    (harmless leftovers)."""
 
     checked: int = 0
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -367,6 +369,7 @@ class Store:
     def check(self, user: str | None = None) -> CheckReport:
         """Verify every blob against its SHA-256, the database and the index; say what is wrong."""
         report = CheckReport()
+        report.warnings.extend(self.backend.check_permissions())
         db_problems = self.backend.check_database()
         report.problems.extend(db_problems)
         hashes: dict[str, tuple[str, int] | None] = {}
