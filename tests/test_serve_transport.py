@@ -208,3 +208,19 @@ def test_timed_out_check_stops_working() -> None:
         assert (status, data["error"]) == (422, "time_limit_exceeded"), data
         assert _busy_drops_to_zero(server, 5) < 5
     assert "Traceback" not in server.log
+
+
+def test_work_of_a_client_that_left_stops() -> None:
+    recs = [
+        {"citation_id": i, "source_id": "s", "quote": f"the procesing of thes claim is {i} specific"}
+        for i in range(1000)
+    ]
+    body = json.dumps({"records": recs, "sources": {"s": {"text": NEAR_MISS_TEXT}}}).encode()
+    with running_server("--timeout", "120") as server:
+        for _ in range(3):  # three heavy requests (minutes of work), each client leaving at once
+            with _connect(server) as s:
+                s.sendall(_head("/v1/verify", len(body)) + body)
+                time.sleep(0.5)
+        assert _busy_drops_to_zero(server, 8) < 8  # stopped, and the queued ones never started
+        assert server.get("/v1/health")[0] == 200
+    assert "Traceback" not in server.log

@@ -34,7 +34,7 @@ from ipsis.serve.guard import BodyBudget, RequestGuard, read_body
 from ipsis.serve.limits import ApiError, ServeConfig, parse_json_body
 from ipsis.serve.openapi import openapi_document
 from ipsis.serve.page import page_html
-from ipsis.serve.tasks import Deadline, Workers
+from ipsis.serve.tasks import ClientGoneError, Deadline, Workers
 from ipsis.serve.tokens import load_tokens, user_for
 
 log = logging.getLogger(__name__)
@@ -95,12 +95,22 @@ class Service:
     def deadline(self) -> Deadline:
         return Deadline(self.config.limits.max_seconds)
 
-    async def run(self, fn: Callable[[], Any], deadline: Deadline | None = None) -> Any:
-        """Run ``fn`` in the pool; past the time limit the client gets a 422 and the work stops."""
-        return await self.workers.run(fn, deadline or self.deadline())
+    async def run(self, fn: Callable[[], Any], deadline: Deadline | None = None, request: Request | None = None) -> Any:
+        """Run ``fn`` in the pool; past the time limit the client gets a 422 and the work stops,
+        as it does when the client of ``request`` disconnects."""
+        gone = _disconnected(request) if request is not None else None
+        return await self.workers.run(fn, deadline or self.deadline(), gone)
 
     def context(self, user: str | None) -> api.Context:
         return api.Context(self.catalog, user, self.config.limits, self.deadline())
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client goes away (the body has been read: only a disconnect can come)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
 
 
 def json_endpoint(service: Service, handler: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -108,7 +118,7 @@ def json_endpoint(service: Service, handler: Handler) -> Callable[[Request], Awa
         user = service.user(request)
         body = await service.body(request)
         ctx = service.context(user)
-        payload = await service.run(functools.partial(handler, body, ctx), ctx.deadline)
+        payload = await service.run(functools.partial(handler, body, ctx), ctx.deadline, request)
         if isinstance(payload, str):  # the HTML report; its own CSP allows no network at all
             return HTMLResponse(payload.encode("utf-8", "replace"), headers=HEADERS)
         return Json(payload, headers=HEADERS)
@@ -194,6 +204,7 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
             ApiError: api_error,
             HTTPException: http_error,
             ClientDisconnect: disconnected,
+            ClientGoneError: disconnected,
             Exception: internal_error,
         },
     )

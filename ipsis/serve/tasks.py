@@ -2,11 +2,12 @@
 
 Two ways, cheapest first: the request's :class:`Deadline` is checked between units of work
 (records, citations, store results) and is cancelled at once when the client has been answered
-422; as a backstop for a long stretch of library code with no check in it, the worker thread
-gets :class:`Cancelled` raised in it (``PyThreadState_SetAsyncExc``: delivered between two Python
-bytecodes, so a single long C call still runs to its end, which is why every parser must be
-linear). The exception can only land while the task runs; it is cleared if still pending when the
-task ends, so an idle pool thread is never hit.
+422 or has disconnected (queued work of a client that left never starts); as a backstop for a
+long stretch of library code with no check in it, the worker thread gets :class:`Cancelled`
+raised in it (``PyThreadState_SetAsyncExc``: delivered between two Python bytecodes, so a single
+long C call still runs to its end, which is why every parser must be linear). The exception can
+only land while the task runs; it is cleared if still pending when the task ends, so an idle
+pool thread is never hit.
 
 >>> d = Deadline(30)
 >>> d.check(0, 1)
@@ -24,7 +25,7 @@ import asyncio
 import ctypes
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -33,6 +34,10 @@ from ipsis.serve.limits import ApiError
 
 class Cancelled(BaseException):
     """Raised inside a worker thread whose request was answered ``time_limit_exceeded``."""
+
+
+class ClientGoneError(Exception):
+    """The client disconnected before its answer was ready (its work was stopped)."""
 
 
 class Deadline:
@@ -116,22 +121,32 @@ class Workers:
             with self._lock:
                 self.busy -= 1
 
-    async def run(self, fn: Callable[[], Any], deadline: Deadline) -> Any:
+    async def run(self, fn: Callable[[], Any], deadline: Deadline, gone: Awaitable[Any] | None = None) -> Any:
         """``fn()`` in the pool; past ``deadline`` (plus half a second for it to notice by itself)
-        the client gets a 422 at once and the work is stopped."""
+        the client gets a 422 at once and the work is stopped. When ``gone`` (the client's
+        disconnect) completes first, the work is stopped too and :class:`ClientGoneError` raised."""
         task = _Task(fn)
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self.pool, self._counted, task)
+        watcher = asyncio.ensure_future(gone) if gone is not None else None
+        waiting: set[asyncio.Future[Any]] = {future} if watcher is None else {future, watcher}
         try:
-            return await asyncio.wait_for(future, timeout=max(0.0, deadline.end - time.monotonic()) + 0.5)
-        except asyncio.TimeoutError:
+            timeout = max(0.0, deadline.end - time.monotonic()) + 0.5
+            done, _ = await asyncio.wait(waiting, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            if future in done:
+                return future.result()
             deadline.cancel()
             task.stop()
-            raise time_limit(deadline.seconds) from None
+            if watcher is not None and watcher in done:
+                raise ClientGoneError
+            raise time_limit(deadline.seconds)
         except asyncio.CancelledError:  # the server is stopping
             deadline.cancel()
             task.stop()
             raise
+        finally:
+            if watcher is not None:
+                watcher.cancel()
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
