@@ -183,6 +183,11 @@ def test_hidden_answers_like_missing_on_every_endpoint(token_server: Server) -> 
 def test_a_caller_without_a_user_sees_public_sources_only(open_server: Server) -> None:
     for path, _, hidden, missing in _hidden_and_missing(open_server, {}):
         assert hidden == missing, path
+    quote = "Os salários da diretoria são revistos em março pelo conselho"  # only in the memo
+    rec = {"records": [{"citation_id": "1", "source_id": "rfc7519-v1", "quote": quote}]}
+    status, data = open_server.post("/v1/verify", rec)
+    assert status == 200 and data["results"][0]["status"] == "not_found"
+    assert HIDDEN not in json.dumps(data)  # not even as "found elsewhere"
 
 
 def test_hidden_and_missing_take_the_same_time(store: Path) -> None:
