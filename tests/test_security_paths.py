@@ -73,6 +73,8 @@ def _attacks(secret: Path) -> list[str]:
         "leak.txt#L1-L2",  # file symlink out
         "etc/secret.txt#L1-L2",  # directory symlink out
         "leak.txt#L999-L1000",  # would leak the line count as bad_line_range
+        ".git/config#L1-L3",  # remotes with credentials in them
+        ".GIT/config#L1",
     ]
 
 

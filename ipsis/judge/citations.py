@@ -128,7 +128,7 @@ def outside_reason(root: Path, path: str, *, on_disk: bool = True) -> str | None
         return f"{path!r} is an absolute path"
     if ".." in parts:
         return f"{path!r} climbs out with '..'"
-    if ".git" in parts:
+    if ".git" in (p.lower() for p in parts):  # any case: macOS and Windows folders ignore it
         return f"{path!r} is inside the .git folder"
     if not on_disk:
         return None
