@@ -168,4 +168,21 @@ def test_commit_segment_never_reaches_git_as_an_option(
     assert isinstance(outside, Finding) and outside.kind == OUTSIDE
     ok = resolve_citation(f"https://github.com/o/r/blob/{head}/specs/rfc7519.txt#L466-L471", repo=repo)
     assert isinstance(ok, Resolved) and ok.text.endswith("Use of this claim is OPTIONAL.")
-    assert calls[-1][-2:] == ["--end-of-options", f"{head}:specs/rfc7519.txt"]
+    assert calls[-1][-2:] == ["--end-of-options", f"{head}:./specs/rfc7519.txt"]
+
+
+@needs_git
+def test_a_repo_that_is_a_subfolder_reads_only_the_subfolder(tmp_path: Path) -> None:
+    # git finds the enclosing repository; "<commit>:path" would be relative to its root
+    outer = tmp_path / "outer"
+    (outer / "kb/specs").mkdir(parents=True)
+    (outer / "secret.txt").write_text(SECRET, encoding="utf-8")
+    (outer / "kb/specs/rfc7519.txt").write_text(RFC_TEXT, encoding="utf-8")
+    _git(outer, "init", "-q")
+    _git(outer, "add", ".")
+    _git(outer, "commit", "-qm", "all")
+    kb = outer / "kb"
+    hit = resolve_citation("https://github.com/o/r/blob/HEAD/secret.txt#L1-L2", repo=kb)
+    assert isinstance(hit, Finding) and hit.kind == "orphan_citation"
+    ok = resolve_citation("https://github.com/o/r/blob/HEAD/specs/rfc7519.txt#L466-L471", repo=kb)
+    assert isinstance(ok, Resolved) and ok.text.endswith("Use of this claim is OPTIONAL.")

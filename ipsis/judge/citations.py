@@ -11,7 +11,9 @@ Only files inside the folder given are ever read: a cited path that is absolute,
 ``..``, goes into ``.git`` or resolves (through a symlink) outside the folder is an
 ``outside_folder`` finding, decided before the file is opened, so nothing about it (not even its
 line count) leaks. A commit is a hex id, branch or tag name and reaches git after
-``--end-of-options``, so it can never be read as an option.
+``--end-of-options``, so it can never be read as an option; the path is given to git as
+``./path``, relative to the folder, so a ``--repo`` that is a subfolder of a larger repository
+never reads the files around it.
 
 >>> parse_citation("docs/setup.md#L10-L20")
 LineRef(path='docs/setup.md', first=10, last=20, commit=None)
@@ -152,7 +154,8 @@ def _git_show(repo: Path, commit: str, path: str) -> str | None:
         return None
     try:
         proc = subprocess.run(
-            ["git", "--no-pager", "-C", str(repo), "cat-file", "blob", "--end-of-options", f"{commit}:{path}"],
+            # "./": relative to the folder given, even when it is a subfolder of a larger repository
+            ["git", "--no-pager", "-C", str(repo), "cat-file", "blob", "--end-of-options", f"{commit}:./{path}"],
             capture_output=True,
             check=False,
             timeout=30,
