@@ -99,7 +99,7 @@ def test_connections_past_the_cap_get_503() -> None:
 
 
 def test_a_stalled_body_is_408_and_uploads_share_a_budget() -> None:
-    args = ("--body-timeout", "2", "--max-body", "300000", "--max-buffered", "600000")
+    args = ("--body-timeout", "3", "--max-body", "300000", "--max-buffered", "600000")
     with running_server(*args) as server, sockets(server, 8) as socks:
         for s in socks:
             s.sendall(_head("/v1/verify", 300_000) + b'{"records": [], "pad": "' + b"x" * 200_000)
