@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ipsis.cli._base import UsageFailure, error_boundary, main
+from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import check_user, read_store, reader_options, store_options
 from ipsis.errors import InputError, IpsisError, StoreError
@@ -69,6 +70,7 @@ def _plan(files: list[Path], source_id: str | None) -> list[tuple[Path, str]]:
     " quote then names its section by it. Default: the one the document states, if any.",
 )
 @reader_options
+@limit_options
 @store_options
 def ingest_cmd(
     paths: tuple[str, ...],
@@ -88,13 +90,17 @@ def ingest_cmd(
     A directory ingests every supported file in it. Identical bytes under an existing id are
     a no-op; different bytes are refused (a stored version never changes): give a new
     --version. The store is created when missing (.ipsis/ here, or --store DIR). Ingest is
-    run by the store's owner, so it refuses --user/IPSIS_USER.
+    run by the store's owner, so it refuses --user/IPSIS_USER. Each file is read under the
+    limits (--timeout with a hard watchdog, --max-input-mb, --max-pages, --max-text-ratio) as
+    'ipsis text' reads it.
 
     Example:
 
         ipsis ingest corpora/rfc/rfc7519.txt --id rfc7519 --origin https://www.rfc-editor.org/rfc/rfc7519.txt
         ipsis ingest returns.txt --id returns --version v2 --reader alice --reader bob
     """
+    limits = pop_limits(read_options)
+    read_options["limits"] = limits
     with error_boundary():
         if user is not None:
             msg = (
@@ -125,17 +131,18 @@ def ingest_cmd(
         ):
             for path, sid in items:
                 try:
-                    out = store.ingest(
-                        path.read_bytes(),
-                        sid,
-                        version,
-                        filename=str(path),
-                        origin=origin,
-                        retrieved_at=when,
-                        readers=readers,
-                        read_options=read_options,
-                        work=work,
-                    )
+                    with watchdog(limits.timeout, str(path)):  # a parser stuck past --timeout ends the run
+                        out = store.ingest(
+                            path.read_bytes(),
+                            sid,
+                            version,
+                            filename=str(path),
+                            origin=origin,
+                            retrieved_at=when,
+                            readers=readers,
+                            read_options=read_options,
+                            work=work,
+                        )
                     outcomes.append(out.message)
                 except (IpsisError, OSError, UnicodeDecodeError) as exc:
                     failures += 1
@@ -220,6 +227,7 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
     """Verify every stored file against its SHA-256, the database and the index.
 
     Prints each problem (which version, which file, what is wrong); exit 1 when there is one.
+    Warns (on stderr) when group or other users may read the store's files.
 
     Example:
 
@@ -235,6 +243,8 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
             report = store.check(user)
     for note in report.notes:
         click.echo(f"note: {note}")
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
     for problem in report.problems:
         click.echo(f"problem: {problem}")
     if report.ok:

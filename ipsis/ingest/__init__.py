@@ -87,6 +87,7 @@ def load_bytes(
 
         doc = read_text(data, doc_id, name, encoding)
     deadline.check("after extraction")
+    limits.check_text(len(doc.text), len(data), name)
     doc.meta.setdefault("extractor_version", f"ipsis {__version__}")
     doc.meta["format"] = fmt
     doc.meta.setdefault("sha256", hashlib.sha256(data).hexdigest())
