@@ -15,6 +15,7 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.history import Dated, carry_needs_review, carry_results
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
@@ -58,10 +59,10 @@ def policy_options(f: Any) -> Any:
     f = click.option(
         "--max-error-rate",
         type=click.FloatRange(0, 1, max_open=True),
-        default=0.2,
-        show_default=True,
-        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found;"
-        " shorter quotes get less; 0 disables it. A near miss is never located.",
+        default=None,
+        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found"
+        " [default: 0.2, less for quotes under 60 characters]; given, it is the budget at every length;"
+        " 0 disables it. A near miss is never located.",
     )(f)
     f = click.option(
         "--elision-max-gap",
@@ -83,7 +84,7 @@ def make_policy(
     min_length: int,
     no_boundaries: bool,
     position_breaks_ties: bool,
-    max_error_rate: float = 0.2,
+    max_error_rate: float | None = None,
     elision_max_gap: int = 1500,
     no_ocr_noise: bool = False,
 ) -> Policy:
@@ -183,7 +184,12 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
 @click.option("--position", type=int, default=None, help="Expected start offset (a hint).")
 @click.option("--section", default=None, help='The cited section ("art. 5º, § 1º, II", "Section 4.1.2").')
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv", "annotations"]),
+    default="table",
+    show_default=True,
+    help="annotations: a W3C Web Annotation (JSON-LD) for the result.",
 )
 @policy_options
 @reader_options
@@ -229,6 +235,10 @@ def locate_cmd(
         click.echo(
             json.dumps({**result.to_json(), "policy_fingerprint": policy.fingerprint()}, ensure_ascii=False, indent=2)
         )
+    elif fmt == "annotations":
+        from ipsis.formats.annotations import write_annotations
+
+        write_annotations([result.to_json()], sys.stdout, {str(result.source_id): doc})
     else:
         click.echo(render([result], fmt, colour=use_colour(stdout_is_tty())), nl=False)
     sys.exit(exit_for([result]))
@@ -250,10 +260,18 @@ def check_quote_args(limits: Any, **values: str | None) -> None:
 @click.argument("start", type=int)
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "annotations"]),
+    default="json",
+    show_default=True,
+    help="annotations: the range as a W3C Web Annotation (JSON-LD) with quote, position and page selectors.",
+)
 @reader_options
 @store_options
 def describe_cmd(
-    source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None, **reader: Any
+    source: str, start: int, end: int, max_tier: str, fmt: str, store_dir: str | None, user: str | None, **reader: Any
 ) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
@@ -268,6 +286,14 @@ def describe_cmd(
         except InputError as exc:
             msg = f"{source}: {exc}"
             raise InputError(msg) from None
+    if fmt == "annotations":
+        from ipsis.formats.annotations import write_annotations
+
+        match = {"start": start, "end": end, "text": doc.text[start:end], "selector": out["selector"],
+                 "page": doc.page_of(start)}  # fmt: skip
+        record = {"source_id": doc.id, "status": "described", "message": out.get("message"), "matches": [match]}
+        write_annotations([record], sys.stdout, {doc.id: doc})
+        return
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
 
@@ -286,10 +312,11 @@ def describe_cmd(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
+    type=click.Choice(["table", "json", "jsonl", "csv", "html", "annotations"]),
     default="table",
     show_default=True,
-    help="html: one self-contained page showing each quote inside its source (use with -o).",
+    help="html: one self-contained page showing each quote inside its source (use with -o);"
+    " annotations: one W3C Web Annotation (JSON-LD) per result.",
 )
 @click.option(
     "-o",
@@ -341,6 +368,14 @@ def describe_cmd(
 @click.option("--ocr-lang", default=None, metavar="LANGS", help="Tesseract languages for OCR (por, spa+eng).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
+@click.option(
+    "--carry-to",
+    "carry_to",
+    default=None,
+    metavar="latest|ID",
+    help="Re-anchor each located citation in another version (latest stored, or ID, ID@DATE):"
+    " unchanged, amended, revoked, moved or gone (\"carried\" in the JSON).",
+)
 @policy_options
 @judge_options
 @store_options
@@ -357,6 +392,7 @@ def verify_cmd(
     engine: str,
     scheduler: str | None,
     workers: int | None,
+    carry_to: str | None,
     store_dir: str | None,
     user: str | None,
     encoding: str | None,
@@ -398,6 +434,9 @@ def verify_cmd(
         if sources_map:
             sources.add_map_file(sources_map)
         if engine == "dask":
+            if carry_to:
+                msg = "--carry-to runs in one process; leave out --engine dask"
+                raise InputError(msg)
             from ipsis.cli.batch import verify_on_dask
 
             verify_on_dask(records, output, log_file, fmt, jopts, policy, sources, store_dir, user, scheduler, workers)
@@ -411,10 +450,13 @@ def verify_cmd(
             # the records are read once; the finishing step (citation findings, the judge) reads
             # each record in step with its result
             parsed, for_finish = tee(iter_records(stream, name, limits))
-            run = RunStream(parsed, store, user=user, policy=policy, fallback=cited, records_name=name, limits=limits)
+            dated = Dated(cited, store, user)
+            run = RunStream(parsed, store, user=user, policy=policy, fallback=dated, records_name=name, limits=limits)
             cited.known = run.documents
             review: list[Result] = []
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
+            if carry_to:
+                finished = carry_results(finished, carry_to, run.documents, dated, store, user, policy)
             results = _watch(finished, review)
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
@@ -435,7 +477,7 @@ def verify_cmd(
 def _watch(results: Iterator[Result], review: list[Result]) -> Iterator[Result]:
     """Pass results through, keeping (only) those whose judged claim needs review."""
     for r in results:
-        if needs_review([r]):
+        if needs_review([r]) or carry_needs_review([r]):
             review.append(r)
         yield r
 

@@ -161,11 +161,12 @@ def _candidates(doc: Document, quote: str, policy: Policy) -> list[tuple[int, in
     if not q.strip():
         return []
     hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
-    k = budget(len(q), policy.max_error_rate)
+    k = budget(len(q), policy.error_rate, explicit=policy.max_error_rate is not None)
     if not hits and k >= 1:
         enc = _encoded(doc, view, ("ocr", tuple(sorted(policy.disabled_steps))))
-        for s, e, _ in search(enc.data, enc.encode(q), k, enc.mask, MAX_CANDIDATES):
-            s2, e2 = _snap(view.text, s, e)
+        qb = enc.encode(q)
+        for s, e, _ in search(enc.data, qb, k, enc.mask, MAX_CANDIDATES):
+            s2, e2 = _snap(view.text, s, e, qb, enc, k)
             if e2 > s2 and all(e2 <= a or b <= s2 for a, b in hits):
                 hits.append((s2, e2))
     spans = [view.offsets.span_to_source(Span(s, e)) for s, e in hits]
