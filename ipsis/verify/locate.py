@@ -24,6 +24,8 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
+from ipsis.verify import batch
+from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
     _back,
@@ -51,8 +53,8 @@ from ipsis.verify.result import (
 from ipsis.verify.selectors import TextQuoteSelector
 
 MAX_SELECTORS = 200
-"""Most places of an ambiguous quote that each get a selector (the work grows with the square
-of the places: a quote repeated a million times would otherwise never finish)."""
+"""Most places of an ambiguous quote that each get a selector: a limit on the size of the
+output (the contexts of all places are found by sorting, :mod:`ipsis.verify.contexts`)."""
 
 TIER_WORDS = {
     "exact": "exactly",
@@ -95,13 +97,24 @@ def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None,
     )
 
 
+def _contexts(
+    view: Normalized, hits: Sequence[tuple[int, int]], targets: Sequence[tuple[int, int]], cap: int
+) -> dict[tuple[int, int], tuple[int, int, bool]]:
+    """Minimal (prefix, suffix, unique) context of each of ``targets`` among ``hits``: all at once
+    by sorting the contexts, or per pair on the reference path (:data:`ipsis.verify.batch.reference`)."""
+    if batch.reference.on:
+        return {t: minimal_context(view.text, t[0], t[1], [h for h in hits if h != t], cap) for t in targets}
+    return minimal_contexts(view.text, hits, targets, cap)
+
+
 def _selector_for(
-    doc: Document, view: Normalized, hit: tuple[int, int], others: Sequence[tuple[int, int]], cap: int
+    doc: Document, view: Normalized, hit: tuple[int, int], context: tuple[int, int, bool]
 ) -> tuple[TextQuoteSelector, bool]:
-    """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``."""
+    """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``,
+    given its minimal ``context`` from :func:`_contexts`."""
     vt = view.text
     s, e = hit
-    p, q, unique = minimal_context(vt, s, e, others, cap)
+    p, q, unique = context
     before_end = _back(vt, s)
     after_start = _fwd(vt, e)
     p_start = extend_to_word(vt, before_end - p, -1) if p else s
@@ -224,7 +237,7 @@ def locate(
         result.message = "the quote is empty" + (" after removing " + ", ".join(removed) if removed else "")
         return result
     view = document_view(document, tier, dis)
-    hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+    hits = [(h, h + len(q)) for h in batch.find_in_view(document, view, q, policy)]
     if not hits:
         fragments = split_fragments(prepared)
         if fragments is not None:
@@ -259,12 +272,12 @@ def locate(
 
     if len(candidates) > 1:
         result.status = AMBIGUOUS
-        propose = len(candidates) <= MAX_SELECTORS  # each selector compares with every other place
+        propose = len(candidates) <= MAX_SELECTORS  # a limit on output size
+        contexts = _contexts(view, hits, candidates, policy.context_cap) if propose else {}
         for hit in candidates:
             sel, unique = None, False
             if propose:
-                others = [h for h in hits if h != hit]
-                sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+                sel, unique = _selector_for(document, view, hit, contexts[hit])
             span = view.offsets.span_to_source(Span(*hit))
             result.matches.append(_match_record(document, span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
@@ -279,8 +292,7 @@ def locate(
     else:
         hit = candidates[0]
         span = view.offsets.span_to_source(Span(*hit))
-        others = [h for h in hits if h != hit]
-        sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+        sel, unique = _selector_for(document, view, hit, _contexts(view, hits, [hit], policy.context_cap)[hit])
         m = _match_record(document, span, sel, unique)
         result.matches.append(m)
         result.tier, result.steps = _cheapest_tier(m.text, prepared, policy, not document.marks)
@@ -394,8 +406,7 @@ def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_
         view = document_view(document, "exact")
         hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]
         own = [(start, end)]
-    others = [h for h in hits if h != own[0]]
-    sel, unique = _selector_for(document, view, own[0], others, policy.context_cap)
+    sel, unique = _selector_for(document, view, own[0], _contexts(view, hits, own[:1], policy.context_cap)[own[0]])
     message = "unique" if unique else f"not unique within {policy.context_cap} characters of context (the text repeats)"
     return {
         "start": start,
