@@ -16,10 +16,13 @@ from ipsis.errors import InputError
 from ipsis.ingest import load_document
 from ipsis.ingest.pdf import ENGINES
 from ipsis.limits import DEFAULT_LIMITS, Limits
-from ipsis.sections import segment
 
 if TYPE_CHECKING:
     from ipsis.store import Store
+
+DEFAULT_STORE_DIR = ".ipsis"
+"""The default store folder, :data:`ipsis.store.DEFAULT_DIR` (kept here so that a command run
+without a store does not import the store; a test checks the two agree)."""
 
 
 class SourceMap:
@@ -77,8 +80,14 @@ class SourceMap:
                 doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding)
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
-            segment(doc)
+            _segment(doc)
         return doc
+
+
+def _segment(doc: Document) -> None:
+    from ipsis.sections import segment
+
+    segment(doc)
 
 
 def reader_options(f: Any) -> Any:
@@ -138,9 +147,12 @@ def check_user(user: str | None) -> str | None:
 @contextmanager
 def read_store(store_dir: str | None, user: str | None = None) -> Iterator[Store | None]:
     """The store to read from (None when there is none and none was asked for), closed after."""
+    check_user(user)
+    if store_dir is None and not (Path(DEFAULT_STORE_DIR) / "ipsis.db").exists():
+        yield None  # no store here: the store package (SQLite, runs, reports) is not even imported
+        return
     from ipsis.store import open_store
 
-    check_user(user)
     store = open_store(store_dir)
     try:
         yield store
@@ -153,12 +165,15 @@ def open_stored(store: Store, source_id: str, user: str | None) -> Document | No
     """A stored source the user may read (segmented), or None (hidden and missing alike)."""
     doc = store.document(source_id, user)
     if doc is not None and doc.sections is None:
-        segment(doc)
+        _segment(doc)
     return doc
 
 
-def open_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
-    """A SOURCE argument: a store id the user may read, else a file path; segmented. ``options``
+def open_source(
+    source: str, store: Store | None = None, user: str | None = None, *, segmented: bool = True, **options: Any
+) -> Document:
+    """A SOURCE argument: a store id the user may read, else a file path; segmented unless
+    ``segmented`` is False (a command that needs no sections). ``options``
     go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``,
     ``encoding``, ``position_furniture``, ``limits``); the watchdog stops a read that runs past
     the time limit."""
@@ -169,5 +184,6 @@ def open_source(source: str, store: Store | None = None, user: str | None = None
     limits = options.get("limits", DEFAULT_LIMITS)
     with watchdog(limits.timeout, source):
         doc = load_document(source, **options)
-        segment(doc)
+        if segmented:
+            _segment(doc)
     return doc

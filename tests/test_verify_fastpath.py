@@ -1,0 +1,226 @@
+"""The fast paths give exactly the results of the per-quote path.
+
+``verify_records`` locates the records of one source in blocks (one Aho-Corasick pass) and
+finds the minimal contexts of all places by sorting; ``ipsis.verify.batch.reference_path``
+switches both back to the per-quote path (a ``str.find`` loop per quote, contexts compared pair
+by pair). Every result, serialized, must be the same on both: on real documents of each kind
+(RFC text, a constitution in plain text, PDFs, HTML, BOE XML) with passages sampled from them,
+lines that repeat (page headers, "(Revogado)"), typographic variants, altered quotes and
+prefix/suffix records, and on the speed benchmark's workload.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ipsis import Document
+from ipsis.ingest import load_document
+from ipsis.verify import Policy, describe
+from ipsis.verify.batch import MIN_QUOTES, find_many, prefound, reference_path
+from ipsis.verify.contexts import minimal_contexts
+from ipsis.verify.match import document_view, find_all, minimal_context
+from ipsis.verify.records import verify_records
+from tests.shared import ROOT, corpus
+
+DOCUMENTS = [
+    "rfc/rfc7519.txt",
+    "rfc/rfc9111.txt",
+    "pt/crp-constituicao-republica-portuguesa.txt",
+    "rfc/rfc7519-rfceditor-pdfrfc.pdf",
+    "br/lgpd-senado-edicao-2024.pdf",
+    "br/lei-13709-2018-lgpd-planalto.html",
+    "es/constitucion-espanola-boe-api-texto-excerpt.xml",
+]
+
+
+def _passage(text: str, rng: random.Random) -> str:
+    for _ in range(50):
+        start = text.find(" ", rng.randrange(0, max(1, len(text) - 400))) + 1
+        end = text.rfind(" ", start, start + rng.randint(20, 300))
+        q = text[start:end].strip()
+        if len(q) >= 20:
+            return q
+    return text[:40]
+
+
+def _repeated_lines(text: str) -> list[str]:
+    seen: dict[str, int] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if len(line) >= 12:
+            seen[line] = seen.get(line, 0) + 1
+    return sorted(line for line, n in seen.items() if n > 1)
+
+
+def _alter(q: str, rng: random.Random) -> str:
+    digits = [i for i, c in enumerate(q) if c.isdigit()]
+    if digits:
+        i = rng.choice(digits)
+        return q[:i] + str((int(q[i]) + 1) % 10) + q[i + 1 :]
+    words = q.split(" ")
+    words.pop(rng.randrange(len(words)))
+    return " ".join(words)
+
+
+def records_for(doc: Document, n: int, seed: int = 3) -> list[dict[str, Any]]:
+    """``n`` records citing ``doc``: passages, repeated lines, typographic variants, altered
+    quotes, and prefix/suffix taken from the text around a repeated line."""
+    rng = random.Random(seed)
+    text = doc.text
+    repeats = _repeated_lines(text)
+    out: list[dict[str, Any]] = []
+    for i in range(n):
+        kind = i % 6
+        q = rng.choice(repeats) if repeats and kind in (1, 4) else _passage(text, rng)
+        rec: dict[str, Any] = {"citation_id": f"c{i}", "source_id": doc.id, "quote": q}
+        if kind == 2:
+            rec["quote"] = "“" + q.replace(" ", "\u00a0", 1).replace("\n", " ") + "”"
+        elif kind == 3:
+            rec["quote"] = _alter(q, rng)
+        elif kind == 4:
+            at = text.find(q)
+            rec["prefix"] = text[max(0, at - 12) : at]
+        elif kind == 5 and i % 12 == 5:
+            rec["suffix"] = "no such suffix"
+        out.append(rec)
+    return out
+
+
+def both_paths(records: list[dict[str, Any]], docs: dict[str, Document], policy: Policy) -> tuple[list[str], list[str]]:
+    def run() -> list[str]:
+        results = verify_records(records, docs.get, policy)
+        return [json.dumps(r.to_json(), sort_keys=True, ensure_ascii=False) for r in results]
+
+    fast = run()
+    with reference_path():
+        slow = run()
+    return fast, slow
+
+
+@pytest.mark.parametrize("rel", DOCUMENTS)
+def test_block_path_equals_per_quote_path_on_the_corpus(rel: str) -> None:
+    doc = load_document(corpus(rel))
+    records = records_for(doc, 4 * MIN_QUOTES)
+    for policy in (Policy(), Policy(boundaries=False, max_tier="whitespace", max_error_rate=0)):
+        fast, slow = both_paths(records, {doc.id: doc}, policy)
+        assert len(fast) == len(records)
+        assert fast == slow
+    statuses = {json.loads(r)["status"] for r in fast}
+    assert {"located", "not_found"} <= statuses, statuses  # the sample exercises more than one branch
+    for line in fast:  # every span returned is the text it claims
+        for m in json.loads(line)["matches"]:
+            assert doc.text[m["start"] : m["end"]] == m["text"]
+
+
+def test_block_path_equals_per_quote_path_on_the_benchmark_workload() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from workload import build_text, records
+
+    text = build_text(600_000)
+    doc = Document("bench", text)
+    recs = records(text, 400)
+    fast, slow = both_paths(recs, {"bench": doc}, Policy())
+    assert fast == slow
+    statuses = [json.loads(r)["status"] for r in fast]
+    assert statuses.count("ambiguous") > 40  # a quarter of the quotes repeat, as in the benchmark
+    assert statuses.count("located") > 200
+
+
+def test_describe_equals_per_pair_contexts() -> None:
+    doc = load_document(corpus("rfc/rfc7519.txt"))
+    rng = random.Random(5)
+    ranges = []
+    for line in _repeated_lines(doc.text)[:15]:
+        at = doc.text.find(line)
+        ranges.append((at, at + len(line)))
+    for _ in range(15):
+        s = rng.randrange(0, len(doc.text) - 100)
+        ranges.append((s, s + rng.randint(5, 90)))
+    for s, e in ranges:
+        fast = describe(doc, s, e)
+        with reference_path():
+            assert describe(doc, s, e) == fast
+
+
+def test_one_pass_finds_every_occurrence_like_find_all() -> None:
+    doc = load_document(corpus("rfc/rfc9111.txt"))
+    view = document_view(doc, "typography").text
+    rng = random.Random(9)
+    quotes = [_passage(view, rng) for _ in range(60)] + _repeated_lines(doc.text)[:40]
+    quotes += ["---------------------------------", "cache cache cache cache cache", "the response"]
+    for boundaries in (True, False):
+        for limit in (3, 10_000):
+            got = find_many(view, quotes, boundaries=boundaries, limit=limit, min_quotes=1)
+            assert got == {q: find_all(view, q, boundaries=boundaries, limit=limit) for q in quotes}
+    assert any(len(v) > 1 for v in got.values())  # repeated ones counted at each place
+
+
+def test_prefound_is_left_on_the_document_only_for_the_block() -> None:
+    doc = load_document(corpus("rfc/rfc7519.txt"))
+    quotes = [_passage(doc.text, random.Random(k)) for k in range(MIN_QUOTES + 5)]
+    with prefound(doc, quotes, Policy()):
+        assert doc.cache["prefound"]
+    assert not doc.cache["prefound"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sorted_contexts_equal_per_pair_contexts(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(400):
+        alphabet = rng.choice(["ab", "ab ", "abc  ", "the cat sat "])
+        view = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 90)))
+        start = rng.randrange(0, len(view))
+        quote = view[start : start + rng.randint(1, 4)]
+        hits = [(h, h + len(quote)) for h in find_all(view, quote, boundaries=False)]
+        cap = rng.choice([0, 1, 2, 5, 200])
+        got = minimal_contexts(view, hits, hits, cap)
+        for h in hits:
+            assert got[h] == minimal_context(view, h[0], h[1], [o for o in hits if o != h], cap)
+
+
+def test_lazy_cli_lists_each_command_with_its_own_help() -> None:
+    import click
+
+    from ipsis.cli import main
+    from ipsis.cli._base import LAZY_COMMANDS
+
+    commands = main.load_all()
+    assert set(commands) == set(LAZY_COMMANDS)
+    for name, (module, summary) in LAZY_COMMANDS.items():
+        cmd = commands[name]
+        assert cmd.callback is not None and cmd.callback.__module__ == module, name
+        for limit in (40, 60, 200):
+            assert click.Command(name, help=summary).get_short_help_str(limit) == cmd.get_short_help_str(limit), name
+
+
+def test_default_store_folder_agrees() -> None:
+    from ipsis.cli.resolve import DEFAULT_STORE_DIR
+    from ipsis.store import DEFAULT_DIR
+
+    assert DEFAULT_STORE_DIR == DEFAULT_DIR
+
+
+def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    src = tmp_path / "a.txt"
+    src.write_text("Art. 1º Texto.\n", encoding="utf-8")
+    probe = (
+        "import sys; from ipsis.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('ipsis.verify', 'ipsis.judge', 'ipsis.store',"
+        " 'ipsis.report', 'ipsis.answers', 'ipsis.sections', 'ipsis.serve'))), file=sys.stderr)"
+    )
+    for args in (["--help"], ["text", str(src)]):
+        out = subprocess.run(
+            [sys.executable, "-c", probe, *args], cwd=tmp_path, capture_output=True, text=True, check=True, env=env
+        )
+        assert out.stderr.strip().splitlines()[-1] == "[]", (args, out.stderr)
