@@ -224,3 +224,91 @@ def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
             [sys.executable, "-c", probe, *args], cwd=tmp_path, capture_output=True, text=True, check=True, env=env
         )
         assert out.stderr.strip().splitlines()[-1] == "[]", (args, out.stderr)
+
+
+def _mutate(q: str, rng: random.Random, changes: int) -> str:
+    chars = list(q)
+    for _ in range(changes):
+        chars[rng.randrange(len(chars))] = rng.choice("xyzqwk")
+    return "".join(chars)
+
+
+def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
+    from ipsis.verify.nearest import _encoded, search, search_passes
+
+    docs = [load_document(corpus(rel)) for rel in ("pt/crp-constituicao-republica-portuguesa.txt", "rfc/rfc9111.txt")]
+    text = "\n".join(d.text for d in docs) * 2  # copies: several local minima at equal and other distances
+    doc = Document("near", text)
+    view = document_view(doc, "typography")
+    assert len(view.text) > 2 * 16 * 1024  # long enough to be cut into chunks
+    enc = _encoded(doc, view, ("typography", ()))
+    rng = random.Random(11)
+    multiple = 0
+    for _ in range(40):
+        s = rng.randrange(0, len(view.text) - 400)
+        length = rng.choice([30, 80, 200, 300])
+        q = enc.encode(_mutate(view.text[s : s + length], rng, rng.randint(0, length // 12)))
+        k = max(1, length // 5)
+        for limit in (8, 2):
+            got = search(enc.data, q, k, enc.mask, limit)
+            assert got == search_passes(enc.data, q, k, enc.mask, limit)
+            multiple += len(got) > 1
+    assert multiple > 10
+
+
+def test_nearest_passages_equal_on_both_paths() -> None:
+    from ipsis.verify.nearest import nearest_passage
+
+    doc = load_document(corpus("pt/crp-constituicao-republica-portuguesa.txt"))
+    doc = Document("crp2", doc.text + "\n" + doc.text)
+    rng = random.Random(4)
+    quotes = [_mutate(_passage(doc.text, rng), rng, 3) for _ in range(15)]
+    fast = [nearest_passage(doc, q, Policy()) for q in quotes]
+    with reference_path():
+        assert [nearest_passage(doc, q, Policy()) for q in quotes] == fast
+    assert sum(n is not None for n in fast) > 10
+
+
+def test_omission_and_phrases_equal_their_plain_loops() -> None:
+    from ipsis.verify import elision
+    from ipsis.verify.reasons import _phrases
+
+    def plain_omission(view: str, q: str, max_gap: int, minimum: int) -> list[tuple[int, int, int, int]]:
+        if q[:minimum] not in view:
+            return []
+        lo, hi = minimum, len(q)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if q[:mid] in view else (lo, mid - 1)
+        head = lo
+        if len(q) - head < minimum:
+            return []
+        while head > minimum and head < len(q) and q[head - 1].isalnum() and q[head].isalnum():
+            head -= 1
+        tail, found = q[head:], []
+        h = view.find(q[:head])
+        while h != -1 and len(found) < elision.MAX_HITS:
+            if h == 0 or not view[h - 1].isalnum():
+                t = view.find(tail, h + head + 1, h + head + max_gap + len(tail))
+                if t != -1:
+                    found.append((h, h + head, t, t + len(tail)))
+            h = view.find(q[:head], h + 1)
+        best = min((g - s for _, s, g, _ in found), default=0)
+        return [f for f in found if f[2] - f[1] == best]
+
+    view = " ".join(load_document(corpus("rfc/rfc9111.txt")).text.split())
+    rng = random.Random(8)
+    for _ in range(300):
+        v = view if rng.random() < 0.5 else "".join(rng.choice("ab ") for _ in range(rng.randint(5, 300)))
+        s = rng.randrange(0, max(1, len(v) - 100))
+        q = v[s : s + rng.randint(2, 80)]
+        a = rng.randrange(1, len(q))
+        q = q[:a] + q[a + rng.randint(1, 20) :]
+        for minimum in (3, 12):
+            assert elision.omission(v, q, 1500, minimum) == plain_omission(v, q, 1500, minimum)
+
+    words = ["não", "é", "não", "ou", "sim", "salvo", "se", "não", "for", "o", "caso", "salvo"]
+    phrases = ["não", "salvo se", "o caso", "sim", "nada", "não"]
+    plain = {p: sum(words[i : i + len(p.split())] == p.split() for i in range(len(words))) for p in set(phrases)}
+    got = _phrases(words, phrases)
+    assert got == {p: n * phrases.count(p) for p, n in plain.items() if n}

@@ -123,13 +123,17 @@ def _is_number(w: str) -> bool:
 
 def _phrases(words: Sequence[str], phrases: Iterable[str]) -> Counter[str]:
     """How many times each (one- or two-word) phrase occurs in ``words`` (casefolded)."""
+    words = list(words)
+    grams: dict[int, Counter[tuple[str, ...]]] = {}  # n -> every run of n words, counted once
     out = Counter[str]()
     for p in phrases:
-        parts = p.split()
+        parts = tuple(p.split())
         n = len(parts)
-        for i in range(len(words) - n + 1):
-            if list(words[i : i + n]) == parts:
-                out[p] += 1
+        if n not in grams:
+            grams[n] = Counter(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+        found = grams[n][parts]
+        if found:
+            out[p] += found
     return out
 
 
