@@ -2,11 +2,11 @@
 
 Prints ms per quote for ipsis (``nearest_passage``: edlib, bounded bit-parallel Myers on a bytes
 copy of the view, every local minimum), the ratio to one bare edlib pass over the same bytes
-(target <= 1.5x) and to the pass-per-distance search over the whole text it replaced, and, on the same inputs in the same run, for two
-obvious baselines: ``difflib.SequenceMatcher`` scoring every window (step 50 characters) and a
-``regex`` fuzzy pattern ``(?:quote){e<=k}``. The baselines are slow, so each gets a time limit
-and a smaller document if needed; their ms per quote are scaled to 1 MB (both are linear in
-the text length), and the scaling is printed.
+(target <= 1.5x) and to the pass-per-distance search over the whole text it replaced, and, on
+the same inputs in the same run, for two obvious baselines: ``difflib.SequenceMatcher``
+scoring every window (step 50 characters) and a ``regex`` fuzzy pattern ``(?:quote){e<=k}``.
+The baselines are slow, so each gets a time limit and a smaller document if needed; their ms
+per quote are scaled to 1 MB (both are linear in the text length), and the scaling is printed.
 
     python benchmarks/nearest.py           # 20 quotes, 1 MB
     python benchmarks/nearest.py --quick   # 3 quotes, smaller baselines (CI)
@@ -29,10 +29,7 @@ sys.path.insert(0, str(ROOT))
 from ipsis import Document  # noqa: E402
 from ipsis.verify import Policy  # noqa: E402
 from ipsis.verify.batch import reference_path  # noqa: E402
-from ipsis.verify.match import (
-    document_view,
-    quote_view,
-)
+from ipsis.verify.match import document_view, quote_view  # noqa: E402
 from ipsis.verify.nearest import _encoded, budget, nearest_passage  # noqa: E402
 from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
@@ -110,10 +107,12 @@ def run(size: int, n: int, base_size: int, limit: float) -> None:
             nearest_passage(doc, q, policy)
         passes = (time.perf_counter() - t) / n * 1000
     print(
-        f"one bare edlib pass (HW, locations, same k):  {bare:8.1f} ms/quote; ipsis is {ours / bare:.2f}x it (target <= 1.5x)"
+        f"one bare edlib pass (HW, locations, same k):  {bare:8.1f} ms/quote;"
+        f" ipsis is {ours / bare:.2f}x it (target <= 1.5x)"
     )
     print(
-        f"ipsis nearest, a pass per distance over the whole text (before): {passes:8.1f} ms/quote = {passes / bare:.2f}x"
+        f"ipsis nearest, a pass per distance over the whole text (before): {passes:8.1f} ms/quote"
+        f" = {passes / bare:.2f}x"
     )
 
     small = text[:base_size]
