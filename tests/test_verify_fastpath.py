@@ -312,3 +312,25 @@ def test_omission_and_phrases_equal_their_plain_loops() -> None:
     plain = {p: sum(words[i : i + len(p.split())] == p.split() for i in range(len(words))) for p in set(phrases)}
     got = _phrases(words, phrases)
     assert got == {p: n * phrases.count(p) for p, n in plain.items() if n}
+
+
+def test_patterns_moved_to_stdlib_re_match_what_regex_matched() -> None:
+    import re
+
+    import regex
+
+    from ipsis.ingest import fixes
+
+    everything = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    assert {c for c in everything if regex.match(r"\s", c)} == {
+        c for c in everything if re.match("[" + fixes.WHITE_SPACE + "]", c)
+    }
+    before = {
+        "hyphen": regex.compile(r"[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*"),
+        "spaces": regex.compile(r" {2,}"),
+    }
+    now = {"hyphen": fixes._HYPHEN_BREAK, "spaces": fixes._SPACE_RUN}
+    for rel in ("rfc/rfc7519.txt", "br/lgpd-senado-edicao-2024.pdf", "pdf/gr-fek-2008-syntagma-revision-2col.pdf"):
+        text = load_document(corpus(rel)).text + " x-\u2028\u3000 y  z-\r\n\u00a0w"
+        for name, pattern in now.items():
+            assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in before[name].finditer(text)]
