@@ -146,6 +146,30 @@ def prefound(
             store.pop(key, None)
 
 
+def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> bool:
+    """True when ``locate(doc, quote, policy=policy)`` can only be ``not_found`` (or
+    ``empty_quote``): the quote, prepared and normalized, is nowhere in the view, and it has no
+    inner ellipsis (whose fragments are searched one by one). A look-up that wants only the
+    places (found elsewhere) skips such a source instead of diagnosing why it is not there.
+
+    >>> surely_absent(Document("d", "Returns within 30 days."), "within 30 days")
+    False
+    >>> surely_absent(Document("d", "Returns within 30 days."), "within 60 days")
+    True
+    """
+    from ipsis.verify.elision import split_fragments
+
+    if reference.on:
+        return False
+    prepared, _ = prepare_quote(quote)
+    q = quote_view(prepared, policy.max_tier, policy.disabled_steps).text if prepared else ""
+    if not q.strip():
+        return True
+    if q in document_view(doc, policy.max_tier, policy.disabled_steps).text:
+        return False
+    return split_fragments(prepared) is None
+
+
 def find_in_view(doc: Document, view: Normalized, q: str, policy: Policy) -> list[int]:
     """The places of ``q`` in ``view`` (the policy's view of ``doc``): from the block's one pass
     when there is one, else :func:`~ipsis.verify.match.find_all`."""
