@@ -100,3 +100,21 @@ def write(folder: Path, size: int, n: int) -> tuple[Path, Path, Path]:
     smap = folder / "sources.json"
     smap.write_text(json.dumps({"bench": str(src)}), encoding="utf-8")
     return src, recs, smap
+
+
+def main() -> None:
+    """Describe the workload (``--quick``: a 0.5 MB one), so that CI runs this module too."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="0.5 MB and 100 quotes instead of 5 MB and 1,000")
+    args = ap.parse_args()
+    size, n = (500_000, 100) if args.quick else (5_000_000, 1000)
+    text = build_text(size)
+    qs = quotes(text, n)
+    repeated = sum(text.find(q) != text.rfind(q) for q in qs)
+    print(f"workload: {len(text):,} code points, {n} quotes, {repeated} of them at more than one place")
+
+
+if __name__ == "__main__":
+    main()

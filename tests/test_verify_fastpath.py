@@ -334,3 +334,33 @@ def test_patterns_moved_to_stdlib_re_match_what_regex_matched() -> None:
         text = load_document(corpus(rel)).text + " x-\u2028\u3000 y  z-\r\n\u00a0w"
         for name, pattern in now.items():
             assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in before[name].finditer(text)]
+
+
+def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> None:
+    from ipsis.store import Store
+    from ipsis.store.runs import Verifier
+
+    rels = ["rfc/rfc7519.txt", "rfc/rfc9111.txt", "rfc/rfc7232.txt", "pt/crp-constituicao-republica-portuguesa.txt"]
+    with Store.open(tmp_path / "st", create=True, durable=False) as store:
+        for i, rel in enumerate(rels):
+            store.ingest(corpus(rel).read_bytes(), f"s{i}", "v1")
+        docs = {f"s{i}-v1": store.document(f"s{i}-v1") for i in range(len(rels))}
+        rng = random.Random(6)
+        records: list[dict[str, Any]] = []
+        for n in range(120):
+            cited = f"s{n % 2}-v1"
+            other = f"s{2 + n % 2}-v1" if n % 3 == 0 else cited
+            doc = docs[other]
+            assert doc is not None
+            q = _passage(doc.text, rng) if n % 5 else _alter(_passage(doc.text, rng), rng)
+            records.append({"citation_id": f"r{n}", "source_id": cited, "quote": q})
+
+        def run() -> list[str]:
+            v = Verifier(store, "run", policy=Policy())
+            return [json.dumps(r.to_json(), sort_keys=True, ensure_ascii=False) for r in v.iter_verify(records)]
+
+        fast = run()
+        with reference_path():
+            slow = run()
+    assert fast == slow
+    assert sum('"found_elsewhere": [{' in r for r in fast) > 20
