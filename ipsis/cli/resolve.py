@@ -169,18 +169,30 @@ def open_stored(store: Store, source_id: str, user: str | None) -> Document | No
     return doc
 
 
-def open_source(
-    source: str, store: Store | None = None, user: str | None = None, *, segmented: bool = True, **options: Any
-) -> Document:
-    """A SOURCE argument: a store id the user may read, else a file path; segmented unless
-    ``segmented`` is False (a command that needs no sections). ``options``
+def open_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
+    """A SOURCE argument: a store id the user may read, else a file path; segmented. ``options``
     go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``,
     ``encoding``, ``position_furniture``, ``limits``); the watchdog stops a read that runs past
     the time limit."""
+    return _open(source, store, user, True, options)
+
+
+def read_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
+    """:func:`open_source` without segmenting a file (for a command that needs no sections)."""
+    return _open(source, store, user, False, options)
+
+
+def _open(source: str, store: Store | None, user: str | None, segmented: bool, options: dict[str, Any]) -> Document:
     if store is not None:
         doc = open_stored(store, source, user)
         if doc is not None:
             return doc
+    limits = options.get("limits", DEFAULT_LIMITS)
+    with watchdog(limits.timeout, source):
+        doc = load_document(source, **options)
+        if segmented:
+            _segment(doc)
+    return doc
     limits = options.get("limits", DEFAULT_LIMITS)
     with watchdog(limits.timeout, source):
         doc = load_document(source, **options)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
@@ -32,10 +33,18 @@ from ipsis.verify.match import MAX_OCCURRENCES, _cuts_token, document_view, find
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_quote
 
-try:  # a compiled wheel for every supported Python; the str.find loop when it is missing
-    from ahocorasick_rs import AhoCorasick
-except ImportError:  # pragma: no cover - depends on the installation
-    AhoCorasick = None
+
+def _automaton() -> Any:
+    """``ahocorasick_rs.AhoCorasick`` (compiled wheels for every supported Python, a base
+    dependency), or None where it is missing: then the ``str.find`` loop, same results."""
+    try:
+        from ahocorasick_rs import AhoCorasick
+    except ImportError:  # pragma: no cover - depends on the installation
+        return None
+    return AhoCorasick
+
+
+AhoCorasick: Any = _automaton()
 
 MIN_QUOTES = 48
 """Fewest distinct quotes of one source for which one automaton pass beats a ``str.find`` loop."""
