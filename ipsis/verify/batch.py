@@ -10,8 +10,8 @@ places are exactly those of ``find_all``; only the time differs (one pass over 5
 as long as 70-100 ``str.find`` scans, so below :data:`MIN_QUOTES` distinct quotes the loop is kept).
 
 A suffix array per source version was measured as the alternative (``benchmarks/locate.py``):
-building it costs more than the whole automaton pass, and each look-up is a binary search in
-Python, so it only pays when kept in the store across runs, at 4-8 bytes per character.
+building it costs more than the whole automaton pass; kept in the store it would win only for
+runs with a few thousand quotes of a source or fewer, at 4 bytes per character stored.
 
 >>> from ipsis.document import Document
 >>> from ipsis.verify.match import document_view
