@@ -364,3 +364,23 @@ def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> N
             slow = run()
     assert fast == slow
     assert sum('"found_elsewhere": [{' in r for r in fast) > 20
+
+
+def test_results_before_a_bad_line_still_come_out(tmp_path: Path) -> None:
+    """Records are read ahead in blocks; a malformed line still stops the run with exit 2 only
+    after the results of the records before it (as when they were read one at a time)."""
+    from click.testing import CliRunner
+
+    from ipsis.cli import main
+
+    src = corpus("rfc/rfc7519.txt")
+    text = src.read_text(encoding="utf-8")
+    quotes = [text[i : i + 60].strip() for i in (5000, 9000, 20000)]
+    lines = [json.dumps({"citation_id": f"c{i}", "source_id": "jwt", "quote": q}) for i, q in enumerate(quotes)]
+    rec = tmp_path / "records.jsonl"
+    rec.write_text("\n".join([*lines, "{not json"]) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["verify", str(rec), "--source", f"jwt={src}", "--format", "jsonl"])
+    assert res.exit_code == 2
+    rows = [json.loads(x) for x in res.stdout.splitlines() if x.startswith("{")]
+    assert [r["citation_id"] for r in rows] == ["c0", "c1", "c2"]
+    assert "line 4" in res.output
