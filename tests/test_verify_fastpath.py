@@ -384,3 +384,23 @@ def test_results_before_a_bad_line_still_come_out(tmp_path: Path) -> None:
     rows = [json.loads(x) for x in res.stdout.splitlines() if x.startswith("{")]
     assert [r["citation_id"] for r in rows] == ["c0", "c1", "c2"]
     assert "line 4" in res.output
+
+
+def test_encoded_quotes_equal_the_plain_loop() -> None:
+    from ipsis.verify.nearest import _Encoded
+
+    def plain(enc: _Encoded, quote: str) -> bytes:
+        out = bytearray()
+        for c in quote:
+            o = ord(c)
+            out.append(o if o < 256 and o not in enc.table else enc.table.get(o, enc.unknown))
+        return bytes(out)
+
+    greek = load_document(corpus("pdf/gr-fek-2008-syntagma-revision-2col.pdf")).text
+    rng = random.Random(2)
+    for text in (greek, greek[:3000] + "".join(chr(c) for c in range(256, 900)), "plain latin-1 text: é ü"):
+        enc = _Encoded(text)
+        for _ in range(50):
+            s = rng.randrange(0, len(text))
+            q = text[s : s + rng.randint(0, 80)] + rng.choice(["", "\u4e2d", "\u2014", "\x00"])
+            assert enc.encode(q) == plain(enc, q)
