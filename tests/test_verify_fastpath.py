@@ -404,3 +404,29 @@ def test_encoded_quotes_equal_the_plain_loop() -> None:
             s = rng.randrange(0, len(text))
             q = text[s : s + rng.randint(0, 80)] + rng.choice(["", "\u4e2d", "\u2014", "\x00"])
             assert enc.encode(q) == plain(enc, q)
+
+
+def test_rfc_page_lines_equal_the_split_into_all_lines() -> None:
+    import re
+
+    from ipsis.ingest.rfc import _line_at, find_rfc_furniture
+
+    def plain(text: str, start: int, end: int, backwards: bool) -> tuple[int, int] | None:
+        lines = [m.span() for m in re.finditer(r"[^\n\f]*\S[^\n\f]*", text[start:end])]
+        if not lines:
+            return None
+        s, e = lines[-1] if backwards else lines[0]
+        line = text[start + s : start + e]
+        return start + s + len(line) - len(line.lstrip()), start + e - (len(line) - len(line.rstrip()))
+
+    rng = random.Random(3)
+    pieces = ["a", " ", "\n", "\f", "\r", "\t", "\u00a0", "b", "\x1c", "\u2028", "\v"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        a = rng.randint(0, len(text))
+        b = rng.randint(a, len(text))
+        for backwards in (True, False):
+            assert _line_at(text, a, b, backwards) == plain(text, a, b, backwards), (text, a, b, backwards)
+    text = corpus("rfc/rfc7519.txt").read_text(encoding="utf-8")
+    marks, _ = find_rfc_furniture(text)
+    assert len(marks) > 40 and all(text[m.start : m.end].strip() == text[m.start : m.end] for m in marks)
