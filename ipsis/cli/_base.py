@@ -46,6 +46,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "ipsis.cli.check",
         "Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).",
     ),
+    "diff": ("ipsis.cli.history", "The sections added, removed, revoked, amended and moved between two versions."),
     "describe": ("ipsis.cli.core", "Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE."),
     "ingest": (
         "ipsis.cli.store",
@@ -66,6 +67,9 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 ``ipsis --help`` and ``ipsis text`` do not load the verifier, the judge or the server) and the
 first sentence of its help for the command list (a test checks both against the commands)."""
 
+SUBCOMMANDS_ELSEWHERE: dict[str, tuple[str, ...]] = {"store": ("ipsis.cli.history",)}
+"""Modules that add subcommands to a group defined in another module (``store affected``)."""
+
 
 class LazyGroup(click.Group):
     """A click group whose commands are imported on first use (:data:`LAZY_COMMANDS`)."""
@@ -76,6 +80,8 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
             importlib.import_module(LAZY_COMMANDS[cmd_name][0])  # registers its commands on main
+        for module in SUBCOMMANDS_ELSEWHERE.get(cmd_name, ()):
+            importlib.import_module(module)
         return self.commands.get(cmd_name)
 
     def load_all(self) -> dict[str, click.Command]:

@@ -31,7 +31,6 @@ from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
 from ipsis.verify.match import MAX_OCCURRENCES, _cuts_token, document_view, find_all, quote_view
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
-from ipsis.verify.prepare import prepare_quote
 
 
 def _automaton() -> Any:
@@ -118,10 +117,14 @@ def find_many(
     return out
 
 
-def quote_key(quote: str, policy: Policy) -> str:
-    """The quote as ``locate`` searches it: prepared, then normalized to the policy's last tier."""
-    prepared, _ = prepare_quote(quote)
-    return quote_view(prepared, policy.max_tier, policy.disabled_steps).text if prepared else ""
+def quote_keys(quote: str, policy: Policy) -> list[str]:
+    """The texts ``locate`` may search for ``quote``: each stage of its preparation (the quote
+    as written first), normalized to the policy's last tier; blank ones left out."""
+    from ipsis.verify.locate import searched_stages
+
+    tier, dis = policy.max_tier, policy.disabled_steps
+    keys = (quote_view(stage, tier, dis).text for stage, _ in searched_stages(quote, policy))
+    return [k for k in keys if k.strip()]
 
 
 def _tag(policy: Policy) -> tuple[str, tuple[str, ...], bool]:
@@ -136,7 +139,7 @@ def prefound(
     if len(quotes) < min_quotes or reference.on:
         yield
         return
-    keys = [k for k in (quote_key(q, policy) for q in quotes) if k.strip()]
+    keys = [k for q in quotes for k in quote_keys(q, policy)]
     batchable = [k for k in dict.fromkeys(keys) if _batchable(k)] if AhoCorasick is not None else []
     if len(batchable) < min_quotes or reference.on:  # the str.find loop, quote by quote, as without a block
         yield
@@ -157,8 +160,8 @@ def prefound(
 
 def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> bool:
     """True when ``locate(doc, quote, policy=policy)`` can only be ``not_found`` (or
-    ``empty_quote``): the quote, prepared and normalized, is nowhere in the view, and it has no
-    inner ellipsis (whose fragments are searched one by one). A look-up that wants only the
+    ``empty_quote``): no stage of the quote's preparation, normalized, is in the view, and the
+    last stage has no inner ellipsis (whose fragments are searched one by one). A look-up that wants only the
     places (found elsewhere) skips such a source instead of diagnosing why it is not there.
 
     >>> surely_absent(Document("d", "Returns within 30 days."), "within 30 days")
@@ -167,16 +170,18 @@ def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) ->
     True
     """
     from ipsis.verify.elision import split_fragments
+    from ipsis.verify.locate import searched_stages
 
     if reference.on:
         return False
-    prepared, _ = prepare_quote(quote)
-    q = quote_view(prepared, policy.max_tier, policy.disabled_steps).text if prepared else ""
-    if not q.strip():
-        return True
-    if q in document_view(doc, policy.max_tier, policy.disabled_steps).text:
-        return False
-    return split_fragments(prepared) is None
+    stages = searched_stages(quote, policy)
+    view = document_view(doc, policy.max_tier, policy.disabled_steps).text
+    for stage, _ in stages:
+        q = quote_view(stage, policy.max_tier, policy.disabled_steps).text
+        if q.strip() and q in view:
+            return False  # a stage is there: locate may find it
+    last = stages[-1][0] if stages else ""
+    return split_fragments(last) is None  # else the fragments of the last stage are searched
 
 
 def find_in_view(doc: Document, view: Normalized, q: str, policy: Policy) -> list[int]:
