@@ -70,7 +70,8 @@ def _alter(q: str, rng: random.Random) -> str:
 
 def records_for(doc: Document, n: int, seed: int = 3) -> list[dict[str, Any]]:
     """``n`` records citing ``doc``: passages, repeated lines, typographic variants, altered
-    quotes, and prefix/suffix taken from the text around a repeated line."""
+    quotes, decorated quotes (Markdown, citation markers) and prefix/suffix taken from the text
+    around a repeated line."""
     rng = random.Random(seed)
     text = doc.text
     repeats = _repeated_lines(text)
@@ -88,6 +89,8 @@ def records_for(doc: Document, n: int, seed: int = 3) -> list[dict[str, Any]]:
             rec["prefix"] = text[max(0, at - 12) : at]
         elif kind == 5 and i % 12 == 5:
             rec["suffix"] = "no such suffix"
+        elif kind == 5:  # decorations searched stage by stage: as written, then each taken off
+            rec["quote"] = f"> **{q}** [2]" if i % 4 else f"`{q}`"
         out.append(rec)
     return out
 
