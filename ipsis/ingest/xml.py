@@ -256,13 +256,20 @@ def _rfc_numbers(root: Any) -> dict[str, str]:
         walk(middle, "", False)
     if back is not None:
         count = sum(1 for c in (middle if middle is not None else []) if c.tag == "section")
-        k = count
-        for child in back:
-            if child.tag == "references":
-                k += 1
-                child.set("_ipsis_number", str(k))
-                numbers[child.get("anchor") or f"_{id(child)}"] = str(k)
-                walk(child, str(k), False)
+        refs = [c for c in back if c.tag == "references"]
+        if len(refs) > 1:
+            # sibling <references> (RFCXML v2, editors' XML): the published RFC numbers them
+            # "10. References", "10.1. Normative References", "10.2. Informative References"
+            group = f"{count + 1}"
+            back.set("_ipsis_refs_group", group)
+            for i, child in enumerate(refs, 1):
+                child.set("_ipsis_number", f"{group}.{i}")
+                numbers[child.get("anchor") or f"_{id(child)}"] = f"{group}.{i}"
+                walk(child, f"{group}.{i}", False)
+        for k, child in enumerate(refs if len(refs) == 1 else [], count + 1):
+            child.set("_ipsis_number", str(k))
+            numbers[child.get("anchor") or f"_{id(child)}"] = str(k)
+            walk(child, str(k), False)
         walk_back = [c for c in back if c.tag == "section" and c.get("numbered") != "false"]
         for i, child in enumerate(walk_back):
             label = chr(ord("A") + i)
@@ -288,8 +295,13 @@ def _rfcxml(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
                 out.line(_WS.sub(" ", _inline(t, numbers)).strip())
 
     def body(el: Any) -> None:
+        group = el.get("_ipsis_refs_group")
         for child in el:
             tag = child.tag if isinstance(child.tag, str) else ""
+            if tag == "references" and group:
+                start, _ = out.line(f"{group}.  References")
+                hints.append(Hint("section", group, start, start + len(group) + 13, (("title", "References"),)))
+                group = None
             if tag in ("section", "references"):
                 section(child)
             elif tag in ("name", "iref", "cref"):
