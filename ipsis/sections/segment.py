@@ -87,31 +87,62 @@ def _has_body(text: str, a: int, b: int) -> bool:
 
 
 def _drop_index(text: str, cands: list[Cand]) -> list[Cand]:
-    """Drop an index/TOC region: a run of >= 5 bodiless article markers whose ids come again
-    later (Código do Trabalho DRE: every ``Artigo N.º`` + epigraph before the law and the Code),
-    with the headings between them."""
+    """Drop an index/TOC region before the articles: the markers before a numbering restart
+    when most of them are bodiless (a title alone) and their ids come again after it (Código do
+    Trabalho DRE: every ``Artigo N.º`` + epigraph of the law and of the Code, ~5000 lines,
+    before the law's articles). The region's headings go with it."""
     arts = [i for i, c in enumerate(cands) if _is_article(c) and c.sequenced and not c.confirmed]
     if len(arts) < 10:
         return cands
-    bodiless = []
-    for n, i in enumerate(arts):
-        end = cands[arts[n + 1]].start if n + 1 < len(arts) else len(text)
-        bodiless.append(not _has_body(text, cands[i].mend, end))
-    drop: set[int] = set()
-    n = 0
-    while n < len(arts):
-        if not bodiless[n]:
-            n += 1
+    restarts = [n for n in range(1, len(arts)) if cands[arts[n]].key[0] == 1 and cands[arts[n - 1]].key[0] > 1]
+    for r in reversed(restarts):
+        head = arts[:r]
+        if len(head) < 5:
             continue
-        m = n
-        while m + 1 < len(arts) and bodiless[m + 1]:
-            m += 1
-        run = arts[n : m + 1]
-        later = {cands[i].token for i in arts[m + 1 :]}
-        if len(run) >= 5 and sum(cands[i].token in later for i in run) >= 0.8 * len(run):
-            drop.update(range(run[0], run[-1] + 1))
-        n = m + 1
-    return [c for i, c in enumerate(cands) if i not in drop]
+        ends = [cands[arts[n + 1]].start for n in range(r)]
+        empty = [not _has_body(text, cands[i].mend, e) for i, e in zip(head, ends, strict=True)]
+        later = {cands[i].token for i in arts[r:]}
+        tail = empty[-10:]  # the region ends on index entries, not on a norm's articles
+        if (
+            sum(empty) >= 0.7 * len(head)
+            and sum(tail) >= 0.6 * len(tail)
+            and sum(cands[i].token in later for i in head) >= 0.8 * len(head)
+        ):
+            first = next((i for i, c in enumerate(cands) if c.level <= ARTICLE_LEVEL), arts[0])
+            return cands[:first] + [c for c in cands[first : arts[r]] if c.kind == "scope"] + cands[arts[r] :]
+    return cands
+
+
+_QUOTE_OPEN = re.compile(r"«")
+
+
+def _drop_quoted(text: str, cands: list[Cand]) -> list[Cand]:
+    """Markers inside a quoted passage spanning lines are the text of another norm being amended
+    (BOE: ``Disposición final quinta. Modificación de la Ley 14/1986 … «CAPÍTULO II …
+    Artículo 105 bis. …»``): not sections of this one. A quote left open (no closing ``»``
+    within 60,000 characters) is ignored."""
+    regions: list[tuple[int, int]] = []
+    pos = 0
+    while True:
+        m = _QUOTE_OPEN.search(text, pos)
+        if m is None:
+            break
+        end = text.find("»", m.end(), m.end() + 60_000)
+        if end < 0:
+            pos = m.end()
+            continue
+        if "\n" in text[m.end() : end]:
+            regions.append((m.end(), end))
+        pos = end + 1
+    if not regions:
+        return cands
+    starts = [a for a, _ in regions]
+
+    def inside(p: int) -> bool:
+        k = bisect_right(starts, p) - 1
+        return k >= 0 and regions[k][0] <= p < regions[k][1]
+
+    return [c for c in cands if c.confirmed or c.level > ARTICLE_LEVEL or not inside(c.start)]
 
 
 def _unglue(cands: list[Cand]) -> list[Cand]:
@@ -127,7 +158,9 @@ def _unglue(cands: list[Cand]) -> list[Cand]:
         nxt = arts[n + 1].key[0] if n + 1 < len(arts) else None
         for k in range(len(digits) - 1, 0, -1):
             v = int(digits[:k])
-            if prev.key[0] <= v <= prev.key[0] + 2 and (nxt is None or v <= nxt <= v + 3):
+            # the next article goes on from it (itself maybe glued: 12267, 12368), or is no article
+            goes_on = nxt is None or v <= nxt <= v + 3 or str(nxt).startswith((str(v), str(v + 1))) or nxt < prev.key[0]
+            if prev.key[0] <= v <= prev.key[0] + 2 and goes_on:
                 c.token, c.key = f"art-{v}", (v, *c.key[1:])
                 c.label = c.label[: len(c.label) - (len(digits) - k)]
                 break
@@ -478,6 +511,7 @@ def segment_text(
     cands = apply_hints(text, cands, hints, fam)
     cands = _drop_toc(text, cands)
     cands = _drop_index(text, cands)
+    cands = _drop_quoted(text, cands)
     cands = _unglue(cands)
     cands = _norms(text, cands)
     cands = _mark_superseded(cands, marks)
