@@ -156,11 +156,13 @@ def _unglue(cands: list[Cand]) -> list[Cand]:
         if not digits.isdigit() or len(c.key) < 2 or c.key[0] <= prev.key[0] + 20:
             continue
         nxt = arts[n + 1].key[0] if n + 1 < len(arts) else None
+        if nxt is not None and c.key[0] <= nxt <= c.key[0] + 3:
+            continue  # the next article goes on from the number as printed (58, 58-A)
         for k in range(len(digits) - 1, 0, -1):
             v = int(digits[:k])
             # the next article goes on from it (itself maybe glued: 12267, 12368), or is no article
             goes_on = nxt is None or v <= nxt <= v + 3 or str(nxt).startswith((str(v), str(v + 1))) or nxt < prev.key[0]
-            if prev.key[0] <= v <= prev.key[0] + 2 and goes_on:
+            if prev.key[0] < v <= prev.key[0] + 2 and goes_on:
                 c.token, c.key = f"art-{v}", (v, *c.key[1:])
                 c.label = c.label[: len(c.label) - (len(digits) - k)]
                 break
