@@ -37,9 +37,7 @@ def limit_options(f: Any) -> Any:
     return f
 
 
-def make_limits(
-    max_input_mb: float, max_pages: int, max_records: int, max_quote_chars: int, timeout: float
-) -> Limits:
+def make_limits(max_input_mb: float, max_pages: int, max_records: int, max_quote_chars: int, timeout: float) -> Limits:
     return Limits(
         max_input_bytes=int(max_input_mb * MB),
         max_pages=max_pages,
