@@ -315,7 +315,7 @@ def _legal(text: str, family: str) -> list[Cand]:
             out.append(Cand(m.start("abs"), m.end("abs"), "absatz", 11, f"abs-{n}", g["abs"], (n,)))
         elif "ali" in g:
             let = g["alet2"]
-            label = g["ali"].replace(" ", "")
+            label = _WS.sub(" ", g["ali"])
             out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}", label, (ord(let),)))
     del groups
     return out
