@@ -257,9 +257,10 @@ def _legal(text: str, family: str) -> list[Cand]:
                 )
             )
         elif "dword" in g:
-            n = spanish_ordinal(g["dord2"])
-            if n is None or (family == "es" and not dgroup):
+            word = spanish_ordinal(g["dord2"])
+            if word is None or (family == "es" and not dgroup):
                 continue
+            n = word
             out.append(
                 Cand(
                     m.start("dword"),
