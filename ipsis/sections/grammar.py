@@ -281,7 +281,7 @@ TABLES: dict[str, Table] = {
         article_number=r"\d{1,4}(?:-\d{2,3}(?!\d))?",
         latin_suffix=True,
         letter_suffix=True,
-        subs=("alinea",),
+        subs=("numero", "alinea"),
         extras=(
             # bare `1°.-` articles (issue 3 example)
             r"(?P<bare>(?P<bnum>\d{1,4})[º°]\.-)",

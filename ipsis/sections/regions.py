@@ -118,7 +118,7 @@ def unglue(cands: list[Cand]) -> list[Cand]:
         for k in range(len(digits) - 1, 0, -1):
             v = int(digits[:k])
             # the next article goes on from it (itself maybe glued: 12267, 12368), or is no article
-            goes_on = nxt is None or v <= nxt <= v + 3 or str(nxt).startswith((str(v), str(v + 1))) or nxt < prev.key[0]
+            goes_on = nxt is None or v <= nxt <= v + 3 or str(nxt).startswith(str(v + 1)) or nxt < prev.key[0]
             if prev.key[0] < v <= prev.key[0] + 2 and goes_on:
                 c.token, c.key = f"art-{v}", (v, *c.key[1:])
                 c.label = c.label[: len(c.label) - (len(digits) - k)]
