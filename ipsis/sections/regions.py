@@ -52,19 +52,22 @@ def drop_index(text: str, cands: list[Cand]) -> list[Cand]:
     if len(arts) < 10:
         return cands
     restarts = [n for n in range(1, len(arts)) if cands[arts[n]].key[0] == 1 and cands[arts[n - 1]].key[0] > 1]
+    memo: dict[int, bool] = {}
+
+    def empty(n: int) -> bool:  # article ``n`` is a title alone (computed once, on demand)
+        if n not in memo:
+            memo[n] = not _has_body(text, cands[arts[n]].mend, cands[arts[n + 1]].start)
+        return memo[n]
+
+    last_at = {cands[i].token: n for n, i in enumerate(arts)}
     for r in reversed(restarts):
-        head = arts[:r]
-        if len(head) < 5:
+        if r < 5:
             continue
-        ends = [cands[arts[n + 1]].start for n in range(r)]
-        empty = [not _has_body(text, cands[i].mend, e) for i, e in zip(head, ends, strict=True)]
-        later = {cands[i].token for i in arts[r:]}
-        tail = empty[-10:]  # the region ends on index entries, not on a norm's articles
-        if (
-            sum(empty) >= 0.7 * len(head)
-            and sum(tail) >= 0.6 * len(tail)
-            and sum(cands[i].token in later for i in head) >= 0.8 * len(head)
-        ):
+        tail = [empty(n) for n in range(max(0, r - 10), r)]  # the region ends on index entries
+        if sum(tail) < 0.6 * len(tail):
+            continue
+        head = arts[:r]
+        if sum(empty(n) for n in range(r)) >= 0.7 * r and sum(last_at[cands[i].token] >= r for i in head) >= 0.8 * r:
             first = next((i for i, c in enumerate(cands) if c.level <= ARTICLE_LEVEL), arts[0])
             return cands[:first] + [c for c in cands[first : arts[r]] if c.kind == "scope"] + cands[arts[r] :]
     return cands
