@@ -10,7 +10,7 @@ footnote digits (pure passes over the marker candidates; see :mod:`ipsis.section
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from ipsis.sections import families
@@ -132,14 +132,15 @@ def unglue(cands: list[Cand]) -> list[Cand]:
 def _continues(arts: list[Cand], n: int) -> bool:
     """The article after ``arts[n]`` (a restart at 1) goes on from it: 1 -> 2, or 1 -> 1-A."""
     c = arts[n]
-    nxt = next((a for a in arts[n + 1 :] if a.sequenced and not a.scope), None)
+    nxt = next((arts[k] for k in range(n + 1, len(arts)) if arts[k].sequenced and not arts[k].scope), None)
     return nxt is not None and c.key < nxt.key and nxt.key[0] <= c.key[0] + 1
 
 
-def _norm_start(text: str, cands: list[Cand], prev: Cand, c: Cand) -> tuple[int, str]:
+def _norm_start(text: str, cands: list[Cand], starts: list[int], prev: Cand, c: Cand) -> tuple[int, str]:
     """Where a new norm starts and its title: its heading lines (``LEI Nº 10.962…``, ``Anexo`` +
     ``CÓDIGO DO TRABALHO``) before its first heading, else its first heading, else the article."""
-    heads = [h for h in cands if prev.start < h.start < c.start and h.level < ARTICLE_LEVEL]
+    lo, hi = bisect_right(starts, prev.start), bisect_left(starts, c.start)
+    heads = [h for h in cands[lo:hi] if h.level < ARTICLE_LEVEL]
     bound = heads[0].start if heads else c.start
     found = list(NORM_HEADING.finditer(text, prev.mend, bound))
     if found:
@@ -166,6 +167,7 @@ def norms(text: str, cands: list[Cand]) -> list[Cand]:
     earlier norm's (``ARTICULO`` vs ``Artículo``) that continues its numbering returns to it.
     Articles under an explicit scope (the ADCT) are left alone."""
     arts = [c for c in cands if _is_article(c)]
+    starts = [c.start for c in cands]  # cands are in document order
     norms: list[list[Any]] = [["", None, ()]]  # scope id, marker style, last key
     cur = 0
     prev: Cand | None = None
@@ -198,7 +200,7 @@ def norms(text: str, cands: list[Cand]) -> list[Cand]:
             sid = f"part-{len(norms) + 1}"
             norms.append([sid, style, ()])
             cur = len(norms) - 1
-            at, title = _norm_start(text, cands, prev, c)
+            at, title = _norm_start(text, cands, starts, prev, c)
             added.append(Cand(at, at, "scope", 0, sid, f"Part {len(norms)}", title=title))
         c.scope = norms[cur][0]
         norms[cur][2] = max(norms[cur][2], c.key)
