@@ -75,6 +75,8 @@ NEGATION_CONFLICT, MODALITY_CONFLICT, MODALITY_ABSENT = 0.1, 0.1, 0.6
 LIMITER_DROPPED, ENTITY_ABSENT = 0.45, 0.6
 MIN_COVERAGE = 0.35
 """Below this share of the claim's content words in the passage, the passage says nothing on it."""
+FOCUS_COVERAGE = 0.8
+"""Share of the claim's content words the quote's own sentences must hold to be read alone."""
 MIN_SLOT = 2
 """Words around a number that must agree before two numbers are taken to fill the same slot."""
 ANCHOR_SPAN = 4
@@ -350,13 +352,28 @@ class CueJudge:
 
     name = "cues"
 
-    def answer(self, claim: str, passage: str) -> Answer:
+    def answer(self, claim: str, passage: str, focus: tuple[int, int] | None = None) -> Answer:
+        """``focus``: the located quote's span in ``passage``. Its sentences are read first: when
+        they hold the claim's content words, numbers, negation, modality and names are compared
+        with them alone, and the rest of the passage lends its limiter clauses, plus the numbers
+        and modal verbs the quote's sentences do not have (a quote restated as the claim is not
+        contradicted by another sentence of its section; "jti is REQUIRED" still meets the
+        section's OPTIONAL when the quoted sentence has no modal verb)."""
         p = Analysis(passage)
         c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
-        cov = coverage(c, p)
+        core = p
+        if focus is not None:
+            lo, hi = _sentence_bounds(passage, *focus)
+            near = Analysis(passage[lo:hi], p.lang)
+            if coverage(c, near) >= FOCUS_COVERAGE:
+                core = near
+        cov = coverage(c, core)
         aligned = _aligned(c, p)
-        cues = number_cues(c, p) + negation_cues(c, p, aligned) + modality_cues(c, p)
-        cues += limiter_cues(c, p, aligned) + entity_cues(c, p)
+        stated = number_cues(c, core) + modality_cues(c, core)
+        if core is not p and any(not hard for _, _, hard in stated):
+            stated = number_cues(c, p) + modality_cues(c, p)  # what the quote does not say, its section may
+        cues = stated + negation_cues(c, core, _aligned(c, core))
+        cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         score = min(1.0, cov / 0.9)
         for _, factor, _hard in cues:
             score *= factor
@@ -367,3 +384,11 @@ class CueJudge:
         if hard:
             return Answer("contradicts", round(0.55 + 0.4 * cov, 3), tuple(evidence), score)
         return Answer("supports", round(score, 3), tuple(evidence), score)
+
+
+def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentences of ``text`` that ``[start, end)`` touches, as one span."""
+    spans = [(s, e) for s, e in sentences(text) if s < max(end, start + 1) and e > start]
+    if not spans:
+        return start, end
+    return min(spans[0][0], start), max(spans[-1][1], end)
