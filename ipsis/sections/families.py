@@ -1,4 +1,5 @@
-"""Family detection and marker candidates, one function per numbering family (pure).
+"""Family detection and marker candidates (pure): every legal family is read by one function
+through the group names of :mod:`ipsis.sections.grammar`; RFC and generic headings have their own.
 
 >>> detect("Artigo 1.º\\nRepública Portuguesa\\n\\nArtigo 2.º\\nEstado\\n\\nArtigo 3.º\\nX\\n")
 'pt'
@@ -202,7 +203,6 @@ def _legal(text: str, family: str) -> list[Cand]:
     """Every marker of a legal family, read through the group names of the one grammar
     (:mod:`ipsis.sections.grammar`)."""
     pattern = MARKERS[family]
-    groups = pattern.groupindex
     out: list[Cand] = []
     scope = ""
     dgroup = ""
@@ -318,7 +318,6 @@ def _legal(text: str, family: str) -> list[Cand]:
             let = g["alet2"]
             label = _WS.sub(" ", g["ali"])
             out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}", label, (ord(let),)))
-    del groups
     return out
 
 
