@@ -435,6 +435,12 @@ def detect(text: str) -> str:
     ``generic`` when no legal or RFC marker dominates."""
     if _RFC.search(text[:20_000]):
         return "rfc"
-    scores = {fam: sum(w * len(rx.findall(text)) for rx, w in ev) for fam, ev in EVIDENCE.items()}
+    scores = evidence(text)
     best = max(scores, key=lambda f: scores[f])
     return best if scores[best] >= 2 else "generic"
+
+
+def evidence(text: str, start: int = 0, end: int | None = None) -> dict[str, int]:
+    """Weighted evidence of each legal family in ``text[start:end]``."""
+    end = len(text) if end is None else end
+    return {fam: sum(w * sum(1 for _ in rx.finditer(text, start, end)) for rx, w in ev) for fam, ev in EVIDENCE.items()}

@@ -354,7 +354,11 @@ EVIDENCE: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         (re.compile(r"^[ \t\u00a0]*(?:§[ \u00a0]*\d|Par[áa]grafo [úu]nico)", re.M), 2),
         (re.compile(r"^[ \t\u00a0]*[IVX]{1,5}[ \u00a0]*[-–][ \u00a0]", re.M), 1),
     ),
-    "pt": ((re.compile(r"^[ \t]*Artigo \d+\.?º(?:-[A-Z])?[ \t]*\r?$", re.M), 3),),
+    "pt": (
+        (re.compile(r"^[ \t]*Artigo \d+\.?º(?:-[A-Z])?[ \t]*\r?$", re.M), 3),
+        # `Artigo 1` alone (treaties annexed to a Brazilian decree, numbered without the sign)
+        (re.compile(r"^[ \t]*Artigo \d+[ \t]*\r?$", re.M), 2),
+    ),
     "es": (
         (re.compile(r"^(?:#{1,6} )?[ \t]*Art[íi]culo \d+(?: bis| ter)?\.?[ \t]*\r?$", re.M), 2),
         (re.compile(r"^(?:#{1,6} )?[ \t]*Art[íi]culo \d+(?: [a-z]+)?\. [A-ZÁÉÍÓÚ][^\n]{0,120}\.[ \t]*\r?$", re.M), 2),
@@ -383,7 +387,8 @@ EVIDENCE: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
 # `ANEXO I` (Ley 26.994), `CONSTITUCION DE LA NACION ARGENTINA` (InfoLEG)
 NORM_HEADING = re.compile(
     r"^[ \t\u00a0]*(?:#{1,6} )?(?:(?:LEI|DECRETO(?:-LEI)?|LEY|DECRETO LEGISLATIVO|MEDIDA PROVIS[ÓO]RIA"
-    r"|C[ÓO]DIGO|CONSTITUCI[ÓO]N|CONSTITUI[ÇC][ÃA]O|ANEXO|TRATADO|ACUERDO|REGULAMENTO|REGLAMENTO)\b[^\n]{0,160}"
+    r"|C[ÓO]DIGO|CONSTITUCI[ÓO]N|CONSTITUI[ÇC][ÃA]O|ANEXO|TRATADO|ACUERDO|ACORDO|CONVEN[ÇC][ÃA]O|CONVENCI[ÓO]N"
+    r"|CONVENIO|PROTOCOLO|REGULAMENTO|REGLAMENTO)\b[^\n]{0,160}"
     r"|(?:Lei|Ley|Decreto(?:-Lei)?|Anexo|C[óo]digo)"
     r"(?:[ \u00a0]+(?:n\.?[ \u00a0]?[º°o]|N[º°o]|[IVX]+\b|\d)[^\n]{0,160})?"
     r")[ \t]*$",

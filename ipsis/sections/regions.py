@@ -9,6 +9,7 @@ footnote digits (pure passes over the marker candidates; see :mod:`ipsis.section
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left, bisect_right
 from typing import Any
@@ -208,3 +209,34 @@ def norms(text: str, cands: list[Cand]) -> list[Cand]:
     if not added:
         return cands
     return sorted([*cands, *added], key=lambda x: (x.start, x.level))
+
+
+def mixed_families(text: str, family: str, cands: list[Cand]) -> list[Cand]:
+    """The family may change at a norm boundary: after a norm's heading line (``ANEXO``,
+    ``CONVENÇÃO…``, ``LEI Nº…``), a stretch whose markers are clearly another legal family's
+    (evidence >= 10 and >= 3x the document's family there, or >= 2 where the document's family
+    has none) is read with that family's table;
+    the numbering restart then makes it a norm of its own (``part-k``)."""
+    if family not in families.TABLES:
+        return cands
+    heads = [m.start() for m in NORM_HEADING.finditer(text) if m.group(0).strip()[:4].isupper()]
+    if not heads:
+        return cands
+    bounds = sorted({0, *heads, len(text)})
+    swaps: list[tuple[int, int, str]] = []
+    for a, b in itertools.pairwise(bounds):
+        ev = families.evidence(text, a, b)
+        other = max((f for f in ev if f != family), key=lambda f: ev[f])
+        mine = ev.get(family, 0)
+        # clearly another family's markers: many of them, or a few and none of the document's
+        if (ev[other] >= 10 and ev[other] >= 3 * mine) or (ev[other] >= 2 and mine == 0):
+            if swaps and swaps[-1][1] == a and swaps[-1][2] == other:
+                swaps[-1] = (swaps[-1][0], b, other)
+            else:
+                swaps.append((a, b, other))
+    for a, b, other in swaps:
+        inside = families.candidates(text[a:b], other)
+        for c in inside:
+            c.start, c.mend = c.start + a, c.mend + a
+        cands = [c for c in cands if not a <= c.start < b] + inside
+    return sorted(cands, key=lambda c: c.start) if swaps else cands

@@ -32,7 +32,7 @@ from ipsis.sections import families
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
 from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE
-from ipsis.sections.regions import drop_index, drop_quoted, norms, unglue
+from ipsis.sections.regions import drop_index, drop_quoted, mixed_families, norms, unglue
 from ipsis.sections.tree import Section, SectionTree
 from ipsis.sections.versions import attach_versions
 
@@ -326,6 +326,8 @@ def segment_text(
         msg = f"unknown section family {fam!r}; use one of {', '.join(families.FAMILIES)}"
         raise ValueError(msg)
     cands = families.candidates(text, fam)
+    if family is None and not hints:
+        cands = mixed_families(text, fam, cands)
     cands = apply_hints(text, cands, hints, fam)
     cands = _drop_toc(text, cands)
     cands = drop_index(text, cands)
