@@ -184,7 +184,7 @@ def _article_cand(text: str, m: re.Match[str], family: str, pattern: re.Pattern[
     )
 
 
-_TITLE_LINE = re.compile(r"^[\s\u00a0.:–—-]*(\[[^\]]{1,150}\]|[A-ZÁÉÍÓÚÑÄÖÜ][^\n]{0,150}?\.)\s*\**\s*$")
+_TITLE_LINE = re.compile(r"^[\s\u00a0.:–—*_-]*(\[[^\]]{1,150}\]|[A-ZÁÉÍÓÚÑÄÖÜ][^\n]{0,150}?\.)\s*\**\s*$")
 
 
 def _same_line_title(rest: str, family: str) -> str:

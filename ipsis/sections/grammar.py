@@ -220,11 +220,11 @@ _ES_CONTAINERS = {
 # Sub-markers: one alternative each, with its own group names (see families.candidates).
 SUB_MARKERS = {
     # `§ 1º Consideram-se coletados` (LGPD), `§\u00a01º` (cf88-senado-compilado)
-    "paragrafo": r"(?P<par>§" + _SP + r"(?P<pnum>\d{1,3})(?:" + _ORD + r")?(?:-(?P<plet>[A-Z]))?\.?)(?=[\s\u00a0])",
+    "paragrafo": r"(?P<par>§" + _SP + r"(?P<pnum>\d{1,3})(?:" + _ORD + r")?(?:-(?P<plet>[A-Z]))?\.?)(?=[\s\u00a0*])",
     # `Parágrafo único. As normas gerais` (LGPD)
     "par_unico": r"(?P<paru>Par[áa]grafo" + _SP1 + r"+[úu]nico|PAR[ÁA]GRAFO" + _SP1 + r"+[ÚU]NICO)\.?",
     # `I - o respeito` (Planalto), `I – o respeito` (LGPD Senado PDF), `III \n\t- locação` (lei-14133)
-    "inciso": r"(?P<inc>(?P<inum>" + ROMAN + r")(?:-(?P<ilet>[A-Z]))?)" + _SP + r"[-–—](?=[\s\u00a0])",
+    "inciso": r"(?P<inc>(?P<inum>" + ROMAN + r")(?:-(?P<ilet>[A-Z]))?)" + _SP + r"[-–—](?=[\s\u00a0*])",
     # `1. As normas` (crp), `1 – Quem` (Código Penal LegiX, en dash), `1 - Os n.os 1` (CT DRE)
     "numero": r"(?P<num>(?P<nnum>\d{1,3})(?:\.|" + _SP1 + r"+[-–]))(?=" + _SP1 + r")",
     # `1. Los extranjeros gozarán` (CE BOE PDF)
@@ -232,7 +232,7 @@ SUB_MARKERS = {
     # `1 Alle Menschen sind` (Bundesverfassung: Absatz numbers as bare leading digits)
     "absatz": r"(?P<abs>(?P<absnum>\d{1,2}))(?=" + _SP1 + r"[A-ZÄÖÜ])",
     # `a) jornalístico` (LGPD), `a ) primazia` (ECA PDF: a space before the parenthesis)
-    "alinea": r"(?P<ali>(?P<alet2>[a-zñ])" + _SP1 + r"?\))(?=[\s\u00a0])",
+    "alinea": r"(?P<ali>(?P<alet2>[a-zñ])" + _SP1 + r"?\))(?=[\s\u00a0*])",
     # `a. jede Person` (Bundesverfassung: Buchstaben)
     "buchstabe": r"(?P<ali>(?P<alet2>[a-z])\.)(?=" + _SP1 + r")",
 }
@@ -348,37 +348,45 @@ def compile_family(name: str) -> re.Pattern[str]:
 MARKERS: dict[str, re.Pattern[str]] = {name: compile_family(name) for name in TABLES}
 
 # Evidence for family detection: (pattern, weight) per family, counted over the whole text.
+# Evidence for family detection: (pattern, weight) per family, counted over the whole text; each
+# pattern starts at a line start, after the same optional decoration as the markers (`##### `, `**`)
+_EV = r"^[ \t\u00a0]*(?:#{1,6}[ \t]+|\*\*|__)?"
+
+
+def _ev(pattern: str) -> re.Pattern[str]:
+    return re.compile(_EV + "(?:" + pattern + ")", re.M)
+
+
 EVIDENCE: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
     "br": (
-        (re.compile(r"^[ \t\u00a0]*Art\.[\s\u00a0]*\d+(?:º|°|o)?[ \u00a0.]", re.M), 1),
-        (re.compile(r"^[ \t\u00a0]*(?:§[ \u00a0]*\d|Par[áa]grafo [úu]nico)", re.M), 2),
-        (re.compile(r"^[ \t\u00a0]*[IVX]{1,5}[ \u00a0]*[-–][ \u00a0]", re.M), 1),
+        (_ev(r"Art\.[\s\u00a0]*\d+(?:º|°|o)?[ \u00a0.*]"), 1),
+        (_ev(r"§[ \u00a0]*\d|Par[áa]grafo [úu]nico"), 2),
+        (_ev(r"[IVX]{1,5}[ \u00a0]*[-–][ \u00a0]"), 1),
     ),
     "pt": (
-        (re.compile(r"^[ \t]*Artigo \d+\.?º(?:-[A-Z])?[ \t]*\r?$", re.M), 3),
+        (_ev(r"Artigo \d+\.?º(?:-[A-Z])?[ \t*]*\r?$"), 3),
         # `Artigo 1` alone (treaties annexed to a Brazilian decree, numbered without the sign)
-        (re.compile(r"^[ \t]*Artigo \d+[ \t]*\r?$", re.M), 2),
+        (_ev(r"Artigo \d+[ \t*]*\r?$"), 2),
     ),
     "es": (
-        (re.compile(r"^(?:#{1,6} )?[ \t]*Art[íi]culo \d+(?: bis| ter)?\.?[ \t]*\r?$", re.M), 2),
-        (re.compile(r"^(?:#{1,6} )?[ \t]*Art[íi]culo \d+(?: [a-z]+)?\. [A-ZÁÉÍÓÚ][^\n]{0,120}\.[ \t]*\r?$", re.M), 2),
-        (re.compile(r"^(?:#{1,6} )?Disposici[óo]n (?:adicional|transitoria|final|derogatoria)", re.M), 2),
+        (_ev(r"Art[íi]culo \d+(?: bis| ter)?\.?[ \t*]*\r?$"), 2),
+        (_ev(r"Art[íi]culo \d+(?: [a-z]+)?\.(?:\*\*)? [A-ZÁÉÍÓÚ][^\n]{0,120}\.[ \t*]*\r?$"), 2),
+        (_ev(r"Disposici[óo]n (?:adicional|transitoria|final|derogatoria)"), 2),
     ),
     "latam": (
         (
-            re.compile(
-                r"^[ \t\u00a0]*(?:#{1,6} )?(?:ART[IÍ]CULO|Art[íi]culo)[ \u00a0]\d+(?:[º°]|o\b)?(?: bis| ter)?[ ]?\.-"
-                r"|^\d+[°º]\.-|^[ \t]*Art[íi]culo \d+-\d+:|^[ \t\u00a0]*(?:#{1,6} )?Art[íi]culo \d+o\. "
-                r"|^[ \t\u00a0]*Art[íi]culo \d+(?:-[A-Z])?\.[ \u00a0]*\[",
-                re.M,
+            _ev(
+                r"(?:ART[IÍ]CULO|Art[íi]culo)[ \u00a0]\d+(?:[º°]|o\b)?(?: bis| ter)?[ ]?\.-"
+                r"|\d+[°º]\.-|Art[íi]culo \d+-\d+:|Art[íi]culo \d+o\. "
+                r"|Art[íi]culo \d+(?:-[A-Z])?\.[ \u00a0]*\["
             ),
             3,
         ),
-        (re.compile(r"^(?:#{1,6} )?Art[íi]culo \d+[ \t]*\r?$", re.M), 1),
+        (_ev(r"Art[íi]culo \d+[ \t*]*\r?$"), 1),
     ),
     "ch": (
-        (re.compile(r"^\d{1,2}\. (?:Titel|Kapitel|Abschnitt):? ", re.M), 8),
-        (re.compile(r"^Art\. \d+[a-z]?\d{0,3}(?: {2,}[A-ZÄÖÜ]|[ \t]*$)", re.M), 1),
+        (_ev(r"\d{1,2}\. (?:Titel|Kapitel|Abschnitt):? "), 8),
+        (_ev(r"Art\. \d+[a-z]?\d{0,3}(?: {2,}[A-ZÄÖÜ]|[ \t]*$)"), 1),
     ),
 }
 
