@@ -4,6 +4,9 @@ Three passes over the markers that :mod:`ipsis.sections.patterns` finds at line 
 
 1. *candidates*: every marker, with its kind, level, id token and ordering key;
 2. *filters*: the reader's hints confirm, drop or place markers (:mod:`ipsis.sections.hints`);
+   the region passes of :mod:`ipsis.sections.regions` read a stretch of another family with its
+   table, drop an index region and markers quoted inside amendments, split footnote digits
+   glued to a number and open a new norm (``part-2``…) where the numbering restarts;
    a struck article whose id is in force elsewhere becomes an old wording (``old/art-55-C``);
    table-of-contents lines are dropped, articles (and RFC sections) keep the longest
    non-decreasing run of their numbers per scope (a stray ``Art. 100`` at a line start cannot
@@ -316,7 +319,7 @@ def segment_text(
     hints: Sequence[Hint] = (),
     meta: dict[str, Any] | None = None,
 ) -> SectionTree:
-    """Segment ``text``; ``family`` (rfc, br, pt, es, latam, generic) overrides detection.
+    """Segment ``text``; ``family`` (rfc, br, pt, es, latam, ch, generic) overrides detection.
 
     ``hints`` (from the reader's markup) confirm or place markers (:mod:`ipsis.sections.hints`);
     with BOE block hints, ``meta["versions"]`` gives sections their dated ``versions``.
