@@ -105,7 +105,8 @@ SPANISH_ORDINAL_RX = (
 )
 
 
-def _fold(s: str) -> str:
+def fold(s: str) -> str:
+    """``s`` lowercased, accents removed: ``fold("Constitución") == "constitucion"``."""
     return "".join(ch for ch in unicodedata.normalize("NFD", s.lower()) if not unicodedata.combining(ch))
 
 
@@ -115,7 +116,7 @@ def spanish_ordinal(word: str) -> int | None:
     >>> spanish_ordinal("Primera"), spanish_ordinal("vigésimo novena"), spanish_ordinal("única")
     (1, 29, 1)
     """
-    s = re.sub(r"[\s\u00a0]+", "", _fold(word))
+    s = re.sub(r"[\s\u00a0]+", "", fold(word))
     if s in ("unica", "unico"):
         return 1
     for stem, v in _TEENS.items():
@@ -169,7 +170,7 @@ def _cased(*words: str) -> str:
     """``TÍTULO|Título`` for each word (upper and capitalised), unaccented variants included."""
     out = []
     for w in words:
-        for v in {w, _fold(w)}:
+        for v in {w, fold(w)}:
             out += [v.upper(), v[:1].upper() + v[1:]]
     return "|".join(dict.fromkeys(out))
 

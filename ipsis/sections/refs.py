@@ -1,8 +1,12 @@
 """Written references ("art. 5º, § 1º, II", "Section 4.1.2", "artículo 18.2") -> section ids.
 
-:func:`parse_reference` turns a reference into id candidates without a document;
+:func:`parse_reference` turns a reference into id candidates without a document (suffixes and
+ordinals from the tables of :mod:`ipsis.sections.grammar`; a norm's designation such as ``da Lei
+n.º 7/2009`` is never read as a section);
 :func:`resolve_reference` checks them against a :class:`SectionTree` and, when the cited
-section does not exist, raises :class:`SectionNotFoundError` naming the closest one.
+section does not exist, raises :class:`SectionNotFoundError` naming the closest one (the section
+just before it in numbering order: never a silent substitute). In a booklet of several norms the
+reference lands in the norm it names (its title's words and numbers), else in the largest one.
 
 >>> parse_reference("inciso II do § 1º do art. 5º")
 ('art-5/par-1/inc-II',)
@@ -19,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
-from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, spanish_ordinal, suffix_rank, suffix_token
+from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
 from ipsis.sections.patterns import roman_to_int
 from ipsis.sections.tree import Section, SectionTree
 
@@ -84,9 +88,19 @@ class Resolution:
     sections: tuple[Section, ...]
 
 
+# A norm's designation inside a reference (`da Lei n.º 7/2009`, `do Decreto nº 7.962`, `de la Ley
+# 24.430`): it names the norm, its number is no section (`n.º 7` there is not a número)
+_NORM_DESIGNATION = re.compile(
+    r"\b(?:Lei|Ley|Decreto(?:-Lei)?|Decreto Legislativo|Medida Provis[óo]ria|Lei Complementar|Ley Org[áa]nica"
+    r"|Real Decreto|Decreto Supremo|Portaria|Resolu[çc][ãa]o|Instru[çc][ãa]o Normativa)"
+    r"\s+(?:n\.?\s?[º°o]\.?\s*|N[º°]\s*|nro\.\s*)?\d[\d./-]*",
+    re.I,
+)
+
+
 def _components(ref: str) -> dict[str, list[str]]:
     comps: dict[str, list[str]] = {}
-    rest = ref
+    rest = _NORM_DESIGNATION.sub(lambda m: " " * len(m.group(0)), ref)
     for name, rx in _PATTERNS:
         for m in rx.finditer(rest):
             groups = [g for g in m.groups() if g is not None]
@@ -183,6 +197,14 @@ def _describe(sid: str) -> str:
 _TITLE_WORD = re.compile(r"[^\W\d_]{4,}|\d+(?:[./]\d+)+")
 
 
+_NAMES_NORM = re.compile(r"\b(?:lei|ley|decreto|c[óo]digo|constitu|estatuto|convenç|convenci|tratado)", re.I)
+
+
+def _title_words(s: str) -> set[str]:
+    """Words that name a norm (4+ letters or ``7/2009``, ``10.962``), case and accents folded."""
+    return {fold(w) for w in _TITLE_WORD.findall(s)} - {"artigo", "articulo", "article", "anexo"}
+
+
 def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     """Where a reference without a norm lands in a booklet of several norms (``part-2``…): the
     norm whose title the reference names (``do Código do Trabalho``), else the norm with the
@@ -197,12 +219,17 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
         return options[0]
     if not options:  # not found anywhere: report it in the largest norm
         options = [sid, *(f"{p.id}/{sid}" for p in scopes)]
-    words = {w.lower() for w in _TITLE_WORD.findall(ref)}
-    named = [
-        x for x in options if "/" in x and words & {w.lower() for w in _TITLE_WORD.findall(tree[x.split("/")[0]].title)}
-    ]
-    if len(named) == 1:
-        return named[0]
+    words = _title_words(ref)
+
+    def named(x: str) -> int:  # how well the reference names the norm of ``x`` (numbers weigh most)
+        shared = words & _title_words(tree[x.split("/")[0]].title) if "/" in x else set()
+        return sum(3 if any(ch.isdigit() for ch in w) else 1 for w in shared)
+
+    scores = sorted(((named(x), x) for x in options), reverse=True)
+    if scores[0][0] > 0 and (len(scores) == 1 or scores[0][0] > scores[1][0]):
+        return scores[0][1]
+    if scores[0][0] == 0 and sid in options and _NAMES_NORM.search(ref):
+        return sid  # "artigo 1.º da Lei n.º 7/2009": a norm that is none of the later ones
 
     def size(x: str) -> int:
         prefix = x.split("/")[0] + "/" if x.startswith("part-") else ""
