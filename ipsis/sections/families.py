@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ipsis.sections.grammar import EVIDENCE, MARKERS, TABLES, spanish_ordinal, suffix_rank, suffix_token
+from ipsis.sections.grammar import EVIDENCE, MARKERS, TABLES, fold, spanish_ordinal, suffix_rank, suffix_token
 from ipsis.sections.patterns import GENERIC_MARKERS, RFC_MARKERS, roman_to_int
 
 FAMILIES = ("rfc", "br", "pt", "es", "latam", "ch", "generic")
@@ -24,9 +24,10 @@ CONTAINER_LEVEL = {
     "livro": 1,
     "titulo": 2,
     "disposiciones": 2,
-    "capitulo": 3,
-    "secao": 4,
-    "subsecao": 5,
+    "subtitulo": 3,
+    "capitulo": 4,
+    "secao": 5,
+    "subsecao": 6,
 }
 SUB_LEVEL = {"paragrafo": 11, "numero": 11, "apartado": 11, "absatz": 11, "inciso": 12, "alinea": 13, "item": 14}
 _WS = re.compile(r"[\s\u00a0]+")
@@ -85,6 +86,7 @@ def _next_line(text: str, pos: int, pattern: re.Pattern[str] | None) -> str:
 def _container(kind_word: str) -> str:
     w = kind_word.lower()
     for prefix, kind in (
+        ("subt", "subtitulo"),
         ("t", "titulo"),
         ("cap", "capitulo"),
         ("subse", "subsecao"),
@@ -100,6 +102,7 @@ def _container(kind_word: str) -> str:
 
 _CTOKEN = {
     "titulo": "tit",
+    "subtitulo": "subtit",
     "capitulo": "cap",
     "secao": "sec",
     "subsecao": "subsec",
@@ -124,10 +127,15 @@ def _cnum_token(cnum: str) -> tuple[str, int]:
 
 def _container_cand(text: str, m: re.Match[str], pattern: re.Pattern[str]) -> Cand | None:
     cnum = m.group("cnum")
-    if not cnum:
+    word, _, named = m.group("ckind").strip().partition(" ")
+    if not cnum and not named:
         return None
-    kind = _container(m.group("ckind"))
-    tok, val = _cnum_token(cnum)
+    kind = _container(word)
+    if cnum:
+        tok, val = _cnum_token(cnum)
+    else:  # `Parte Geral` / `Parte Especial`: named, ordered general first
+        tok = fold(named)
+        val = 1 if tok.startswith("ger") else 2
     rest, _ = _line_rest(text, m.end())
     title = rest.strip(" \t\u00a0.–—-:")
     if not title:

@@ -203,6 +203,7 @@ class Table:
 
 
 _PT_BR_CONTAINERS = {
+    _cased("Subtítulo"): "subtitulo",  # `Subtítulo II` (CT DRE)
     _cased("Título"): "titulo",
     _cased("Capítulo"): "capitulo",
     _cased("Subseção", "Subsecção"): "subsecao",
@@ -240,7 +241,11 @@ SUB_MARKERS = {
 
 TABLES: dict[str, Table] = {
     "br": Table(
-        containers={**_PT_BR_CONTAINERS, "PARTE (?:GERAL|ESPECIAL)|Parte (?:Geral|Especial)": "parte"},
+        # `Parte Especial` (ECA PDF) before the numbered `PARTE I`: a part named, not numbered
+        containers={
+            r"(?:PARTE (?:GERAL|ESPECIAL)|Parte (?:Geral|Especial))(?=[ \t]*(?:[\r\n]|\Z))": "parte",
+            **_PT_BR_CONTAINERS,
+        },
         container_numbers=ROMAN + r"|[ÚU]NIC[OA]|[ÚúUu]nic[oa]",
         # `Art. 5º Todos são iguais` (cf88 PDF), `Art. 10. O legítimo`, `Art. 55-A.` (LGPD)
         article=r"Art\.",
@@ -335,7 +340,8 @@ def compile_family(name: str) -> re.Pattern[str]:
     alts = [x for x in t.extras if x != "dispositions"]
     if t.containers:
         kinds = "|".join(t.containers)
-        tail = _EOL if t.container_alone else r"\b"
+        # the title may follow on the line, never running prose (`Sección III considerándose…`)
+        tail = _EOL if t.container_alone else r"\b" + _NOT_PROSE
         alts.append(r"(?P<ckind>" + kinds + r")(?:" + _SP1 + r"+(?P<cnum>" + t.container_numbers + r")" + tail + r")?")
     if t.number_first:
         alts.append(r"(?P<cnum_pre>\d{1,2})\." + _SP1 + r"+(?P<ckind_pre>" + "|".join(t.number_first) + r")\b:?")

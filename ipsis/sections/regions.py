@@ -240,3 +240,33 @@ def mixed_families(text: str, family: str, cands: list[Cand]) -> list[Cand]:
             c.start, c.mend = c.start + a, c.mend + a
         cands = [c for c in cands if not a <= c.start < b] + inside
     return sorted(cands, key=lambda c: c.start) if swaps else cands
+
+
+def rank_containers(cands: list[Cand]) -> list[Cand]:
+    """Heading ranks from the document's own numbering: a heading kind whose numbers restart at 1
+    right after another kind's headings sits under it. Spain: ``CAPÍTULO SEGUNDO`` then
+    ``Sección 1.ª`` (sections in chapters); Uruguay and Argentina: ``SECCION II`` then
+    ``CAPITULO I`` (chapters in sections). Without such evidence the default ranks hold."""
+    heads = [c for c in cands if c.kind in families.CONTAINER_LEVEL and c.kind != "disposiciones"]
+    kinds = sorted({c.kind for c in heads}, key=lambda k: families.CONTAINER_LEVEL[k])
+    if len(kinds) < 2:
+        return cands
+    under: dict[tuple[str, str], int] = {}
+    for prev, c in itertools.pairwise(heads):
+        if prev.kind != c.kind and c.key[:1] == (1,):
+            under[(prev.kind, c.kind)] = under.get((prev.kind, c.kind), 0) + 1
+    order = list(kinds)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(order) - 1):
+            a, b = order[i], order[i + 1]
+            if under.get((b, a), 0) >= 2 and under.get((b, a), 0) > under.get((a, b), 0):
+                order[i], order[i + 1] = b, a
+                changed = True
+    if order == kinds:
+        return cands
+    level = dict(zip(order, (families.CONTAINER_LEVEL[k] for k in kinds), strict=True))
+    for c in heads:
+        c.level = level[c.kind]
+    return cands

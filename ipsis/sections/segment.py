@@ -35,7 +35,7 @@ from ipsis.sections import families
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
 from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE
-from ipsis.sections.regions import drop_index, drop_quoted, mixed_families, norms, unglue
+from ipsis.sections.regions import drop_index, drop_quoted, mixed_families, norms, rank_containers, unglue
 from ipsis.sections.tree import Section, SectionTree
 from ipsis.sections.versions import attach_versions
 
@@ -337,6 +337,7 @@ def segment_text(
     cands = drop_quoted(text, cands)
     cands = unglue(cands)
     cands = norms(text, cands)
+    cands = rank_containers(cands)
     cands = _mark_superseded(cands, marks)
     cands = _filter_sequenced(cands)
     cands = _drop_empty_containers(cands)

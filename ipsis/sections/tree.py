@@ -15,7 +15,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-CONTAINER_KINDS = frozenset({"parte", "livro", "titulo", "capitulo", "secao", "subsecao", "disposiciones", "scope"})
+CONTAINER_KINDS = frozenset(
+    {"parte", "livro", "titulo", "subtitulo", "capitulo", "secao", "subsecao", "disposiciones", "scope"}
+)
 
 
 @dataclass(frozen=True, slots=True)
