@@ -137,6 +137,14 @@ def _continues(arts: list[Cand], n: int) -> bool:
     return nxt is not None and c.key < nxt.key and nxt.key[0] <= c.key[0] + 1
 
 
+_BY_ORDINALS = "\x00ordinals"  # marker style of a norm opened by its ordinal dispositions
+
+
+def _heading_between(text: str, a: Cand, b: Cand) -> bool:
+    """A norm's heading line between two markers (``DECRETO por el que se reforman…``)."""
+    return NORM_HEADING.search(text, a.mend, b.start) is not None
+
+
 def _norm_start(text: str, cands: list[Cand], starts: list[int], prev: Cand, c: Cand) -> tuple[int, str]:
     """Where a new norm starts and its title: its heading lines (``LEI Nº 10.962…``, ``Anexo`` +
     ``CÓDIGO DO TRABALHO``) before its first heading, else its first heading, else the article."""
@@ -173,16 +181,36 @@ def norms(text: str, cands: list[Cand]) -> list[Cand]:
     cur = 0
     prev: Cand | None = None
     added: list[Cand] = []
+    seen: dict[str, int] = {}  # disposition kinds of the current norm (`trans`, `adic`…)
+    quoted: set[int] = set()
+    last_disp: Cand | None = None
     for n, c in enumerate(arts):
         if c.scope or c.kind == "superseded":
             continue
-        if not c.sequenced:  # dispositions belong to the current norm
+        if not c.sequenced:  # dispositions belong to the current norm…
+            kind, _, num = c.token.rpartition("-")
+            # …unless their ordinals restart under a new norm's heading: each reform decree
+            # printed after the CPEUM has its own `TRANSITORIOS / PRIMERO.-`
+            if num == "1" and kind in seen and last_disp is not None and _heading_between(text, last_disp, c):
+                sid = f"part-{len(norms) + 1}"
+                norms.append([sid, _BY_ORDINALS, ()])
+                cur = len(norms) - 1
+                at, title = _norm_start(text, cands, starts, last_disp, c)
+                added.append(Cand(at, at, "scope", 0, sid, f"Part {len(norms)}", title=title))
+                seen = {}
+            seen[kind] = seen.get(kind, 0) + 1
             c.scope = norms[cur][0]
+            last_disp = c
             continue
         style = c.label.split()[0] if c.label else ""
         if norms[cur][1] is None:
             norms[cur][1] = style
         st, last = norms[cur][1], norms[cur][2]
+        if st == _BY_ORDINALS and c.key[0] != 1:
+            # a decree whose articles are ordinals (`ARTICULO UNICO.-`): a numbered article in it
+            # is the reformed text it quotes (`para quedar como sigue: Artículo 105.-`)
+            quoted.add(id(c))
+            continue
         back = None
         if style != st:
             back = next(
@@ -203,12 +231,14 @@ def norms(text: str, cands: list[Cand]) -> list[Cand]:
             cur = len(norms) - 1
             at, title = _norm_start(text, cands, starts, prev, c)
             added.append(Cand(at, at, "scope", 0, sid, f"Part {len(norms)}", title=title))
+            seen = {}
         c.scope = norms[cur][0]
         norms[cur][2] = max(norms[cur][2], c.key)
         prev = c
     if not added:
         return cands
-    return sorted([*cands, *added], key=lambda x: (x.start, x.level))
+    kept = [c for c in cands if id(c) not in quoted]
+    return sorted([*kept, *added], key=lambda x: (x.start, x.level))
 
 
 def mixed_families(text: str, family: str, cands: list[Cand]) -> list[Cand]:
