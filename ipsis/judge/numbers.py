@@ -161,6 +161,19 @@ def _words_value(words: list[str]) -> int:
     return max(_words_value(words[:top]), 1) * m + _words_value(words[top + 1 :])
 
 
+def _joins(last: str, nxt: str) -> bool:
+    """Whether ``last e nxt`` is one number: a multiplier, or a smaller part after a larger one
+    (``vinte e um``, ``cento e vinte``, ``mil e quinhentos``); ``treinta y sesenta`` is two."""
+    if nxt in MULTIPLIERS:
+        return True
+    if nxt not in NUMBER_WORDS:
+        return False
+    if last in MULTIPLIERS:
+        return True
+    a, b = NUMBER_WORDS.get(last, 0), NUMBER_WORDS[nxt]
+    return b < a and len(str(b)) < len(str(a))
+
+
 def _unit_after(text: str, end: int) -> tuple[str | None, int]:
     """The canonical unit right after ``end`` (skipping one space or hyphen) and its end."""
     m = re.match(r"[\s\-]{0,2}(%|\w+(?:\s+(?:cento|ciento))?)", text[end:])
@@ -190,7 +203,8 @@ def quantities(text: str) -> list[Quantity]:
         unit, end = _unit_after(text, m.end())
         found.append(Quantity(_digit_value(m.group(1)), unit, text[m.start() : end], m.start(), end))
         taken.append((m.start(), end))
-    words = [(w.group().casefold(), w.start(), w.end()) for w in WORDISH.finditer(text)]
+    # the pre-2009 Portuguese spelling "cinqüenta" is "cinquenta"
+    words = [(w.group().casefold().replace("ü", "u"), w.start(), w.end()) for w in WORDISH.finditer(text)]
     i = 0
     while i < len(words):
         run: list[int] = []
@@ -200,7 +214,12 @@ def quantities(text: str) -> list[Quantity]:
             if w in NUMBER_WORDS or w in MULTIPLIERS:
                 run.append(j)
                 j += 1
-            elif w in CONNECTORS and run and j + 1 < len(words) and words[j + 1][0] in NUMBER_WORDS:
+            elif (
+                w in CONNECTORS
+                and run
+                and j + 1 < len(words)
+                and _joins(words[run[-1]][0], words[j + 1][0])
+            ):
                 j += 1
             else:
                 break

@@ -68,8 +68,8 @@ def tokens(text: str) -> list[Token]:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light stem: casefold, old-spelling fold (``acção``), then truncate to 6 characters."""
-    w = _OLD_SPELLING.sub("", word.casefold())
+    """A light stem: casefold, old-spelling fold (``acção``, ``cinqüenta``), then truncate to 6 characters."""
+    w = _OLD_SPELLING.sub("", word.casefold()).replace("ü", "u")
     if w.endswith("ões") or w.endswith("ães"):
         w = w[:-3] + "ão"
     elif len(w) > 3 and w.endswith("s"):
