@@ -448,7 +448,13 @@ def detect(text: str) -> str:
     return best if scores[best] >= 2 else "generic"
 
 
-def evidence(text: str, start: int = 0, end: int | None = None) -> dict[str, int]:
-    """Weighted evidence of each legal family in ``text[start:end]``."""
-    end = len(text) if end is None else end
-    return {fam: sum(w * sum(1 for _ in rx.finditer(text, start, end)) for rx, w in ev) for fam, ev in EVIDENCE.items()}
+def evidence(text: str) -> dict[str, int]:
+    """Weighted evidence of each legal family in ``text``."""
+    return {fam: sum(w * len(pos) for w, pos in hits) for fam, hits in evidence_at(text).items()}
+
+
+def evidence_at(text: str) -> dict[str, list[tuple[int, list[int]]]]:
+    """Where each family's evidence is: (weight, line starts) per pattern of
+    :data:`ipsis.sections.grammar.EVIDENCE` (the patterns start at a newline; one is prepended)."""
+    padded = "\n" + text
+    return {fam: [(w, [m.start() for m in rx.finditer(padded)]) for rx, w in ev] for fam, ev in EVIDENCE.items()}

@@ -357,11 +357,13 @@ MARKERS: dict[str, re.Pattern[str]] = {name: compile_family(name) for name in TA
 # Evidence for family detection: (pattern, weight) per family, counted over the whole text.
 # Evidence for family detection: (pattern, weight) per family, counted over the whole text; each
 # pattern starts at a line start, after the same optional decoration as the markers (`##### `, `**`)
-_EV = r"^[ \t\u00a0]*(?:#{1,6}[ \t]+|\*\*|__)?"
+# A line start is a literal newline (the text is scanned with one prepended): the regex engine
+# then jumps from newline to newline instead of trying every position (``^`` with ``re.M``).
+_EV = r"\n[ \t\u00a0]*(?:#{1,6}[ \t]+|\*\*|__)?"
 
 
 def _ev(pattern: str) -> re.Pattern[str]:
-    return re.compile(_EV + "(?:" + pattern + ")", re.M)
+    return re.compile(_EV + "(?:" + pattern + ")")
 
 
 EVIDENCE: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
@@ -371,13 +373,13 @@ EVIDENCE: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         (_ev(r"[IVX]{1,5}[ \u00a0]*[-–][ \u00a0]"), 1),
     ),
     "pt": (
-        (_ev(r"Artigo \d+\.?º(?:-[A-Z])?[ \t*]*\r?$"), 3),
+        (_ev(r"Artigo \d+\.?º(?:-[A-Z])?[ \t*]*(?=\r?\n|\Z)"), 3),
         # `Artigo 1` alone (treaties annexed to a Brazilian decree, numbered without the sign)
-        (_ev(r"Artigo \d+[ \t*]*\r?$"), 2),
+        (_ev(r"Artigo \d+[ \t*]*(?=\r?\n|\Z)"), 2),
     ),
     "es": (
-        (_ev(r"Art[íi]culo \d+(?: bis| ter)?\.?[ \t*]*\r?$"), 2),
-        (_ev(r"Art[íi]culo \d+(?: [a-z]+)?\.(?:\*\*)? [A-ZÁÉÍÓÚ][^\n]{0,120}\.[ \t*]*\r?$"), 2),
+        (_ev(r"Art[íi]culo \d+(?: bis| ter)?\.?[ \t*]*(?=\r?\n|\Z)"), 2),
+        (_ev(r"Art[íi]culo \d+(?: [a-z]+)?\.(?:\*\*)? [A-ZÁÉÍÓÚ][^\n]{0,120}\.[ \t*]*(?=\r?\n|\Z)"), 2),
         (_ev(r"Disposici[óo]n (?:adicional|transitoria|final|derogatoria)"), 2),
     ),
     "latam": (
@@ -389,11 +391,11 @@ EVIDENCE: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
             ),
             3,
         ),
-        (_ev(r"Art[íi]culo \d+[ \t*]*\r?$"), 1),
+        (_ev(r"Art[íi]culo \d+[ \t*]*(?=\r?\n|\Z)"), 1),
     ),
     "ch": (
         (_ev(r"\d{1,2}\. (?:Titel|Kapitel|Abschnitt):? "), 8),
-        (_ev(r"Art\. \d+[a-z]?\d{0,3}(?: {2,}[A-ZÄÖÜ]|[ \t]*$)"), 1),
+        (_ev(r"Art\. \d+[a-z]?\d{0,3}(?: {2,}[A-ZÄÖÜ]|[ \t]*(?=\r?\n|\Z))"), 1),
     ),
 }
 

@@ -253,9 +253,13 @@ def mixed_families(text: str, family: str, cands: list[Cand]) -> list[Cand]:
     if not heads:
         return cands
     bounds = sorted({0, *heads, len(text)})
+    # every piece of evidence found once, then counted per stretch (linear in the text)
+    found = families.evidence_at(text)
     swaps: list[tuple[int, int, str]] = []
     for a, b in itertools.pairwise(bounds):
-        ev = families.evidence(text, a, b)
+        ev = {
+            fam: sum(w * (bisect_left(pos, b) - bisect_left(pos, a)) for w, pos in hits) for fam, hits in found.items()
+        }
         other = max((f for f in ev if f != family), key=lambda f: ev[f])
         mine = ev.get(family, 0)
         # clearly another family's markers: many of them, or a few and none of the document's
