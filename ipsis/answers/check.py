@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ipsis.answers.detect import parse_answer
 from ipsis.answers.model import Citation, Finding, FindingKind, ParsedAnswer, Ref
 from ipsis.answers.offset_checks import answer_offsets, source_offsets
-from ipsis.answers.sentences import split_sentences
+from ipsis.answers.sentences import heading_spans, split_sentences
 from ipsis.answers.sources import Source, Sources
 from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.spans import Span
@@ -181,21 +181,31 @@ def _check_citation(
     return CheckedCitation(c, tuple(numbers), span, result)
 
 
-def _needs_citation(text: str, span: Span, excluded: Sequence[Span]) -> bool:
-    if any(span.overlaps(x) for x in excluded):
-        return False
+def _needs_citation(text: str, span: Span) -> bool:
+    """Prose that makes a claim (headings and definition lines are already left out): not a
+    lead-in ending in a colon, and with at least one letter."""
     s = span.slice(text)
-    if s.lstrip().startswith("#") or s.rstrip().endswith(":"):
+    if s.rstrip().rstrip("*_").endswith(":"):
         return False
     return any(ch.isalpha() for ch in s)
 
 
-def _covers(span: Span | None, unit: Span) -> bool:
-    if span is None:
-        return False
-    if span.start == span.end:  # a point (Responses file_citation index): the sentence it ends
-        return unit.start < span.start <= unit.end
-    return span.overlaps(unit)
+def _covered(text: str, spans: Sequence[Span], units: Sequence[Span], *, adjacent: bool = True) -> list[bool]:
+    """For each unit (in text order), whether a citation covers it: one that overlaps it, a
+    point citation that ends it (a Responses ``file_citation`` index) or one that directly
+    follows it (``… in Gaza. ([reuters.com](…))``: only spaces between them). One sweep."""
+    order = sorted(spans)
+    out: list[bool] = []
+    i, reach = 0, -1
+    for unit in units:
+        while i < len(order) and order[i].start < unit.end:
+            reach = max(reach, order[i].end)
+            i += 1
+        covered = reach > unit.start
+        if adjacent and not covered and i < len(order):
+            covered = not text[unit.end : order[i].start].strip(" \t")
+        out.append(covered)
+    return out
 
 
 def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[Finding]:
@@ -207,9 +217,14 @@ def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[F
             if not any(s == unit for s in spans):
                 msg = f"claim {i} has no citation: {unit.slice(text)!r}"
                 out.append(Finding("uncited_sentence", msg, unit))
-    elif answer.units == "sentences":
-        for unit in split_sentences(text):
-            if _needs_citation(text, unit, answer.exclude_spans) and not any(_covers(s, unit) for s in spans):
+    elif answer.units == "sentences" and spans:
+        # citations without a position (xAI url_citation, OpenRouter's 0/0) cite the whole
+        # answer: with no positioned citation at all, no sentence can be said to lack one
+        excluded = sorted([*answer.exclude_spans, *heading_spans(text)])
+        units = split_sentences(text)
+        skip = _covered(text, excluded, units, adjacent=False)
+        for unit, covered, off in zip(units, _covered(text, spans, units), skip, strict=True):
+            if not covered and not off and _needs_citation(text, unit):
                 out.append(Finding("uncited_sentence", f"no citation: {unit.slice(text)!r}", unit))
     return out
 

@@ -88,7 +88,7 @@ def detect(text: str, name: str = "input") -> str:
     if first.startswith(("data:", "event:", ":")):
         return _sse_kind(head, name)
     if head.startswith("{"):
-        lines = [ln for ln in head.splitlines() if ln.strip()]
+        lines = [ln for ln in head.split("\n", 2) if ln.strip()]
         if len(lines) > 1 and lines[0].strip().endswith("}") and lines[1].lstrip().startswith("{"):
             return "ollama-stream"
         value = loads_strict(head, name)

@@ -34,6 +34,9 @@ class Source:
     file_id: str | None = None
     filename: str | None = None
     blocks: tuple[str, ...] = ()
+    named: bool = True
+    """False when the source was sent without an id (``id`` above is then ``source-N``): a
+    provider may name it by position (Cohere's ``doc:0``, ``doc:1`` …)."""
 
     @property
     def id(self) -> str:
@@ -52,8 +55,41 @@ LABEL_NUMBER = re.compile(
 )
 
 
-def _norm_url(url: str) -> str:
-    return url.strip().split("#", 1)[0].rstrip("/")
+TRACKING = frozenset(
+    {
+        "gclid", "dclid", "gbraid", "wbraid", "fbclid", "msclkid", "yclid", "twclid", "igshid",
+        "mc_cid", "mc_eid", "_hsenc", "_hsmi", "mkt_tok", "srsltid", "oly_anon_id", "oly_enc_id",
+    }
+)  # fmt: skip
+"""Query parameters that only say where a click came from (plus every ``utm_*``): OpenAI adds
+``?utm_source=openai`` to the URLs it cites."""
+
+
+COHERE_DOC = re.compile(r"doc:(\d{1,9})")
+
+
+def norm_url(url: str) -> str:
+    """A URL as compared with the sources' URLs: no ``#fragment``, no trailing slash, scheme and
+    host in lower case, and no tracking parameters (``utm_*``, ``gclid``, ``fbclid`` …).
+
+    >>> norm_url("https://Www.Reuters.com/world/?utm_source=openai#top")
+    'https://www.reuters.com/world'
+    >>> norm_url("https://x.example/a?id=7&utm_medium=x&fbclid=1")
+    'https://x.example/a?id=7'
+    """
+    head, _, query = url.strip().split("#", 1)[0].partition("?")
+    scheme, sep, rest = head.partition("://")
+    if sep:
+        host, slash, path = rest.partition("/")
+        head = f"{scheme.lower()}://{host.lower()}{slash}{path}"
+    kept = [p for p in query.split("&") if p and not _tracking(p.split("=", 1)[0])]
+    return head.rstrip("/") + ("?" + "&".join(kept) if kept else "")
+
+
+def _tracking(key: str) -> bool:
+    key = key.lower()
+    return key.startswith("utm_") or key in TRACKING
+
 
 
 class Sources(Sequence[Source]):
@@ -66,7 +102,7 @@ class Sources(Sequence[Source]):
         for s in self._items:
             self._by["id"].setdefault(s.id, s.number)
             if s.url:
-                self._by["url"].setdefault(_norm_url(s.url), s.number)
+                self._by["url"].setdefault(norm_url(s.url), s.number)
             if s.file_id:
                 self._by["file_id"].setdefault(s.file_id, s.number)
             if s.filename:
@@ -101,15 +137,20 @@ class Sources(Sequence[Source]):
         if ref.kind == "index0":
             if ref.url and self._by["url"]:
                 # a chunk that names its URI is that URI's source, or none: never by position
-                return self._by["url"].get(_norm_url(ref.url))
+                return self._by["url"].get(norm_url(ref.url))
             return v + 1 if isinstance(v, int) and v + 1 in self._by_number and v >= 0 else None
         if ref.kind == "artifact":
             return None
         s = str(v)
         if ref.kind == "id":
-            return self._by["id"].get(s)
+            hit = self._by["id"].get(s)
+            m = COHERE_DOC.fullmatch(s) if hit is None else None
+            if m is not None:  # Cohere names documents sent without an id doc:0, doc:1, … in order
+                src = self._by_number.get(int(m.group(1)) + 1)
+                return src.number if src is not None and not src.named else None
+            return hit
         if ref.kind == "url":
-            return self._by["url"].get(_norm_url(s))
+            return self._by["url"].get(norm_url(s))
         if ref.kind == "file_id":
             return self._by["file_id"].get(s)
         if ref.kind == "title":
@@ -119,7 +160,7 @@ class Sources(Sequence[Source]):
             n = int(m.group(1) or m.group(2))
             return n if n in self._by_number else None
         for key in ("id", "file_id", "url"):
-            hit = self._by[key].get(_norm_url(s) if key == "url" else s.strip())
+            hit = self._by[key].get(norm_url(s) if key == "url" else s.strip())
             if hit is not None:
                 return hit
         return self._by["title"].get(s.strip().casefold())
@@ -147,7 +188,8 @@ def _source_from_object(item: Fields, position: int) -> Source:
         if number < 1:
             msg = f"{item.name}: {item.path}.index is {number}; source numbers start at 1"
             raise InputError(msg)
-    doc_id = item.opt_str("id") or item.opt_str("source") or f"source-{number}"
+    given = item.opt_str("id") or item.opt_str("source")
+    doc_id = given or f"source-{number}"
     blocks = tuple(b if isinstance(b, str) else "" for b in item.array("blocks"))
     return Source(
         number,
@@ -157,6 +199,7 @@ def _source_from_object(item: Fields, position: int) -> Source:
         file_id=item.opt_str("file_id"),
         filename=item.opt_str("filename"),
         blocks=blocks,
+        named=given is not None,
     )
 
 
@@ -172,7 +215,7 @@ def sources_from_json(data: object, name: str = "sources") -> Sources:
     out: list[Source] = []
     for i, item in enumerate(data, start=1):
         if isinstance(item, str):
-            out.append(Source(i, Document(f"source-{i}", item)))
+            out.append(Source(i, Document(f"source-{i}", item), named=False))
         else:
             out.append(_source_from_object(Fields(item, f"[{i - 1}]", name), i))
     return _checked(out, name)
@@ -213,6 +256,7 @@ def sources_from_xml(text: str, name: str = "sources") -> Sources:
                 title=attrs.get("title"),
                 url=url,
                 filename=label or None,
+                named=bool(attrs.get("id") or label),
             )
         )
     return _checked(out, name)
@@ -232,7 +276,7 @@ def sources_from_text(text: str, name: str = "sources") -> Sources:
     sep = SEPARATOR if SEPARATOR.search(stripped) else BLANK
     chunks = [c.strip() for c in sep.split(stripped)]
     return _checked(
-        [Source(i, Document(f"source-{i}", c)) for i, c in enumerate((c for c in chunks if c), start=1)],
+        [Source(i, Document(f"source-{i}", c), named=False) for i, c in enumerate((c for c in chunks if c), start=1)],
         name,
     )
 
