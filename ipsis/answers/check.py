@@ -85,10 +85,20 @@ def _unknown_message(ref: Ref, sources: Sources, note: str) -> str:
     if ref.kind in ("number", "index0"):
         what = f"{ref.label} names no source that was sent ({known})"
     elif ref.kind == "url":
-        what = f"{ref.label} is not the URL of any source sent"
+        what = (
+            f"{ref.label} is not the URL of any source sent "
+            "(compared without #fragment, trailing slash and tracking parameters such as utm_source)"
+        )
+    elif ref.kind == "chunk":
+        what = f"{ref.label}: the retrieved chunk is in none of the sources sent (by URI, title or its text)"
     else:
         what = f"{ref.label!r} matches no source sent (by id, file id, URL or title); {known}"
     return f"{what}; {note}" if note else what
+
+
+def _holders(text: str, sources: Sources, policy: Policy) -> list[int]:
+    """The sources a retrieved chunk's text is in (located or ambiguous there)."""
+    return [s.number for s in sources if locate(s.document, text, policy=policy).status in ("located", "ambiguous")]
 
 
 def _locate_all(c: Citation, numbers: Sequence[int], sources: Sources, policy: Policy) -> Result:
@@ -131,6 +141,11 @@ def _check_citation(
         if ref.kind == "artifact":
             continue
         n = sources.resolve(ref)
+        if n is None and ref.kind == "chunk" and c.quote:
+            held = _holders(c.quote, sources, policy)
+            numbers.extend(h for h in held if h not in numbers)
+            if held:
+                continue
         if n is None:
             key = ("unknown", c.answer_span, ref.label)
             if key not in seen:
@@ -152,6 +167,9 @@ def _check_citation(
             kind = STATUS_KIND.get(result.status)
             if kind is not None:
                 msg = f"source {result.extra['source']}: {result.message}"
+                held = sources.number(result.extra["source"])
+                if held is not None and not held.text.strip() and kind == "quote_not_found":
+                    msg = f"source {held.number} ({held.id}) has no text, so no quote can be found in it; pass its text"
                 if c.offsets is not None and c.offsets.where == "source":
                     msg += source_offsets(sources.number(numbers[0]), c, None)[1]
                 findings.append(Finding(kind, msg, where, result.extra["source"], c.quote, c.citation_id))

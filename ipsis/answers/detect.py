@@ -27,6 +27,7 @@ STREAM_READERS: dict[str, Callable[[str, str], ParsedAnswer]] = {
     "openai-chat-stream": openai.read_chat_stream,
     "openai-responses-stream": openai.read_responses_stream,
     "anthropic-stream": anthropic.read_anthropic_stream,
+    "gemini-stream": cohere_gemini.read_gemini_stream,
 }
 FORMATS = (*JSON_READERS, *STREAM_READERS, "text")
 """Names accepted by ``--answer-format`` (``markdown`` is an alias of ``text``)."""
@@ -77,7 +78,13 @@ def _sse_kind(text: str, name: str) -> str:
             return "openai-responses-stream"
         if "choices" in obj:
             return "openai-chat-stream"
-    msg = f"{name}: an event stream of an unknown kind; pass --answer-format"
+        if "candidates" in obj:
+            return "gemini-stream"
+    kinds = ", ".join(k for k in STREAM_READERS if k != "ollama-stream")
+    msg = (
+        f"{name}: an event stream of an unknown kind (no event names a known provider); "
+        f"the streams ipsis reads are {kinds}: pass one with --answer-format, or the final response as JSON"
+    )
     raise InputError(msg)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ipsis.answers.jsonio import Fields, loads_strict
 from ipsis.answers.model import Ref
+from ipsis.answers.tags import paired
 from ipsis.document import Document
 from ipsis.errors import InputError
 
@@ -48,9 +49,9 @@ class Source:
 
 
 # "Source 3", "Fonte 3", "Fuente 3", "Documento 3", "Doc. 3", "[3]", "3"
-LABEL_NUMBER = re.compile(
-    r"^\s*(?:\[\s*(\d+)\s*\]|(?:sources?|fontes?|fuentes?|documents?|documentos?|docs?\.?|ref\.?)?"
-    r"\s*#?\s*(\d+))\s*$",
+LABEL_NUMBER = re.compile(  # matched on the stripped label; no two runs of spaces side by side
+    r"\[\s{0,3}(\d{1,6})\s{0,3}\]|(?:(?:sources?|fontes?|fuentes?|documents?|documentos?|docs?\.?|ref\.?)\s{0,3})?"
+    r"(?:#\s{0,3})?(\d{1,6})",
     re.IGNORECASE,
 )
 
@@ -141,6 +142,13 @@ class Sources(Sequence[Source]):
             return v + 1 if isinstance(v, int) and v + 1 in self._by_number and v >= 0 else None
         if ref.kind == "artifact":
             return None
+        if ref.kind == "chunk":
+            if ref.url and self._by["url"]:
+                return self._by["url"].get(norm_url(ref.url))
+            if ref.title:
+                t = ref.title.strip()
+                return self._by["title"].get(t.casefold()) or self._by["file_id"].get(t) or self._by["id"].get(t)
+            return None  # the checker looks for its text in the sources
         s = str(v)
         if ref.kind == "id":
             hit = self._by["id"].get(s)
@@ -155,7 +163,7 @@ class Sources(Sequence[Source]):
             return self._by["file_id"].get(s)
         if ref.kind == "title":
             return self._by["title"].get(s.strip().casefold())
-        m = LABEL_NUMBER.match(s)
+        m = LABEL_NUMBER.fullmatch(s.strip())
         if m:
             n = int(m.group(1) or m.group(2))
             return n if n in self._by_number else None
@@ -170,9 +178,7 @@ class Sources(Sequence[Source]):
 
 SEPARATOR = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.MULTILINE)
 BLANK = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
-DOCUMENT_TAG = re.compile(r"<document\b([^>]*)>(.*?)</document\s*>", re.DOTALL | re.IGNORECASE)
-ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-CHILD = r"<{0}\b[^>]*>(.*?)</{0}\s*>"
+ATTR = re.compile(r"""(?<![\w:-])([\w:-]{1,100})\s{0,10}=\s{0,10}(?:"([^"]*)"|'([^']*)')""")
 
 
 def _source_from_object(item: Fields, position: int) -> Source:
@@ -234,19 +240,24 @@ def _checked(out: list[Source], name: str) -> Sources:
     return Sources(out)
 
 
+def _child(body: str, name: str) -> str | None:
+    tag = next(paired(body, name), None)
+    return body[tag.inner_start : tag.inner_end] if tag is not None else None
+
+
 def sources_from_xml(text: str, name: str = "sources") -> Sources:
     """Sources from prompt text tagged ``<document index="1" source="..."><document_content>``."""
     out: list[Source] = []
-    for i, m in enumerate(DOCUMENT_TAG.finditer(text), start=1):
-        attrs = {a.group(1).lower(): html.unescape(a.group(2) or a.group(3) or "") for a in ATTR.finditer(m.group(1))}
-        body = m.group(2)
-        content = re.search(CHILD.format("document_content"), body, re.DOTALL)
-        source_child = re.search(CHILD.format("source"), body, re.DOTALL)
-        doc_text = content.group(1) if content else body.strip()
+    for i, tag in enumerate(paired(text, "document"), start=1):
+        attrs = {a.group(1).lower(): html.unescape(a.group(2) or a.group(3) or "") for a in ATTR.finditer(tag.attrs)}
+        body = text[tag.inner_start : tag.inner_end]
+        content = _child(body, "document_content")
+        source_child = _child(body, "source")
+        doc_text = content if content is not None else body.strip()
         number = i
         if attrs.get("index", "").isdigit():
             number = int(attrs["index"])
-        label = attrs.get("source") or (source_child.group(1).strip() if source_child else "")
+        label = attrs.get("source") or (source_child.strip() if source_child is not None else "")
         doc_id = attrs.get("id") or label or f"source-{number}"
         url = attrs.get("url") or (label if label.startswith(("http://", "https://")) else None)
         out.append(
@@ -271,7 +282,7 @@ def sources_from_text(text: str, name: str = "sources") -> Sources:
     stripped = text.lstrip("\ufeff").strip()
     if stripped[:1] in "[{":
         return sources_from_json(loads_strict(stripped, name), name)
-    if DOCUMENT_TAG.search(stripped):
+    if next(paired(stripped, "document"), None) is not None:
         return sources_from_xml(stripped, name)
     sep = SEPARATOR if SEPARATOR.search(stripped) else BLANK
     chunks = [c.strip() for c in sep.split(stripped)]
