@@ -22,6 +22,7 @@ from ipsis.answers.model import Ref
 from ipsis.answers.tags import paired
 from ipsis.document import Document
 from ipsis.errors import InputError
+from ipsis.limits import DEFAULT_LIMITS, Limits
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,8 +297,9 @@ def _natural_key(p: Path) -> list[object]:
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", p.name)]
 
 
-def load_sources(path: str | Path) -> Sources:
-    """Read sources from a file (any form above) or a directory (one source per file, by name)."""
+def load_sources(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sources:
+    """Read sources from a file (any form above) or a directory (one source per file, by name),
+    within ``limits`` (the size of each file, and the pages and time of each document read)."""
     from ipsis.ingest import load_document
     from ipsis.ingest.text import decode_text
 
@@ -309,9 +311,10 @@ def load_sources(path: str | Path) -> Sources:
         files = sorted((f for f in p.iterdir() if f.is_file() and not f.name.startswith(".")), key=_natural_key)
         out = []
         for i, f in enumerate(files, start=1):
-            doc = load_document(f, doc_id=f.stem)
+            doc = load_document(f, doc_id=f.stem, limits=limits)
             out.append(Source(i, doc, title=f.stem, filename=f.name))
         return _checked(out, str(p))
+    limits.check_size(p.stat().st_size, str(p))
     text, _ = decode_text(p.read_bytes(), str(p))
     return sources_from_text(text, str(p))
 
