@@ -46,17 +46,19 @@ def paired(text: str, name: str, start: int = 0, end: int | None = None) -> Iter
     """
     stop = len(text) if end is None else end
     opening, closing = _patterns(name)
-    opens = list(opening.finditer(text, start, stop))
-    closes = [m.span() for m in closing.finditer(text, start, stop)]
-    j = 0
-    for i, o in enumerate(opens):
-        while j < len(closes) and closes[j][0] < o.end():
-            j += 1
-        if j == len(closes):
+    opens = opening.finditer(text, start, stop)  # two lazy scans merged: nothing is stored
+    closes = closing.finditer(text, start, stop)
+    o = next(opens, None)
+    c = next(closes, None)
+    while o is not None:
+        while c is not None and c.start() < o.end():
+            c = next(closes, None)
+        if c is None:
             return
-        nxt = opens[i + 1].start() if i + 1 < len(opens) else stop
-        c_start, c_end = closes[j]
-        if c_start > nxt:
-            continue  # another opening tag comes first: this one is unclosed
-        yield Tag(o.start(), o.end(), c_start, c_end, o.group(1))
-        j += 1
+        n = next(opens, None)
+        if n is not None and n.start() < c.start():
+            o = n  # another opening tag comes first: this one is unclosed
+            continue
+        yield Tag(o.start(), o.end(), c.start(), c.end(), o.group(1))
+        c = next(closes, None)
+        o = n
