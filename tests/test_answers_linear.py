@@ -98,7 +98,9 @@ def test_parsers_are_linear(parser: str, family: str) -> None:
     ratio, t_small, t_large = _ratio(fn, unit, n)
     if ratio >= MAX_RATIO:  # confirm one size up: quadratic work exceeds it at every size, noise does not
         ratio, t_small, t_large = _ratio(fn, unit, 4 * n)
-    assert ratio < MAX_RATIO, f"{parser} on {family!r}: 4x the input took {ratio:.1f}x ({t_small:.4f}s -> {t_large:.4f}s)"
+    assert ratio < MAX_RATIO, (
+        f"{parser} on {family!r}: 4x the input took {ratio:.1f}x ({t_small:.4f}s -> {t_large:.4f}s)"
+    )
 
 
 def test_issue_example_is_fast() -> None:

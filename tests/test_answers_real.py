@@ -32,7 +32,9 @@ def _sources(case: dict[str, Any], data: str) -> Sources:
         # the response lists its own web results: uri and title, as the other web-search cases
         last = [json.loads(ln[5:]) for ln in data.split("\n") if ln.startswith("data:")][-1]
         chunks = last["candidates"][0]["groundingMetadata"]["groundingChunks"]
-        return sources_from_json([{"url": c["web"]["uri"], "title": c["web"]["title"], "text": c["web"]["title"]} for c in chunks])
+        return sources_from_json(
+            [{"url": c["web"]["uri"], "title": c["web"]["title"], "text": c["web"]["title"]} for c in chunks]
+        )
     return load_sources(ANSWERS_REAL / "sources" / case["sources"])
 
 
@@ -53,9 +55,9 @@ def test_real_response_findings(case_path: Path) -> None:
     assert got == want, "\n".join(f"{f.kind}: {f.message}" for f in report.findings)
     for f in case["findings"]:
         if "message_contains" in f:
-            assert any(
-                g.kind == f["kind"] and f["message_contains"] in g.message for g in report.findings
-            ), f["message_contains"]
+            assert any(g.kind == f["kind"] and f["message_contains"] in g.message for g in report.findings), f[
+                "message_contains"
+            ]
     assert report.answer.format == case["format"]
     assert report.answer.truncated is case["truncated"]
     assert sorted(report.cited) == case["cited"]
@@ -86,9 +88,7 @@ def test_every_recording_has_a_case() -> None:
     assert answers == {_case(p)["answer"] for p in CASES}
 
 
-@pytest.mark.parametrize(
-    "case_path", [p for p in CASES if "sources_from" not in _case(p)], ids=lambda p: p.stem
-)
+@pytest.mark.parametrize("case_path", [p for p in CASES if "sources_from" not in _case(p)], ids=lambda p: p.stem)
 def test_real_response_cli_no_traceback(case_path: Path) -> None:
     case = _case(case_path)
     args = [

@@ -167,9 +167,12 @@ def _check_citation(
             kind = STATUS_KIND.get(result.status)
             if kind is not None:
                 msg = f"source {result.extra['source']}: {result.message}"
-                held = sources.number(result.extra["source"])
-                if held is not None and not held.text.strip() and kind == "quote_not_found":
-                    msg = f"source {held.number} ({held.id}) has no text, so no quote can be found in it; pass its text"
+                cited_src = sources.number(result.extra["source"])
+                if cited_src is not None and not cited_src.text.strip() and kind == "quote_not_found":
+                    msg = (
+                        f"source {cited_src.number} ({cited_src.id}) has no text, "
+                        "so no quote can be found in it; pass its text"
+                    )
                 if c.offsets is not None and c.offsets.where == "source":
                     msg += source_offsets(sources.number(numbers[0]), c, None)[1]
                 findings.append(Finding(kind, msg, where, result.extra["source"], c.quote, c.citation_id))

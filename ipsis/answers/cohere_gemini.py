@@ -115,8 +115,10 @@ def read_gemini(value: Any, name: str = "input") -> ParsedAnswer:
                 to_code_points(part_text, end_b, "utf8"),
             )
             span = Span(base + s, base + e) if s is not None and e is not None and s <= e else None
-            offsets = Offsets(start_b, end_b, "answer", "utf8", seg.opt_str("text"), base=base)
-            refs, retrieved = _chunk_refs(chunks, sup.array("groundingChunkIndices"), f"{sup.path}.groundingChunkIndices")
+            offsets: Offsets | None = Offsets(start_b, end_b, "answer", "utf8", seg.opt_str("text"), base=base)
+            refs, retrieved = _chunk_refs(
+                chunks, sup.array("groundingChunkIndices"), f"{sup.path}.groundingChunkIndices"
+            )
             if refs or not retrieved:
                 cits.append(Citation(f"c{i}", refs, span, span, offsets=offsets, origin="gemini"))
                 offsets = None  # checked once per support
@@ -149,7 +151,9 @@ def read_gemini_stream(text: str, name: str = "input") -> ParsedAnswer:
         obj = Fields(ev.json(name), f"event at line {ev.line}", name)
         if obj.has("error"):
             err = obj.raw("error")
-            errors.append(StreamError(str(err.get("message", err)) if isinstance(err, dict) else str(err), size, ev.line))
+            errors.append(
+                StreamError(str(err.get("message", err)) if isinstance(err, dict) else str(err), size, ev.line)
+            )
             continue
         candidates = obj.items("candidates")
         if not candidates:

@@ -93,7 +93,6 @@ def _tracking(key: str) -> bool:
     return key.startswith("utm_") or key in TRACKING
 
 
-
 class Sources(Sequence[Source]):
     """The numbered sources plus exact lookups by id, URL, file id, file name and title."""
 

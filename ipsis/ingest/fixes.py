@@ -388,7 +388,7 @@ def _fix(name: str, tier: str, apply: Applier, doc: str) -> tuple[str, Fix]:
 FIXES: dict[str, Fix] = dict(
     [
         _fix("html_entities", "typography", _sub(_ENTITY, _unescape), "&amp;, &nbsp;, &#186; decoded"),
-        _fix("control_hyphens", "typography", _control_hyphens, "PDF control-character hyphens (U+0002) -> soft hyphen"),
+        _fix("control_hyphens", "typography", _control_hyphens, "PDF control-char hyphens (U+0002) -> soft hyphen"),
         _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento"),
         _fix(
             "invisible",
