@@ -14,6 +14,7 @@ by joining the chunks' text and taking the last grounding metadata and finish re
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ipsis.answers.claims import text_answer
@@ -172,12 +173,6 @@ def read_gemini_stream(text: str, name: str = "input") -> ParsedAnswer:
         cand_json["groundingMetadata"] = meta
     parsed = read_gemini({"candidates": [cand_json]}, name)
     why = parsed.truncation_reason or ("" if reason else "the stream ended without a finishReason")
-    return ParsedAnswer(
-        "gemini-stream",
-        parsed.text,
-        parsed.citations,
-        truncated=bool(why),
-        truncation_reason=why,
-        stream_errors=tuple(errors),
-        exclude_spans=parsed.exclude_spans,
+    return dataclasses.replace(
+        parsed, format="gemini-stream", truncated=bool(why), truncation_reason=why, stream_errors=tuple(errors)
     )

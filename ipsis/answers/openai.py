@@ -13,6 +13,7 @@ truncated.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -116,17 +117,12 @@ def read_chat_stream(text: str, name: str = "input") -> ParsedAnswer:
     why = _finish(reason) or ("" if done or reason else "the stream ended without data: [DONE]")
     message = {"role": "assistant", "content": joined, "annotations": anns}
     parsed = read_chat({"choices": [{"message": message, "finish_reason": reason}]}, name)
-    return ParsedAnswer(
-        "openai-chat-stream" + parsed.format.removeprefix("openai-chat"),
-        parsed.text,
-        parsed.citations,
+    return dataclasses.replace(
+        parsed,
+        format="openai-chat-stream" + parsed.format.removeprefix("openai-chat"),
         truncated=bool(why),
         truncation_reason=why,
         stream_errors=tuple(errors),
-        units=parsed.units,
-        claim_spans=parsed.claim_spans,
-        no_information=parsed.no_information,
-        exclude_spans=parsed.exclude_spans,
     )
 
 
