@@ -256,3 +256,8 @@ def test_check_watchdog_options(tmp_path: Path) -> None:
     answer.write_text("Meals up to €50 per day [1].", encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(answer), "--sources", str(SOURCES), "--max-input-mb", "0.00001"])
     assert result.exit_code == 2 and "raise --max-input-mb" in result.output
+
+
+def test_lone_surrogate_in_a_text_answer() -> None:
+    with pytest.raises(InputError, match=r"lone surrogate \(U\+D800\) at line 2"):
+        check_answer("Meals up to €50 [1].\nHotels \ud800 too [1].", load_sources(SOURCES))

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ipsis.answers import anthropic, claims, cohere_gemini, ollama, openai
-from ipsis.answers.jsonio import loads_strict
+from ipsis.answers.jsonio import LONE_SURROGATE, loads_strict
 from ipsis.answers.model import ParsedAnswer
 from ipsis.answers.streams import iter_sse
 from ipsis.errors import InputError
@@ -126,6 +126,14 @@ def parse_answer(data: str | bytes, fmt: str | None = None, name: str = "input")
 
         data, _ = decode_text(data, name)
     data = data.lstrip("\ufeff")
+    lone = LONE_SURROGATE.search(data)
+    if lone is not None:  # a str handed over by a caller (the server): it could never be printed
+        line = data.count("\n", 0, lone.start()) + 1
+        msg = (
+            f"{name}: a lone surrogate (U+{ord(lone.group()):04X}) at line {line}, half of a UTF-16 pair "
+            "and not a character; pass the text as it was sent, complete"
+        )
+        raise InputError(msg)
     if fmt == "markdown":
         fmt = "text"
     if fmt is not None and fmt not in FORMATS:

@@ -38,7 +38,7 @@ def _parse_int(s: str) -> int:
 
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_int=_parse_int)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
@@ -80,7 +80,7 @@ def _refuse_lone_surrogates(value: Any, name: str) -> None:
     while stack:
         path, v = stack.pop()
         if isinstance(v, str):
-            m = _LONE_SURROGATE.search(v)
+            m = LONE_SURROGATE.search(v)
             if m:
                 where = f"field {path}" if path else "the top-level string"
                 msg = (
@@ -90,7 +90,7 @@ def _refuse_lone_surrogates(value: Any, name: str) -> None:
                 raise InputError(msg)
         elif isinstance(v, dict):
             stack.extend((f"{path}.{k}" if path else str(k), x) for k, x in v.items())
-            stack.extend((f"{path} key", k) for k in v if _LONE_SURROGATE.search(k))
+            stack.extend((f"{path} key", k) for k in v if LONE_SURROGATE.search(k))
         elif isinstance(v, list):
             stack.extend((f"{path}[{i}]", x) for i, x in enumerate(v))
 
