@@ -134,6 +134,7 @@ def _check_citation(
     policy: Policy,
     findings: list[Finding],
     seen: set[Any],
+    memo: dict[Any, list[int]],
 ) -> CheckedCitation:
     numbers: list[int] = []
     where = next((s for s in (c.quote_span, c.claim_span, c.answer_span) if s is not None), None)
@@ -142,7 +143,10 @@ def _check_citation(
             continue
         n = sources.resolve(ref)
         if n is None and ref.kind == "chunk" and c.quote:
-            held = _holders(c.quote, sources, policy)
+            held_key = ("holders", c.quote)
+            if held_key not in memo:  # supports often share a chunk: locate its text once
+                memo[held_key] = _holders(c.quote, sources, policy)
+            held = memo[held_key]
             numbers.extend(h for h in held if h not in numbers)
             if held:
                 continue
@@ -260,7 +264,8 @@ def check_parsed(
     """Check an answer already read by :func:`ipsis.answers.parse_answer` (and judge its claims)."""
     findings: list[Finding] = []
     seen: set[Any] = set()
-    checked = [_check_citation(c, answer.text, sources, policy, findings, seen) for c in answer.citations]
+    memo: dict[Any, list[int]] = {}
+    checked = [_check_citation(c, answer.text, sources, policy, findings, seen, memo) for c in answer.citations]
     cited = frozenset(n for c in checked for n in c.numbers)
     end = Span(len(answer.text), len(answer.text))
     if answer.no_information is True and answer.claim_spans:

@@ -334,6 +334,8 @@ def heading_spans(text: str) -> list[Span]:
     >>> t = "## News\\n**FTX Case Update:**\\nEllison was sentenced [1].\\nSummary\\n---\\n**Refunds take 30 days.**"
     >>> [s.slice(t) for s in heading_spans(t)]
     ['## News', '**FTX Case Update:**', 'Summary']
+    >>> heading_spans("Refunds take 30 days.\\n---\\nTop stories\\n- one")
+    [Span(start=26, end=37)]
     """
     out: list[Span] = []
     lines = text.split("\n")
@@ -348,10 +350,8 @@ def heading_spans(text: str) -> list[Span]:
                 i + 1 < len(lines)
                 and LIST_MARK.match(line) is None
                 and SETEXT_UNDERLINE.fullmatch(line) is None
-                and (
-                    SETEXT_UNDERLINE.fullmatch(lines[i + 1]) is not None
-                    or (LIST_MARK.match(lines[i + 1]) is not None and not stripped.endswith(FINAL))
-                )
+                and not stripped.endswith(FINAL)  # "A claim.\n---" is a claim over a rule
+                and (SETEXT_UNDERLINE.fullmatch(lines[i + 1]) is not None or LIST_MARK.match(lines[i + 1]) is not None)
             )
         )
         if heading:
