@@ -22,12 +22,10 @@ from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
 from ipsis.errors import InputError
-from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.judge.records import CitedSources, iter_finish_records
 from ipsis.pdfboxes import attach_boxes
 from ipsis.report import render, summary_line, use_colour, write_stream
-from ipsis.sections import resolve_reference
 from ipsis.store.runs import RunStream, write_manifest
 from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
@@ -99,74 +97,6 @@ def run_info(policy: Policy) -> dict[str, Any]:
 def exit_for(results: list[Result]) -> int:
     """0 when every citation is located (or, without a quote, retrieved), 1 otherwise (an empty input is 1)."""
     return 0 if results and all(r.status in (LOCATED, RETRIEVED) for r in results) else 1
-
-
-@main.command()
-@click.argument("source")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option(
-    "--input-format",
-    type=click.Choice(FORMATS),
-    default="auto",
-    show_default=True,
-    help="Reader to use; auto detects it from the content.",
-)
-@reader_options
-@click.option(
-    "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
-)
-@store_options
-@limit_options
-def text(
-    source: str,
-    fmt: str,
-    input_format: str,
-    section: str | None,
-    store_dir: str | None,
-    user: str | None,
-    **opts: Any,
-) -> None:
-    """Print the document text: every offset ipsis reports is into this text.
-
-    PDF pages are separated by a newline and a form feed; --format json adds the page starts,
-    encoding, extractor, SHA-256 and the marks (page furniture, revoked text, notes).
-
-    Example:
-
-        ipsis text corpora/rfc/rfc7519.txt | head
-        ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
-        ipsis text corpora/pdf/gr-fek-2008-syntagma-revision-2col.pdf --engine pdfplumber
-        ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
-    """
-    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
-        limits = pop_limits(opts)
-        doc = open_source(source, store, user, fmt=input_format, progress=progress, limits=limits, **opts)
-        if section is not None:
-            sec = section_by_id_or_reference(doc, section)
-            sys.stdout.write(doc.text[sec.start : sec.end])
-            if not doc.text[sec.start : sec.end].endswith("\n"):
-                sys.stdout.write("\n")
-            return
-    if fmt == "json":
-        payload = {
-            "id": doc.id,
-            "text": doc.text,
-            "pages": list(doc.page_starts),
-            **doc.meta,
-            "marks": [m.to_json() for m in doc.marks],
-            "hints": [h.to_json() for h in doc.hints],
-        }
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-    else:
-        sys.stdout.write(doc.text)
-
-
-def section_by_id_or_reference(doc: Any, section: str) -> Any:
-    tree = doc.sections
-    sec = tree.get(section)
-    if sec is None:
-        sec = resolve_reference(tree, section).sections[0]
-    return sec
 
 
 @main.command("locate")
