@@ -160,7 +160,7 @@ KINDS: dict[str, Entry] = {
         "pt": ("citação curta demais", "A citação está abaixo do comprimento mínimo."),
         "es": ("cita demasiado corta", "La cita está por debajo de la longitud mínima."),
     },
-    "empty_quote": {
+    "quote_empty": {
         "en": ("empty quote", "The citation carries an empty quote."),
         "pt": ("citação vazia", "A citação vem vazia."),
         "es": ("cita vacía", "La cita viene vacía."),

@@ -19,6 +19,7 @@ from ipsis.report.html_judge import judge_html
 from ipsis.report.html_text import diff_ops, esc, highlight, render_diff, window, word_diff
 from ipsis.report.html_words import flags_html, message_html, warnings_html
 from ipsis.report.labels import label
+from ipsis.report.messages import tier_name
 
 SECTION_MAX = 2500
 """Show a whole section when it is at most this long; otherwise a window inside it."""
@@ -103,16 +104,16 @@ def _visible(s: str) -> str:
     return s.replace("\r\n", "↵").replace("\n", "↵").replace("\r", "↵").replace("\t", "→").replace("\f", "␌")
 
 
-def _selector_html(sel: Any) -> str:
+def _selector_html(sel: Any, lang: str) -> str:
     if not isinstance(sel, Mapping):
         return ""
     pre, suf = str(sel.get("prefix") or ""), str(sel.get("suffix") or "")
     bits = []
     if pre:
-        bits.append(f'prefix <code class="sel-prefix" title="{esc(pre)}">«{esc(_visible(pre))}»</code>')
+        bits.append(f'{label(lang, "prefix")} <code class="sel-prefix" title="{esc(pre)}">«{esc(_visible(pre))}»</code>')
     if suf:
-        bits.append(f'suffix <code class="sel-suffix" title="{esc(suf)}">«{esc(_visible(suf))}»</code>')
-    return " ".join(bits) or "<code>exact</code>"
+        bits.append(f'{label(lang, "suffix")} <code class="sel-suffix" title="{esc(suf)}">«{esc(_visible(suf))}»</code>')
+    return " ".join(bits) or label(lang, "exact_only")
 
 
 def candidate_line(doc: Document | None, m: Mapping[str, Any], lang: str) -> str:
@@ -133,7 +134,7 @@ def candidates_html(doc: Document | None, matches: list[Mapping[str, Any]], lang
     section around it on demand."""
     items = []
     for i, m in enumerate(matches, 1):
-        sel = _selector_html(m.get("selector"))
+        sel = _selector_html(m.get("selector"), lang)
         more = ""
         if doc is not None:
             ctx = context_html(doc, m, lang, cls="hit-ctx")
@@ -227,9 +228,10 @@ def card_html(index: int, r: Mapping[str, Any], documents: Mapping[str, Document
     small = []
     if r.get("tier"):
         steps = ", ".join(str(s) for s in r.get("steps") or [])
-        small.append(f"{label(lang, 'steps')}: {esc(r['tier'])}" + (f" ({esc(steps)})" if steps else ""))
+        tier = tier_name(str(r["tier"]), lang)
+        small.append(f"{label(lang, 'steps')}: {esc(tier)}" + (f" (<code>{esc(steps)}</code>)" if steps else ""))
     if r.get("prepared"):
-        small.append(f"{label(lang, 'prepared')}: " + esc(", ".join(str(p) for p in r["prepared"])))
+        small.append(f"{label(lang, 'prepared')}: <code>" + esc(", ".join(str(p) for p in r["prepared"])) + "</code>")
     if small:
         parts.append(f'<p class="small">{" · ".join(small)}</p>')
     if len(matches) > 1 or (status == "ambiguous" and matches):

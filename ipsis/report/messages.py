@@ -38,6 +38,19 @@ TIER_WORDS: dict[str, dict[str, str]] = {
     "differs in ordinal signs": {"pt": "difere nos sinais ordinais", "es": "difiere en los signos ordinales"},
     "differs by OCR confusions": {"pt": "difere por confusões de OCR", "es": "difiere por confusiones de OCR"},
 }
+TIER_NAMES: dict[str, dict[str, str]] = {
+    "exact": {"pt": "exata", "es": "exacta"},
+    "whitespace": {"pt": "espaços", "es": "espacios"},
+    "typography": {"pt": "tipografia", "es": "tipografía"},
+    "case": {"pt": "maiúsculas", "es": "mayúsculas"},
+    "accents": {"pt": "acentos", "es": "acentos"},
+    "ordinals": {"pt": "ordinais", "es": "ordinales"},
+    "ocr": {"pt": "OCR", "es": "OCR"},
+}
+"""The normalization tiers' names (DESIGN.md), as a person reads them."""
+_SIDE_WORDS = {"prefix": {"pt": "prefixo", "es": "prefijo"}, "suffix": {"pt": "sufixo", "es": "sufijo"},
+               "and": {"pt": "e", "es": "y"}}
+_SIDE = regex.compile(r"^(prefix|suffix)(?= )|(?<=' )(and)(?= suffix )|(?<=' and )(suffix)(?= )")
 _TIER_ALT = "|".join(regex.escape(w) for w in sorted(TIER_WORDS, key=len, reverse=True))
 _NUM = r"\d+"
 
@@ -115,23 +128,23 @@ _T: list[tuple[str, dict[str, str]]] = [
         "pt": "os fragmentos estão em dispositivos diferentes da fonte",
         "es": "los fragmentos están en preceptos distintos de la fuente"}),
     (r"not found", {"pt": "não encontrada", "es": "no encontrada"}),
-    (r"(?P<w_t>" + _TIER_ALT + r") at offset (?P<o>\d+)(?: \(line (?P<l>\d+)\))? \(tier (?P<r>\w+) is not accepted "
+    (r"(?P<w_t>" + _TIER_ALT + r") at offset (?P<o>\d+)(?: \(line (?P<l>\d+)\))? \(tier (?P<r_t>\w+) is not accepted "
      r"by the policy\)", {
-        "pt": "{w_t} na posição {o}{l?, linha } (o nível {r} não é aceito pela política)",
-        "es": "{w_t} en la posición {o}{l?, línea } (la política no acepta el nivel {r})"}),
+        "pt": "{w_t} na posição {o}{l?, linha } (o nível {r_t} não é aceito pela política)",
+        "es": "{w_t} en la posición {o}{l?, línea } (la política no acepta el nivel {r_t})"}),
     (r"(?P<w_t>" + _TIER_ALT + r") at offset (?P<o>\d+)(?: \(line (?P<l>\d+)\))?", {
         "pt": "{w_t} na posição {o}{l?, linha }", "es": "{w_t} en la posición {o}{l?, línea }"}),
-    (r"(?P<n>\d+) places \(tier (?P<r>\w+) is not accepted by the policy\)", {
-        "pt": "{n} lugares (o nível {r} não é aceito pela política)",
-        "es": "{n} lugares (la política no acepta el nivel {r})"}),
+    (r"(?P<n>\d+) places \(tier (?P<r_t>\w+) is not accepted by the policy\)", {
+        "pt": "{n} lugares (o nível {r_t} não é aceito pela política)",
+        "es": "{n} lugares (la política no acepta el nivel {r_t})"}),
     (r"nearest passage at offset (?P<o>\d+) \(similarity (?P<s>[\d.]+)\): (?P<c_x>.*)", {
         "pt": "trecho mais próximo na posição {o} (semelhança {s}): {c_x}",
         "es": "pasaje más cercano en la posición {o} (similitud {s}): {c_x}"}),
     (r"(?P<n>\d+) places are as near", {
         "pt": "{n} lugares estão igualmente próximos", "es": "{n} lugares están igual de cerca"}),
-    (r"the given (?P<x>.*) is not around (?:the place|any of the (?P<n>\d+) places)", {
-        "pt": "o {x} dado não está em volta {n?de nenhum dos | lugares}{n!do lugar}",
-        "es": "el {x} dado no está alrededor {n?de ninguno de los | lugares}{n!del lugar}"}),
+    (r"the given (?P<s_x>.*) is not around (?:the place|any of the (?P<n>\d+) places)", {
+        "pt": "o {s_x} dado não está em volta {n?de nenhum dos | lugares}{n!do lugar}",
+        "es": "el {s_x} dado no está alrededor {n?de ninguno de los | lugares}{n!del lugar}"}),
     (r"the place whose context is most alike was chosen \(score (?P<s>[\d.]+)\)", {
         "pt": "foi escolhido o lugar de contexto mais parecido (pontuação {s})",
         "es": "se eligió el lugar de contexto más parecido (puntuación {s})"}),
@@ -242,6 +255,11 @@ def judge_name(name: str, lang: str) -> str:
     return (e.get(lang) or e["en"]) if e else name
 
 
+def tier_name(tier: str, lang: str) -> str:
+    """A normalization tier's name in ``lang`` (``typography`` is ``tipografia`` in pt)."""
+    return TIER_NAMES.get(tier, {}).get(lang, tier)
+
+
 def _words(text: str, lang: str) -> str:
     """``quote 60, source 30`` with the two words translated."""
     out = []
@@ -267,6 +285,10 @@ def _value(name: str, value: str | None, lang: str) -> tuple[str, bool]:
     if name.startswith("t_"):
         parts = translate_parts(value, lang)
         return "; ".join(p for p, _ in parts), all(ok for _, ok in parts)
+    if name.startswith("r_"):
+        return tier_name(value, lang), True
+    if name.startswith("s_"):
+        return _SIDE.sub(lambda m: _SIDE_WORDS[m[0]].get(lang, m[0]), value), True
     if name.startswith("w_"):
         return TIER_WORDS.get(value, {}).get(lang, value), value in TIER_WORDS
     if name.startswith("c_"):
