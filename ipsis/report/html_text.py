@@ -97,6 +97,7 @@ def highlight(
 
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]", re.UNICODE)
+_WORDLIKE = re.compile(r"\w")
 
 
 def word_diff(a: str, b: str) -> list[tuple[str, str]]:
@@ -177,7 +178,7 @@ def diff_hunks(ops: Sequence[tuple[str, str]], words: int = 4) -> list[list[tupl
             cur.append((op, text))
             continue
         toks = _TOKEN.findall(text)
-        n_words = sum(1 for t in toks if not t.isspace())
+        n_words = sum(1 for t in toks if _WORDLIKE.match(t))
         first, last = i < changes[0], i > changes[-1]
         if first:
             cur = [("equal", _last_words(toks, words))] if words else []
@@ -203,8 +204,8 @@ def _last_words(toks: list[str], n: int) -> str:
 
 def _first_list(toks: list[str], n: int) -> list[str]:
     out, seen = [], 0
-    for t in toks:
-        if not t.isspace():
+    for t in toks:  # a word counts; spaces and signs ride along
+        if _WORDLIKE.match(t):
             if seen == n:
                 break
             seen += 1

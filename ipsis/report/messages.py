@@ -137,7 +137,7 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"(?P<n>\d+) places \(tier (?P<r_t>\w+) is not accepted by the policy\)", {
         "pt": "{n} lugares (o nível {r_t} não é aceito pela política)",
         "es": "{n} lugares (la política no acepta el nivel {r_t})"}),
-    (r"nearest passage at offset (?P<o>\d+) \(similarity (?P<s>[\d.]+)\): (?P<c_x>.*)", {
+    (r"nearest passage at offset (?P<o>\d+) \(similarity (?P<s>[\d.]+)\): (?P<c_x>.*?)", {
         "pt": "trecho mais próximo na posição {o} (semelhança {s}): {c_x}",
         "es": "pasaje más cercano en la posición {o} (similitud {s}): {c_x}"}),
     (r"(?P<n>\d+) places are as near", {
