@@ -162,12 +162,13 @@ def nearest_html(doc: Document | None, r: Mapping[str, Any], lang: str) -> str:
     sim = n.get("similarity")
     sim_txt = f" ({label(lang, 'similarity')} {sim:.0%})" if isinstance(sim, (int, float)) else ""
     ctx = context_html(doc, n, lang, cls="near")
-    ops = diff_ops(n.get("diff"))
+    # the whole quote against the passage gives the unchanged words around each change; the
+    # matcher's own diff lists only the changes
+    whole = isinstance(r.get("quote"), str) and isinstance(n.get("text"), str)
+    ops = word_diff(r["quote"], n["text"]) if whole else diff_ops(n.get("diff"))
     if ops is None and isinstance(n.get("diff"), str):
         diff = f'<pre class="diff">{esc(n["diff"])}</pre>'
     else:
-        if ops is None and isinstance(r.get("quote"), str) and isinstance(n.get("text"), str):
-            ops = word_diff(r["quote"], n["text"])
         tips = (label(lang, "only_quote"), label(lang, "only_source"))
         body = render_diff(ops or [], DIFF_WORDS, tips)
         legend = (

@@ -100,6 +100,14 @@ _TOKEN = re.compile(r"\s+|\w+|[^\w\s]", re.UNICODE)
 _WORDLIKE = re.compile(r"\w")
 
 
+_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "–": "-", "—": "-",
+                       "\u2212": "-"})
+
+
+def _fold(token: str) -> str:
+    return " " if token.isspace() else token.translate(_FOLD)
+
+
 def word_diff(a: str, b: str) -> list[tuple[str, str]]:
     """Word-level diff from ``a`` (the quote) to ``b`` (the source): ``(op, text)`` pairs.
 
@@ -107,25 +115,54 @@ def word_diff(a: str, b: str) -> list[tuple[str, str]]:
 
     >>> word_diff("prazo de 30 dias", "prazo de 60 dias")
     [('equal', 'prazo de '), ('delete', '30'), ('insert', '60'), ('equal', ' dias')]
+    >>> word_diff("issued the JWT", "issued the\\n   JWT")  # a line break is no change
+    [('equal', 'issued the JWT')]
     """
     ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
-    sm = difflib.SequenceMatcher(None, ta, tb, autojunk=False)
+    # a line break or a curly quote is no change to a reader: compare folded tokens
+    sm = difflib.SequenceMatcher(None, [_fold(t) for t in ta], [_fold(t) for t in tb], autojunk=False)
     out: list[tuple[str, str]] = []
+    dele: list[str] = []
+    ins: list[str] = []
 
-    def add(op: str, s: str) -> None:
-        if not s:
-            return
-        if out and out[-1][0] == op:
-            out[-1] = (op, out[-1][1] + s)
-        else:
-            out.append((op, s))
+    def flush() -> None:
+        texts = ["".join(dele), "".join(ins)]
+        if not any(t.strip() for t in texts):
+            equal(max(texts, key=len))
+        else:  # the spaces at either end stay outside the change, so words never glue
+            lead = max((t[: len(t) - len(t.lstrip())] for t in texts if t.strip()), key=len)
+            tail = max((t[len(t.rstrip()) :] for t in texts if t.strip()), key=len)
+            if lead and not (out and out[-1][1][-1:].isspace()):
+                equal(lead)
+            for op, t in zip(("delete", "insert"), texts, strict=True):
+                if t.strip():
+                    out.append((op, t.strip()))
+            if tail:
+                out.append(("equal", tail))
+        dele.clear()
+        ins.clear()
 
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            add("equal", "".join(ta[i1:i2]))
-        else:
-            add("delete", "".join(ta[i1:i2]))
-            add("insert", "".join(tb[j1:j2]))
+    def equal(s: str) -> None:
+        if out and out[-1][0] == "equal":
+            prev = out[-1][1]
+            out[-1] = ("equal", prev + (s.lstrip() if prev[-1:].isspace() else s))
+        elif s:
+            out.append(("equal", s))
+
+    codes = sm.get_opcodes()
+    for k, (tag, i1, i2, j1, j2) in enumerate(codes):
+        if tag != "equal":
+            dele.append("".join(ta[i1:i2]))
+            ins.append("".join(tb[j1:j2]))
+            continue
+        same = "".join(ta[i1:i2])
+        if (dele or ins) and not same.strip() and k + 1 < len(codes):  # "a receipt" for "is required": one change
+            dele.append(same)
+            ins.append(same)
+            continue
+        flush()
+        equal(same)
+    flush()
     return out
 
 
@@ -164,7 +201,7 @@ def diff_hunks(ops: Sequence[tuple[str, str]], words: int = 4) -> list[list[tupl
     >>> quote = "o prazo é de 30 dias úteis contados da data do pedido e não da entrega"
     >>> diff_hunks(word_diff(quote, quote.replace("30", "60").replace("não ", "")), 2)  # doctest: +NORMALIZE_WHITESPACE
     [[('equal', 'é de '), ('delete', '30'), ('insert', '60'), ('equal', ' dias úteis')],
-     [('equal', 'pedido e '), ('delete', 'não '), ('equal', 'da entrega')]]
+     [('equal', 'pedido e '), ('delete', 'não'), ('equal', ' da entrega')]]
     >>> diff_hunks(word_diff("prazo de 30 dias", "prazo de 60 dias"), 1)
     [[('equal', 'de '), ('delete', '30'), ('insert', '60'), ('equal', ' dias')]]
     """
