@@ -96,7 +96,8 @@ def _verify_inputs(tmp: Path) -> tuple[Path, Path]:
          "quote": 'THE "iss" (issuer) claim identifies the principal that issued the JWT.'},
         {"citation_id": "rfc-signed", "source_id": "rfc",
          "quote": 'The "iss" (issuer) claim identifies the principal that signed the JWT.'},
-        {"citation_id": "lei-x", "source_id": "lei-x", "quote": "Esta Lei dispõe sobre o tratamento de dados pessoais."},
+        {"citation_id": "lei-x", "source_id": "lei-x",
+         "quote": "Esta Lei dispõe sobre o tratamento de dados pessoais."},
         {"citation_id": "vazia", "source_id": "crp", "quote": ""},
         {"citation_id": "sem-quote", "source_id": "crp"},
     ]  # fmt: skip

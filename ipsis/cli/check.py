@@ -161,10 +161,8 @@ def check_cmd(
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
-        if fmt == "html":
-            out = check_report_html(report, run=run_info(policy), lang=lang)
-        else:
-            out = render(report, fmt, lang)
+        html = fmt == "html"
+        out = check_report_html(report, run=run_info(policy), lang=lang) if html else render(report, fmt, lang)
         if output is None:
             click.echo(out, nl=False)
         else:

@@ -31,7 +31,6 @@ from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
 from ipsis.verify.result import LOCATED, RETRIEVED, Result
 
-
 LANG_HELP = (
     "Language of the report and its messages: en, pt or es (html, and the table's messages)."
     " Default: the quotes' (answer's) language for html, English for the table. JSON stays English."

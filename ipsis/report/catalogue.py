@@ -16,11 +16,17 @@ FLAGS: dict[str, Entry] = {
     },
     "negation_changed": {
         "en": ("a negation was added or dropped", "The quote and the source differ by a negation (not, never…)."),
-        "pt": ("uma negação foi acrescentada ou retirada", "A citação e a fonte diferem por uma negação (não, nunca…)."),
+        "pt": (
+            "uma negação foi acrescentada ou retirada",
+            "A citação e a fonte diferem por uma negação (não, nunca…).",
+        ),
         "es": ("se añadió o quitó una negación", "La cita y la fuente difieren en una negación (no, nunca…)."),
     },
     "limiter_dropped": {
-        "en": ("a limiting clause was dropped", "The source limits the rule (unless, except, provided that…); the quote leaves it out."),
+        "en": (
+            "a limiting clause was dropped",
+            "The source limits the rule (unless, except, provided that…); the quote leaves it out.",
+        ),
         "pt": ("uma ressalva foi omitida", "A fonte limita a regra (salvo, exceto, desde que…); a citação a omite."),
         "es": ("se omitió una salvedad", "La fuente limita la regla (salvo, excepto, siempre que…); la cita la omite."),
     },
@@ -55,9 +61,18 @@ FLAGS: dict[str, Entry] = {
         "es": ("la puntuación difiere", "Solo la puntuación difiere entre la cita y la fuente."),
     },
     "case_only": {
-        "en": ("only letter case differs", "The text is there with other capitals; the policy does not accept case changes."),
-        "pt": ("só maiúsculas/minúsculas diferem", "O texto está lá com outras maiúsculas; a política não aceita essa diferença."),
-        "es": ("solo mayúsculas/minúsculas difieren", "El texto está con otras mayúsculas; la política no acepta esa diferencia."),
+        "en": (
+            "only letter case differs",
+            "The text is there with other capitals; the policy does not accept case changes.",
+        ),
+        "pt": (
+            "só maiúsculas/minúsculas diferem",
+            "O texto está lá com outras maiúsculas; a política não aceita essa diferença.",
+        ),
+        "es": (
+            "solo mayúsculas/minúsculas difieren",
+            "El texto está con otras mayúsculas; la política no acepta esa diferencia.",
+        ),
     },
     "accents_only": {
         "en": ("only accents differ", "The text is there with other accents; the policy does not accept that."),
@@ -66,13 +81,22 @@ FLAGS: dict[str, Entry] = {
     },
     "ordinals_only": {
         "en": ("only ordinal signs differ", "º ª ° o after numbers differ; the policy does not accept that."),
-        "pt": ("só os sinais ordinais diferem", "º ª ° o depois de números diferem; a política não aceita essa diferença."),
-        "es": ("solo los signos ordinales difieren", "º ª ° o tras números difieren; la política no acepta esa diferencia."),
+        "pt": (
+            "só os sinais ordinais diferem",
+            "º ª ° o depois de números diferem; a política não aceita essa diferença.",
+        ),
+        "es": (
+            "solo los signos ordinales difieren",
+            "º ª ° o tras números difieren; la política no acepta esa diferencia.",
+        ),
     },
     "inside_token": {
         "en": ("only inside a longer word", "The quote occurs only inside a longer word or number of the source."),
         "pt": ("só dentro de uma palavra maior", "A citação só ocorre dentro de uma palavra ou número maior da fonte."),
-        "es": ("solo dentro de una palabra mayor", "La cita solo aparece dentro de una palabra o número mayor de la fuente."),
+        "es": (
+            "solo dentro de una palabra mayor",
+            "La cita solo aparece dentro de una palabra o número mayor de la fuente.",
+        ),
     },
     "near_miss": {
         "en": ("near miss", "A passage close to the quote, but not the same words."),
@@ -82,12 +106,21 @@ FLAGS: dict[str, Entry] = {
     "elided_negation": {
         "en": ("the elision hides a negation", "The text left out at […] holds a negation, which changes the meaning."),
         "pt": ("a elisão esconde uma negação", "O texto omitido em […] contém uma negação, o que muda o sentido."),
-        "es": ("la elisión oculta una negación", "El texto omitido en […] contiene una negación, lo que cambia el sentido."),
+        "es": (
+            "la elisión oculta una negación",
+            "El texto omitido en […] contiene una negación, lo que cambia el sentido.",
+        ),
     },
     "elided_limiter": {
-        "en": ("the elision hides a limiter", "The text left out at […] holds a limiting clause, which changes the meaning."),
+        "en": (
+            "the elision hides a limiter",
+            "The text left out at […] holds a limiting clause, which changes the meaning.",
+        ),
         "pt": ("a elisão esconde uma ressalva", "O texto omitido em […] contém uma ressalva, o que muda o sentido."),
-        "es": ("la elisión oculta una salvedad", "El texto omitido en […] contiene una salvedad, lo que cambia el sentido."),
+        "es": (
+            "la elisión oculta una salvedad",
+            "El texto omitido en […] contiene una salvedad, lo que cambia el sentido.",
+        ),
     },
     "fragments_out_of_order": {
         "en": ("fragments out of order", "The quoted fragments are in the source, but in another order."),
@@ -101,8 +134,14 @@ FLAGS: dict[str, Entry] = {
     },
     "fragments_different_sections": {
         "en": ("fragments in different sections", "The quoted fragments come from different sections of the source."),
-        "pt": ("fragmentos em dispositivos diferentes", "Os fragmentos citados vêm de dispositivos diferentes da fonte."),
-        "es": ("fragmentos en preceptos distintos", "Los fragmentos citados vienen de preceptos distintos de la fuente."),
+        "pt": (
+            "fragmentos em dispositivos diferentes",
+            "Os fragmentos citados vêm de dispositivos diferentes da fonte.",
+        ),
+        "es": (
+            "fragmentos en preceptos distintos",
+            "Los fragmentos citados vienen de preceptos distintos de la fuente.",
+        ),
     },
 }
 """Reason flags of a near miss (``nearest.reasons[].flag``, ``nearest.reason``)."""
@@ -125,9 +164,15 @@ KINDS: dict[str, Entry] = {
         "es": ("se detiene antes de una salvedad", "La cita termina justo antes de una salvedad de la misma oración."),
     },
     "newer_version": {
-        "en": ("a newer version exists", "The store holds a newer version of the cited source; the cited one was used."),
+        "en": (
+            "a newer version exists",
+            "The store holds a newer version of the cited source; the cited one was used.",
+        ),
         "pt": ("existe uma versão mais nova", "O acervo tem uma versão mais nova da fonte citada; foi usada a citada."),
-        "es": ("existe una versión más nueva", "El almacén tiene una versión más nueva de la fuente citada; se usó la citada."),
+        "es": (
+            "existe una versión más nueva",
+            "El almacén tiene una versión más nueva de la fuente citada; se usó la citada.",
+        ),
     },
     "outside_cited_lines": {
         "en": ("outside the cited lines", "The quote is in the file, but not in the lines the citation names."),
@@ -208,7 +253,10 @@ KINDS: dict[str, Entry] = {
     "truncated": {
         "en": ("answer cut off", "The answer stopped before its end (length limit or missing final event)."),
         "pt": ("resposta cortada", "A resposta parou antes do fim (limite de tamanho ou evento final em falta)."),
-        "es": ("respuesta cortada", "La respuesta se detuvo antes del final (límite de longitud o falta el evento final)."),
+        "es": (
+            "respuesta cortada",
+            "La respuesta se detuvo antes del final (límite de longitud o falta el evento final).",
+        ),
     },
     "claim_contradicted": {
         "en": ("claim contradicted", "The judge found the cited passage says otherwise."),
@@ -218,7 +266,10 @@ KINDS: dict[str, Entry] = {
     "claim_unsupported": {
         "en": ("claim unsupported", "The judge found nothing in the cited passage that supports the claim."),
         "pt": ("afirmação sem suporte", "A avaliação não achou no trecho citado nada que sustente a afirmação."),
-        "es": ("afirmación sin respaldo", "La evaluación no halló en el pasaje citado nada que respalde la afirmación."),
+        "es": (
+            "afirmación sin respaldo",
+            "La evaluación no halló en el pasaje citado nada que respalde la afirmación.",
+        ),
     },
     "claim_needs_review": {
         "en": ("claim needs review", "The judge could not decide; a person should read the passage."),

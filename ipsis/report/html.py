@@ -34,8 +34,8 @@ from ipsis import __version__
 from ipsis.document import Document
 from ipsis.report.assets import CSS, JS, csp
 from ipsis.report.html_cards import card_html
-from ipsis.report.html_text import esc
 from ipsis.report.html_judge import claim_card, support_of, verdict_chip
+from ipsis.report.html_text import esc
 from ipsis.report.html_words import kind_chip, message_html
 from ipsis.report.labels import detect_language, detect_language_of, label, status_label
 from ipsis.report.messages import verdict_text
@@ -98,13 +98,14 @@ def _counts(records: Sequence[Mapping[str, Any]], lang: str) -> tuple[str, str]:
     counts = Counter(str(r.get("status")) for r in records)
     order = [s for s in STATUSES if counts.get(s)] + sorted(s for s in counts if s not in STATUSES)
     chips = "".join(
-        f'<span class="count" data-count="{esc(s)}"><span class="badge st-{esc(s)}">{esc(status_label(lang, s))}</span> '
-        f"{counts[s]}</span>"
+        f'<span class="count" data-count="{esc(s)}"><span class="badge st-{esc(s)}">'
+        f"{esc(status_label(lang, s))}</span> {counts[s]}</span>"
         for s in order
     )
     line = f'<div class="counts"><b>{label(lang, "citations")}: {len(records)}</b>{chips}</div>'
     boxes = "".join(
-        f'<label><input type="checkbox" data-filter-status value="{esc(s)}" checked> {esc(status_label(lang, s))}</label>'
+        f'<label><input type="checkbox" data-filter-status value="{esc(s)}" checked> '
+        f"{esc(status_label(lang, s))}</label>"
         for s in order
     )
     sources = sorted({str(r.get("source_id")) for r in records if r.get("source_id")})
@@ -250,7 +251,9 @@ def answer_html(text: str, check_json: Mapping[str, Any], records: Sequence[Mapp
             verdict = str((support_of(judged[1]) or {}).get("verdict") or "") if judged else ""
             if judged and verdict:
                 tip = verdict_text(verdict, lang)[0]
-                attrs = f'class="marker st-{st} v-{esc(verdict)}" data-verdict="{esc(verdict)}" href="#claim-{judged[0]}"'
+                attrs = (
+                    f'class="marker st-{st} v-{esc(verdict)}" data-verdict="{esc(verdict)}" href="#claim-{judged[0]}"'
+                )
                 spans.append((*sp, "a", f'{attrs} title="{esc(tip)}"'))
             else:
                 spans.append((*sp, "b", f'class="marker st-{st}" title="{esc(tip)}"'))
@@ -325,7 +328,8 @@ def render_check_html(
             where = f' <span class="mono small">[{ok[0]}, {ok[1]})</span>' if ok else ""
             said = message_html(f.get("message"), lang)
             msg = f'<a href="#cit-{link}">{said}</a>' if link else said
-            items.append(f'<li class="finding" data-kind="{esc(f.get("kind"))}">{kind_chip(f.get("kind"), lang)} {msg}{where}</li>')
+            chip = kind_chip(f.get("kind"), lang)
+            items.append(f'<li class="finding" data-kind="{esc(f.get("kind"))}">{chip} {msg}{where}</li>')
         body.append(f'<h2>{label(lang, "findings")}</h2><ol class="findings">{"".join(items)}</ol>')
     cards = "".join(card_html(i, r, documents, lang) for i, r in enumerate(records, 1))
     numbered = {n: sid for sid, n in numbers.items()}

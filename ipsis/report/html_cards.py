@@ -110,9 +110,11 @@ def _selector_html(sel: Any, lang: str) -> str:
     pre, suf = str(sel.get("prefix") or ""), str(sel.get("suffix") or "")
     bits = []
     if pre:
-        bits.append(f'{label(lang, "prefix")} <code class="sel-prefix" title="{esc(pre)}">«{esc(_visible(pre))}»</code>')
+        shown = esc(_visible(pre))
+        bits.append(f'{label(lang, "prefix")} <code class="sel-prefix" title="{esc(pre)}">«{shown}»</code>')
     if suf:
-        bits.append(f'{label(lang, "suffix")} <code class="sel-suffix" title="{esc(suf)}">«{esc(_visible(suf))}»</code>')
+        shown = esc(_visible(suf))
+        bits.append(f'{label(lang, "suffix")} <code class="sel-suffix" title="{esc(suf)}">«{shown}»</code>')
     return " ".join(bits) or label(lang, "exact_only")
 
 

@@ -51,7 +51,7 @@ def flags_html(reasons: Any, lang: str) -> str:
                 if _words(r.get(side))
             ]
             words = f' <span class="small">{" · ".join(said)}</span>' if said else ""
-            items.append(f'<li>{chip(text, tip, "flag", name)}{words}</li>')
+            items.append(f"<li>{chip(text, tip, 'flag', name)}{words}</li>")
         else:
             text, tip = flag_text(str(r), lang)
             items.append(f"<li>{chip(text, tip, 'flag', str(r))}</li>")

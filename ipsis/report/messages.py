@@ -155,7 +155,8 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"record (?P<n>\d+): field (?P<f>'[^']*') is missing", {
         "pt": "registro {n}: falta o campo {f}", "es": "registro {n}: falta el campo {f}"}),
     (r"record (?P<n>\d+): field (?P<f>'[^']*') must be (?P<a>.*), got (?P<b>.*)", {
-        "pt": "registro {n}: o campo {f} deve ser {a}, veio {b}", "es": "registro {n}: el campo {f} debe ser {a}, vino {b}"}),
+        "pt": "registro {n}: o campo {f} deve ser {a}, veio {b}",
+        "es": "registro {n}: el campo {f} debe ser {a}, vino {b}"}),
     (r"record (?P<n>\d+): field (?P<f>'[^']*'): (?P<x>.*)", {
         "pt": "registro {n}: campo {f}: {x}", "es": "registro {n}: campo {f}: {x}"}),
     (r"found elsewhere, in (?P<x>.*)", {"pt": "encontrada em outro lugar: {x}", "es": "encontrada en otro lugar: {x}"}),
@@ -175,7 +176,8 @@ _T: list[tuple[str, dict[str, str]]] = [
         "es": "sin cita literal: la afirmación se evaluó contra el pasaje recuperado para ella (BM25)"}),
     # findings of ipsis check
     (r"source (?P<n>\d+): (?P<t_x>.*)", {"pt": "fonte {n}: {t_x}", "es": "fuente {n}: {t_x}"}),
-    (r"source (?P<n>\d+) \((?P<h>quote's section|retrieved passage)\): (?P<v>\w+) \((?P<c>[\d.]+)\)(?:: (?P<e_x>.*))?", {
+    (r"source (?P<n>\d+) \((?P<h>quote's section|retrieved passage)\): (?P<v>\w+) \((?P<c>[\d.]+)\)"
+     r"(?:: (?P<e_x>.*))?", {
         "pt": "fonte {n} ({h}): {v} ({c}){e_x?: }", "es": "fuente {n} ({h}): {v} ({c}){e_x?: }"}),
     (r"(?P<x>\S+) names no source that was sent \(sources are numbered (?P<a>\d+)–(?P<b>\d+)\)", {
         "pt": "{x} não indica nenhuma fonte enviada (as fontes vão de {a} a {b})",
@@ -199,14 +201,16 @@ _T: list[tuple[str, dict[str, str]]] = [
         "pt": "a fonte {n} ({x}) nunca é citada", "es": "la fuente {n} ({x}) nunca se cita"}),
     (r"the answer cites no source at all", {
         "pt": "a resposta não cita fonte nenhuma", "es": "la respuesta no cita ninguna fuente"}),
-    (r"the answer is cut off: (?P<x>.*)", {"pt": "a resposta está cortada: {x}", "es": "la respuesta está cortada: {x}"}),
+    (r"the answer is cut off: (?P<x>.*)", {
+        "pt": "a resposta está cortada: {x}", "es": "la respuesta está cortada: {x}"}),
     (r"the stream reported an error(?: \(line (?P<l>\d+)\))?: (?P<x>.*)", {
         "pt": "o stream reportou um erro{l? (linha |)}: {x}", "es": "el stream informó un error{l? (línea |)}: {x}"}),
     (r"sin_informacion is true but the answer makes (?P<n>\d+) claim\(s\)", {
         "pt": "sin_informacion é verdadeiro, mas a resposta faz {n} afirmação(ões)",
         "es": "sin_informacion es verdadero, pero la respuesta hace {n} afirmación(es)"}),
     (r"no claims, but sin_informacion is false", {
-        "pt": "nenhuma afirmação, mas sin_informacion é falso", "es": "ninguna afirmación, pero sin_informacion es falso"}),
+        "pt": "nenhuma afirmação, mas sin_informacion é falso",
+        "es": "ninguna afirmación, pero sin_informacion es falso"}),
     (r"retrieval: no passage of (?:the source|source (?P<n>\d+)) shares a content word with the claim", {
         "pt": "recuperação: nenhum trecho da fonte{n? | } partilha uma palavra de conteúdo com a afirmação",
         "es": "recuperación: ningún pasaje de la fuente{n? | } comparte una palabra de contenido con la afirmación"}),
@@ -271,7 +275,7 @@ def _words(text: str, lang: str) -> str:
 
 def _flags_clause(text: str, lang: str) -> tuple[str, bool]:
     m = _FLAG_CLAUSE.fullmatch(text)
-    if not m or m["f"] not in FLAGS and m["f"] != "near":
+    if not m or (m["f"] not in FLAGS and m["f"] != "near"):
         return text, False
     if text == "near miss":
         return flag_text("near_miss", lang)[0], True

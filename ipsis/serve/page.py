@@ -26,8 +26,9 @@ EXAMPLES: dict[str, dict[str, object]] = {
                 " up to 10 working days and must be signed for.",
             },
         ],
-        "answer": "Refunds are paid \"within 14 days of the request\" [1]. Gift cards \"are refundable\" [1]."
-        " Orders placed before 2 pm \"ship the same working day\" [2]. Deliveries abroad take up to 10 working"
+        "answer": 'Refunds are paid "within 14 days of the request" [1].'
+        ' The policy says: "Gift cards are refundable" [1].'
+        ' Orders placed before 2 pm "ship the same working day" [2]. Deliveries abroad take up to 10 working'
         " days [2]. Store credit never expires.",
     },
     "pt": {
@@ -46,8 +47,8 @@ EXAMPLES: dict[str, dict[str, object]] = {
                 " internacionais levam até 10 dias úteis e exigem assinatura.",
             },
         ],
-        "answer": "O reembolso é pago \"em até 14 dias do pedido\" [1]. Vales-presente \"são reembolsáveis\""
-        " [1]. Pedidos feitos antes das 14h \"são despachados no mesmo dia útil\" [2]. Entregas"
+        "answer": 'O reembolso é pago "em até 14 dias do pedido" [1]. A política diz: "Vales-presente são'
+        ' reembolsáveis" [1]. Pedidos feitos antes das 14h "são despachados no mesmo dia útil" [2]. Entregas'
         " internacionais levam até 10 dias úteis [2]. O crédito na loja nunca expira.",
     },
     "es": {
@@ -66,8 +67,8 @@ EXAMPLES: dict[str, dict[str, object]] = {
                 " internacionales tardan hasta 10 días hábiles y requieren firma.",
             },
         ],
-        "answer": "El reembolso se paga \"en un plazo de 14 días desde la solicitud\" [1]. Las tarjetas regalo"
-        " \"son reembolsables\" [1]. Los pedidos hechos antes de las 14 h \"salen el mismo día hábil\" [2]."
+        "answer": 'El reembolso se paga "en un plazo de 14 días desde la solicitud" [1]. La política dice: "Las'
+        ' tarjetas regalo son reembolsables" [1]. Los pedidos hechos antes de las 14 h "salen el mismo día hábil" [2].'
         " Los envíos internacionales tardan hasta 10 días hábiles [2]. El saldo de la tienda nunca caduca.",
     },
 }
