@@ -130,7 +130,7 @@ def _meta(run: Mapping[str, Any], lang: str) -> str:
         bits.append(f'{label(lang, "policy")} <code class="fingerprint" title="{esc(policy)}">{esc(fp)}</code>')
     for key in ("started_at", "store"):
         if run.get(key):
-            bits.append(f"{esc(key)}: {esc(run[key])}")
+            bits.append(f"{label(lang, key)}: {esc(run[key])}")
     return f'<div class="meta">{" · ".join(bits)}</div>'
 
 

@@ -179,15 +179,15 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"source (?P<n>\d+) \((?P<h>quote's section|retrieved passage)\): (?P<v>\w+) \((?P<c>[\d.]+)\)"
      r"(?:: (?P<e_x>.*))?", {
         "pt": "fonte {n} ({h}): {v} ({c}){e_x?: }", "es": "fuente {n} ({h}): {v} ({c}){e_x?: }"}),
-    (r"(?P<x>\S+) names no source that was sent \(sources are numbered (?P<a>\d+)–(?P<b>\d+)\)", {
+    (r"(?P<x>.+?) names no source that was sent \(sources are numbered (?P<a>\d+)–(?P<b>\d+)\)", {
         "pt": "{x} não indica nenhuma fonte enviada (as fontes vão de {a} a {b})",
         "es": "{x} no indica ninguna fuente enviada (las fuentes van de {a} a {b})"}),
-    (r"(?P<x>\S+) names no source that was sent \(no sources were given\)", {
+    (r"(?P<x>.+?) names no source that was sent \(no sources were given\)", {
         "pt": "{x} não indica nenhuma fonte enviada (nenhuma fonte foi dada)",
         "es": "{x} no indica ninguna fuente enviada (no se dio ninguna fuente)"}),
     (r"(?P<x>.+) names no source that was sent", {
         "pt": "{x} não indica nenhuma fonte enviada", "es": "{x} no indica ninguna fuente enviada"}),
-    (r"(?P<x>\S+) is not the URL of any source sent", {
+    (r"(?P<x>.+?) is not the URL of any source sent", {
         "pt": "{x} não é a URL de nenhuma fonte enviada", "es": "{x} no es la URL de ninguna fuente enviada"}),
     (r"(?P<x>'.*') matches no source sent \(by id, file id, URL or title\)", {
         "pt": "{x} não corresponde a nenhuma fonte enviada (por id, id de arquivo, URL ou título)",
