@@ -140,3 +140,42 @@ def test_lang_option_sets_the_report_and_the_table(tmp_path: Path) -> None:
     assert "12 places match" in CliRunner().invoke(main, args).stdout  # the table stays English by default
     bad = CliRunner().invoke(main, [*args, "--lang", "fr"])
     assert bad.exit_code == 2 and "--lang" in bad.output
+
+
+def test_carried_to_another_version_reads_in_the_report_language(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    for version, days in (("1", "30"), ("2", "60")):
+        f = tmp_path / f"v{version}.txt"
+        f.write_text(f"Lei de teste.\nArt. 1º O prazo de recurso é de {days} dias, contados da intimação.\n"
+                     "Art. 2º A multa é de dez por cento.\n", encoding="utf-8")  # fmt: skip
+        res = CliRunner().invoke(main, ["ingest", str(f), "--id", "lei", "--version", version, "--store", str(store)])
+        assert res.exit_code == 0, res.output
+    rec = tmp_path / "c.jsonl"
+    rec.write_text('{"citation_id": "c1", "source_id": "lei@1", "quote": "O prazo de recurso é de 30 dias, contados da'
+                   ' intimação."}\n', encoding="utf-8")  # fmt: skip
+    out = tmp_path / "c.html"
+    args = ["verify", str(rec), "--store", str(store), "--carry-to", "latest", "--format", "html", "--lang", "es"]
+    CliRunner().invoke(main, [*args, "-o", str(out)])
+    tree = lxml.html.document_fromstring(out.read_text(encoding="utf-8"))
+    (block,) = tree.xpath("//div[@class='carried']")
+    assert block.get("data-carried") == "amended"
+    (badge,) = block.xpath(".//span[@data-key='amended']")
+    assert badge.text_content() == "modificada" and badge.get("title")
+    (flag,) = block.xpath(".//span[@class='flag']")
+    assert flag.text_content() == "un número difiere" and flag.get("title")
+    assert "lei@2 Art. 1º" in block.text_content() and "30" in block.text_content() and "60" in block.text_content()
+
+
+def test_check_bar_counts_citations_without_a_quote() -> None:
+    out = CliRunner().invoke(
+        main,
+        ["check", str(ANSWERS / "plain-brackets.txt"), "--sources", str(ANSWERS / "sources.json"),
+         "--judge", "cues", "--format", "html"],
+    ).stdout  # fmt: skip
+    tree = lxml.html.document_fromstring(out)
+    cards = tree.xpath("//article[contains(@class, 'cit')]")
+    bar = tree.xpath("//div[@class='counts']")[0].text_content()
+    # c1-c4 cite without a quote and are judged; c5 and c6 quote; [5] names no source (no card)
+    assert bar.startswith(f"Citations: {len(cards)}") and len(cards) == 6
+    assert [c.get("data-cid") for c in cards if c.get("data-status") == "retrieved"] == ["c1", "c2", "c3", "c4"]
+    assert tree.xpath("//input[@data-filter-status][@value='retrieved']")

@@ -386,3 +386,32 @@ JUDGES: dict[str, dict[str, str]] = {
     "nli": {"en": "local NLI model", "pt": "modelo NLI local", "es": "modelo NLI local"},
     "llm": {"en": "language model", "pt": "modelo de linguagem", "es": "modelo de lenguaje"},
 }
+
+CARRIED: dict[str, Entry] = {
+    "unchanged": {
+        "en": ("unchanged", "The quoted words are in the other version, in the same section."),
+        "pt": ("inalterada", "As palavras citadas estão na outra versão, no mesmo dispositivo."),
+        "es": ("sin cambios", "Las palabras citadas están en la otra versión, en el mismo precepto."),
+    },
+    "amended": {
+        "en": ("amended", "The section is in the other version with other words."),
+        "pt": ("alterada", "O dispositivo está na outra versão com outras palavras."),
+        "es": ("modificada", "El precepto está en la otra versión con otras palabras."),
+    },
+    "revoked": {
+        "en": ("revoked", "The section is revoked in the other version."),
+        "pt": ("revogada", "O dispositivo está revogado na outra versão."),
+        "es": ("derogada", "El precepto está derogado en la otra versión."),
+    },
+    "moved": {
+        "en": ("moved", "The quoted words are in the other version, in another section."),
+        "pt": ("deslocada", "As palavras citadas estão na outra versão, noutro dispositivo."),
+        "es": ("trasladada", "Las palabras citadas están en la otra versión, en otro precepto."),
+    },
+    "gone": {
+        "en": ("gone", "Neither the words nor the section are in the other version."),
+        "pt": ("desaparecida", "Nem as palavras nem o dispositivo estão na outra versão."),
+        "es": ("desaparecida", "Ni las palabras ni el precepto están en la otra versión."),
+    },
+}
+"""What ``verify --carry-to`` says of a citation in another version (``carried.status``)."""

@@ -304,8 +304,12 @@ def render_check_html(
     kind_line = "".join(
         f'<span class="count" data-kind="{esc(k)}">{kind_chip(k, lang)} {v}</span>' for k, v in sorted(kinds.items())
     )
-    counts, filters = _counts(records, lang)
-    judged = [*(r for r in records if support_of(r) is not None), *bare_claims(check_json, records)]
+    bare = bare_claims(check_json, records)
+    numbered = {n: sid for sid, n in numbers.items()}
+    # the claim cards count as citations too (status retrieved), so the bar and filters see them
+    counted = [*records, *({"status": "retrieved", "source_id": numbered.get(c.get("source"))} for c in bare)]
+    counts, filters = _counts(counted, lang)
+    judged = [*(r for r in records if support_of(r) is not None), *bare]
     title = title or label(lang, "check_title")
     fmt = f' <span class="small">({esc(check_json.get("format"))})</span>' if check_json.get("format") else ""
     header = (
@@ -332,8 +336,7 @@ def render_check_html(
             items.append(f'<li class="finding" data-kind="{esc(f.get("kind"))}">{chip} {msg}{where}</li>')
         body.append(f'<h2>{label(lang, "findings")}</h2><ol class="findings">{"".join(items)}</ol>')
     cards = "".join(card_html(i, r, documents, lang) for i, r in enumerate(records, 1))
-    numbered = {n: sid for sid, n in numbers.items()}
-    for k, c in enumerate(bare_claims(check_json, records), 1):
+    for k, c in enumerate(bare, 1):
         sid = numbered.get(c.get("source"))
         cards += claim_card(k, c, sid, documents.get(sid) if sid else None, lang)
     body.append(f'<section class="citations"><h2>{label(lang, "citations")}</h2>{cards or label(lang, "nothing")}')

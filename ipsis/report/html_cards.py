@@ -17,7 +17,7 @@ from typing import Any
 from ipsis.document import Document
 from ipsis.report.html_judge import judge_html
 from ipsis.report.html_text import diff_ops, esc, highlight, render_diff, window, word_diff
-from ipsis.report.html_words import flags_html, message_html, warnings_html
+from ipsis.report.html_words import carried_html, flags_html, message_html, warnings_html
 from ipsis.report.labels import label
 from ipsis.report.messages import tier_name
 
@@ -244,6 +244,7 @@ def card_html(index: int, r: Mapping[str, Any], documents: Mapping[str, Document
     parts.append(nearest_html(doc, r, lang))
     parts.append(elsewhere_html(r, lang))
     parts.append(judge_html(r, lang, doc))
+    parts.append(carried_html(r.get("carried"), lang))
     parts.append(warnings_html(r.get("warnings"), lang))
     return (
         f'<article class="cit s-{esc(status)}" id="cit-{index}" tabindex="-1" data-status="{esc(status)}" '

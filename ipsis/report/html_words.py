@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ipsis.report.catalogue import CARRIED
 from ipsis.report.html_text import esc
 from ipsis.report.labels import label
 from ipsis.report.messages import flag_text, kind_text, translate_parts
@@ -74,3 +75,23 @@ def warnings_html(warnings: Any, lang: str) -> str:
         else:
             lis.append(f"<li>{message_html(w, lang)}</li>")
     return f'<div class="warnings"><h4>{label(lang, "warnings")}</h4><ul>{"".join(lis)}</ul></div>'
+
+
+def carried_html(carried: Any, lang: str) -> str:
+    """Where ``verify --carry-to`` found the citation in the other version, and how it changed."""
+    if not isinstance(carried, Mapping):
+        return ""
+    status = str(carried.get("status") or "")
+    entry = CARRIED.get(status)
+    text, tip = (entry.get(lang) or entry["en"]) if entry else (status.replace("_", " "), status)
+    to = carried.get("to") if isinstance(carried.get("to"), Mapping) else {}
+    where = " ".join(str(x) for x in (to.get("source_id"), to.get("label") or to.get("section")) if x)
+    bits = [chip(text, tip, f"badge kind carried-{esc(status)}", status)]
+    if where:
+        bits.append(f'<span class="secpath">{esc(where)}</span>')
+    if isinstance(to.get("start"), int):
+        bits.append(f'<span class="mono">[{to["start"]}, {esc(to.get("end"))})</span>')
+    if carried.get("section_amended"):
+        bits.append(esc(label(lang, "section_amended")))
+    out = " ".join(bits) + flags_html(carried.get("flags"), lang)
+    return f'<div class="carried" data-carried="{esc(status)}"><h4>{label(lang, "carried")}</h4>{out}</div>'
