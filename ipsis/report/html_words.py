@@ -84,7 +84,8 @@ def carried_html(carried: Any, lang: str) -> str:
     status = str(carried.get("status") or "")
     entry = CARRIED.get(status)
     text, tip = (entry.get(lang) or entry["en"]) if entry else (status.replace("_", " "), status)
-    to = carried.get("to") if isinstance(carried.get("to"), Mapping) else {}
+    to_any = carried.get("to")
+    to: Mapping[str, Any] = to_any if isinstance(to_any, Mapping) else {}
     where = " ".join(str(x) for x in (to.get("source_id"), to.get("label") or to.get("section")) if x)
     bits = [chip(text, tip, f"badge kind carried-{esc(status)}", status)]
     if where:
