@@ -181,7 +181,12 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
 @click.option("--position", type=int, default=None, help="Expected start offset (a hint).")
 @click.option("--section", default=None, help='The cited section ("art. 5º, § 1º, II", "Section 4.1.2").')
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv", "annotations"]),
+    default="table",
+    show_default=True,
+    help="annotations: a W3C Web Annotation (JSON-LD) for the result.",
 )
 @policy_options
 @reader_options
@@ -224,6 +229,10 @@ def locate_cmd(
         click.echo(
             json.dumps({**result.to_json(), "policy_fingerprint": policy.fingerprint()}, ensure_ascii=False, indent=2)
         )
+    elif fmt == "annotations":
+        from ipsis.formats.annotations import write_annotations
+
+        write_annotations([result.to_json()], sys.stdout, {str(result.source_id): doc})
     else:
         click.echo(render([result], fmt, colour=use_colour(stdout_is_tty())), nl=False)
     sys.exit(exit_for([result]))
@@ -245,10 +254,18 @@ def check_quote_args(limits: Any, **values: str | None) -> None:
 @click.argument("start", type=int)
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "annotations"]),
+    default="json",
+    show_default=True,
+    help="annotations: the range as a W3C Web Annotation (JSON-LD) with quote, position and page selectors.",
+)
 @reader_options
 @store_options
 def describe_cmd(
-    source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None, **reader: Any
+    source: str, start: int, end: int, max_tier: str, fmt: str, store_dir: str | None, user: str | None, **reader: Any
 ) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
@@ -263,6 +280,14 @@ def describe_cmd(
         except InputError as exc:
             msg = f"{source}: {exc}"
             raise InputError(msg) from None
+    if fmt == "annotations":
+        from ipsis.formats.annotations import write_annotations
+
+        match = {"start": start, "end": end, "text": doc.text[start:end], "selector": out["selector"],
+                 "page": doc.page_of(start)}  # fmt: skip
+        record = {"source_id": doc.id, "status": "described", "message": out.get("message"), "matches": [match]}
+        write_annotations([record], sys.stdout, {doc.id: doc})
+        return
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
 
@@ -281,10 +306,11 @@ def describe_cmd(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
+    type=click.Choice(["table", "json", "jsonl", "csv", "html", "annotations"]),
     default="table",
     show_default=True,
-    help="html: one self-contained page showing each quote inside its source (use with -o).",
+    help="html: one self-contained page showing each quote inside its source (use with -o);"
+    " annotations: one W3C Web Annotation (JSON-LD) per result.",
 )
 @click.option(
     "-o",

@@ -80,6 +80,13 @@ def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
     out: dict[str, Any] = {"id": sec.id, "label": sec.label}
     if path is not None:
         out["path"] = path(sec)
+    work = doc.meta.get("work")
+    if isinstance(work, dict) and work.get("id"):  # a citable URI of the section (LexML, ELI)
+        from ipsis.formats.ids import section_uri
+
+        uri = section_uri(work, sec.id)
+        if uri:
+            out["uri"] = uri
     return out
 
 
@@ -363,6 +370,23 @@ def _elided(
     return result
 
 
+def _citable(tree: Any, ref: str) -> Any:
+    """A section cited as a LexML URN or an ELI (``urn:lex:...!art7_cpt_inc2``, ``.../eli/...#art_6``):
+    the resolution to the section it names; None for any other way of writing a reference."""
+    from ipsis.formats.ids import is_citable_uri, section_for_uri
+    from ipsis.sections import SectionNotFoundError
+    from ipsis.sections.refs import Resolution
+
+    ref = ref.strip()
+    if not is_citable_uri(ref):
+        return None
+    sec = section_for_uri(tree, ref)
+    if sec is None:
+        msg = f"{ref!r} names no section of {tree.doc_id} (a LexML fragment or an AKN eId after ! or #)"
+        raise SectionNotFoundError(msg, None)
+    return Resolution(ref, (sec.id,), (sec,))
+
+
 def _restrict_to_section(
     doc: Document, view: Normalized, hits: list[tuple[int, int]], ref: str, result: Result
 ) -> list[tuple[int, int]]:
@@ -377,7 +401,7 @@ def _restrict_to_section(
         for sp in spans
     ]
     try:
-        resolution = resolve_reference(tree, ref)
+        resolution = _citable(tree, ref) or resolve_reference(tree, ref)
     except (SectionNotFoundError, InputError) as exc:
         result.message = f"{exc}; the quote is elsewhere in the document"
         result.found_elsewhere = elsewhere
