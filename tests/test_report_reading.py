@@ -280,3 +280,16 @@ def test_works_from_file_with_no_network_under_its_csp(browser: Any, inputs: dic
     assert not [m for m in seen["console"] if "Content Security Policy" in m], seen["console"]
     assert not seen["errors"]
     ctx.close()
+
+
+@pytest.mark.parametrize("key", ["verify-pt", "check-pt"])
+def test_phone_width_has_no_sideways_scroll(browser: Any, inputs: dict[str, Path], key: str) -> None:
+    ctx = browser.new_context(viewport={"width": 375, "height": 800})
+    pg = ctx.new_page()
+    pg.goto(inputs[key].as_uri())
+    if pg.locator("details.sec").count():  # an opened section must fit too
+        pg.locator("details.sec summary").first.click()
+    overflow = pg.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    pg.screenshot(path=str(ARTIFACTS / f"reading-{key}-phone.png"))
+    ctx.close()
