@@ -179,3 +179,14 @@ def test_check_bar_counts_citations_without_a_quote() -> None:
     assert bar.startswith(f"Citations: {len(cards)}") and len(cards) == 6
     assert [c.get("data-cid") for c in cards if c.get("data-status") == "retrieved"] == ["c1", "c2", "c3", "c4"]
     assert tree.xpath("//input[@data-filter-status][@value='retrieved']")
+
+
+def test_check_table_messages_in_the_chosen_language() -> None:
+    args = ["check", str(ANSWERS / "plain-brackets.txt"), "--sources", str(ANSWERS / "sources.json")]
+    es = CliRunner().invoke(main, [*args, "--lang", "es"]).stdout
+    assert "[5] no indica ninguna fuente enviada (las fuentes van de 1 a 3)" in es
+    assert "names no source" not in es
+    en = CliRunner().invoke(main, args).stdout
+    assert "[5] names no source that was sent (sources are numbered 1–3)" in en
+    js = json.loads(CliRunner().invoke(main, [*args, "--lang", "pt", "--format", "json"]).stdout)
+    assert any(f["message"].startswith("[5] names no source") for f in js["findings"])  # the JSON stays English
