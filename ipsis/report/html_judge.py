@@ -33,9 +33,7 @@ def support_of(r: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 def verdict_chip(verdict: str, lang: str) -> str:
     text, tip = verdict_text(verdict, lang)
-    return chip(text, tip, f"badge verdict v-{esc(verdict)}", verdict).replace(
-        "<span ", f'<span data-verdict="{esc(verdict)}" ', 1
-    )
+    return chip(text, tip, f"badge verdict v-{esc(verdict)}", verdict, attr="verdict")
 
 
 def evidence_html(evidence: Any, lang: str) -> str:

@@ -25,9 +25,9 @@ def message_html(message: Any, lang: str) -> str:
     return "; ".join(out)
 
 
-def chip(text: str, tip: str, cls: str, data: str = "") -> str:
-    """A labelled chip with a tooltip; ``data`` is the raw key (``data-key``)."""
-    key = f' data-key="{esc(data)}"' if data else ""
+def chip(text: str, tip: str, cls: str, data: str = "", attr: str = "key") -> str:
+    """A labelled chip with a tooltip; ``data`` is the raw key (``data-key``, or ``data-<attr>``)."""
+    key = f' data-{attr}="{esc(data)}"' if data else ""
     return f'<span class="{cls}" title="{esc(tip)}" tabindex="0"{key}>{esc(text)}</span>'
 
 
