@@ -58,7 +58,11 @@ def _selectors(m: Mapping[str, Any]) -> list[dict[str, Any]]:
     if sel.get("suffix"):
         out[0]["suffix"] = sel["suffix"]
     out.append({"type": "TextPositionSelector", "start": int(m["start"]), "end": int(m["end"])})
-    if m.get("page"):
+    if m.get("boxes"):  # the first line run of the quote on the page, as RFC 8118 names a region
+        from ipsis.pdfboxes import viewrect
+
+        out.append({"type": "FragmentSelector", "conformsTo": PDF_FRAGMENT, "value": viewrect(m["boxes"][0])})
+    elif m.get("page"):
         out.append({"type": "FragmentSelector", "conformsTo": PDF_FRAGMENT, "value": f"page={int(m['page'])}"})
     return out
 

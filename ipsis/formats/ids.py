@@ -26,7 +26,6 @@ from typing import Any
 
 from ipsis.document import Document
 from ipsis.errors import InputError
-from ipsis.sections.eid import akn_eid, lexml_fragment
 
 ELI = re.compile(r"https?://[A-Za-z0-9.-]+/eli/[A-Za-z0-9/()_.:;,~-]+[A-Za-z0-9)/]")
 LEXML = re.compile(r"urn:lex:[a-z]{2}(?:[.;:][A-Za-z0-9.;:~_-]+)+")
@@ -73,6 +72,8 @@ def work_of(doc: Document) -> dict[str, Any] | None:
 
 def section_uri(work: dict[str, Any] | None, section_id: str) -> str | None:
     """The citable URI of ``section_id`` in the work, or None when there is no work id."""
+    from ipsis.sections.eid import akn_eid, lexml_fragment  # here: loading a text needs no sections
+
     if not work:
         return None
     if work.get("scheme") == "lexml":
@@ -84,6 +85,8 @@ def section_uri(work: dict[str, Any] | None, section_id: str) -> str | None:
 def section_for_uri(tree: Any, uri: str) -> Any:
     """The section of ``tree`` that a LexML URN fragment (``!art7_cpt_inc2``) or an ELI with an
     AKN eId fragment (``#art_6__para_1``) names, or None."""
+    from ipsis.sections.eid import akn_eid, lexml_fragment  # here: loading a text needs no sections
+
     if uri.startswith("urn:lex:") and "!" in uri:
         frag = uri.split("!", 1)[1]
         return next((sec for sec in tree if lexml_fragment(sec.id) == frag), None)

@@ -169,7 +169,9 @@ def iter_finish_records(
     window: int = DEFAULT_WINDOW,
 ) -> Iterator[Result]:
     """:func:`finish_records` one result at a time (a streamed run keeps flat memory)."""
-    for record, result in zip(records, results, strict=False):
+    # the result first: a read error in ``records`` (shared through a tee with the run that
+    # reads ahead in blocks) is raised by ``results`` after the results before it
+    for result, record in zip(results, records, strict=False):
         claim = _claim(record)
         if judge is not None and _wants_retrieval(record, result):
             yield _retrieved(record, sources, policy, judge, window)

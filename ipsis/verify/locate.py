@@ -24,7 +24,9 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
+from ipsis.verify import batch
 from ipsis.verify.choose import by_context, by_position
+from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
     Context,
@@ -51,8 +53,8 @@ from ipsis.verify.result import (
 from ipsis.verify.selectors import TextQuoteSelector
 
 MAX_SELECTORS = 200
-"""Most places of an ambiguous quote that each get a selector (the work grows with the square
-of the places: a quote repeated a million times would otherwise never finish)."""
+"""Most places of an ambiguous quote that each get a selector: a limit on the size of the
+output (the contexts of all places are found by sorting, :mod:`ipsis.verify.contexts`)."""
 
 MAX_STAGES = 8
 """Most stages of quote preparation searched one by one (each is one pass over the view)."""
@@ -105,13 +107,24 @@ def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None,
     )
 
 
+def _contexts(
+    view: Normalized, hits: Sequence[tuple[int, int]], targets: Sequence[tuple[int, int]], cap: int
+) -> dict[tuple[int, int], tuple[int, int, bool]]:
+    """Minimal (prefix, suffix, unique) context of each of ``targets`` among ``hits``: all at once
+    by sorting the contexts, or per pair on the reference path (:data:`ipsis.verify.batch.reference`)."""
+    if batch.reference.on:
+        return {t: minimal_context(view.text, t[0], t[1], [h for h in hits if h != t], cap) for t in targets}
+    return minimal_contexts(view.text, hits, targets, cap)
+
+
 def _selector_for(
-    doc: Document, view: Normalized, hit: tuple[int, int], others: Sequence[tuple[int, int]], cap: int
+    doc: Document, view: Normalized, hit: tuple[int, int], context: tuple[int, int, bool]
 ) -> tuple[TextQuoteSelector, bool]:
-    """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``."""
+    """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``,
+    given its minimal ``context`` from :func:`_contexts`."""
     vt = view.text
     s, e = hit
-    p, q, unique = minimal_context(vt, s, e, others, cap)
+    p, q, unique = context
     before_end = _back(vt, s)
     after_start = _fwd(vt, e)
     p_start = extend_to_word(vt, before_end - p, -1) if p else s
@@ -206,20 +219,28 @@ def _diagnose(
     return "not found in the source", None
 
 
-def _first_stage_found(view: Normalized, quote: str, policy: Policy) -> tuple[str, list[tuple[int, int]], list[str]]:
+def searched_stages(quote: str, policy: Policy) -> list[tuple[str, list[str]]]:
+    """The stages of quote preparation ``locate`` searches, in order (see :func:`prepare_stages`)."""
+    stages = list(prepare_stages(quote, literal=policy.max_tier == "exact"))
+    if len(stages) > MAX_STAGES:  # decorations nested thousands deep: search the first ones and the last
+        stages = [*stages[: MAX_STAGES - 1], stages[-1]]
+    return stages
+
+
+def _first_stage_found(
+    doc: Document, view: Normalized, quote: str, policy: Policy
+) -> tuple[str, list[tuple[int, int]], list[str]]:
     """The quote as written if it is in the view, else the first stage of quote preparation
     that is (or the fully prepared quote when none is), its hits and what was removed."""
     tier, dis = policy.max_tier, policy.disabled_steps
-    stages = list(prepare_stages(quote, literal=tier == "exact"))
-    if len(stages) > MAX_STAGES:  # decorations nested thousands deep: search the first ones and the last
-        stages = [*stages[: MAX_STAGES - 1], stages[-1]]
+    stages = searched_stages(quote, policy)
     last: tuple[str, list[str]] = (quote.strip(), [])
     for stage, removed in stages:
         last = (stage, removed)
         q = quote_view(stage, tier, dis).text
         if not q.strip():
             continue
-        hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+        hits = [(h, h + len(q)) for h in batch.find_in_view(doc, view, q, policy)]
         if hits:
             return stage, hits, removed
     return last[0], [], last[1]
@@ -248,7 +269,7 @@ def locate(
     tier = policy.max_tier
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
-    prepared, hits, removed = _first_stage_found(view, quote, policy)
+    prepared, hits, removed = _first_stage_found(document, view, quote, policy)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -288,12 +309,12 @@ def locate(
 
     if len(candidates) > 1:
         result.status = AMBIGUOUS
-        propose = len(candidates) <= MAX_SELECTORS  # each selector compares with every other place
+        propose = len(candidates) <= MAX_SELECTORS  # a limit on output size
+        contexts = _contexts(view, hits, candidates, policy.context_cap) if propose else {}
         for hit in candidates:
             sel, unique = None, False
             if propose:
-                others = [h for h in hits if h != hit]
-                sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+                sel, unique = _selector_for(document, view, hit, contexts[hit])
             span = view.offsets.span_to_source(Span(*hit))
             result.matches.append(_match_record(document, span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
@@ -308,8 +329,7 @@ def locate(
     else:
         hit = candidates[0]
         span = view.offsets.span_to_source(Span(*hit))
-        others = [h for h in hits if h != hit]
-        sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+        sel, unique = _selector_for(document, view, hit, _contexts(view, hits, [hit], policy.context_cap)[hit])
         m = _match_record(document, span, sel, unique)
         result.matches.append(m)
         result.tier, result.steps = _cheapest_tier(m.text, prepared, policy, not document.marks)
@@ -443,8 +463,7 @@ def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_
         view = document_view(document, "exact")
         hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]
         own = [(start, end)]
-    others = [h for h in hits if h != own[0]]
-    sel, unique = _selector_for(document, view, own[0], others, policy.context_cap)
+    sel, unique = _selector_for(document, view, own[0], _contexts(view, hits, own[:1], policy.context_cap)[own[0]])
     message = "unique" if unique else f"not unique within {policy.context_cap} characters of context (the text repeats)"
     return {
         "start": start,
