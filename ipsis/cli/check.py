@@ -16,7 +16,7 @@ from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, main
-from ipsis.cli.core import make_policy, policy_options, run_info
+from ipsis.cli.core import lang_option, make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.resolve import open_stored, read_store, store_options
@@ -25,8 +25,10 @@ from ipsis.report.html import check_report_html
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
 
 
-def render(report: CheckReport, fmt: str) -> str:
-    """The report as table, json, jsonl (one finding per line) or csv (one finding per row)."""
+def render(report: CheckReport, fmt: str, lang: str | None = None) -> str:
+    """The report as table, json, jsonl (one finding per line) or csv (one finding per row).
+
+    ``lang`` translates the table's messages (the JSON and CSV keep the library's English)."""
     if fmt == "json":
         return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
     rows = [f.to_json() for f in report.findings]
@@ -55,7 +57,12 @@ def render(report: CheckReport, fmt: str) -> str:
         span = r["answer_span"]
         where = "" if span is None else f"[{span[0]}, {span[1]})"
         src = f"source {r['source']}" if r["source"] is not None else ""
-        lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {r['message']}")
+        msg = r["message"]
+        if lang and lang != "en":
+            from ipsis.report.messages import translate
+
+            msg = translate(msg, lang)
+        lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {msg}")
     lines.append(f"findings: {len(rows)}" if rows else "clean: every citation checked out")
     return "\n".join(lines) + "\n"
 
@@ -97,6 +104,7 @@ def render(report: CheckReport, fmt: str) -> str:
     is_flag=True,
     help="Print a correction message to send back to the model.",
 )
+@lang_option
 @policy_options
 @judge_options
 @store_options
@@ -110,6 +118,7 @@ def check_cmd(
     output: str | None,
     store_dir: str | None,
     user: str | None,
+    lang: str | None,
     **opts: Any,
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
@@ -128,6 +137,8 @@ def check_cmd(
         ipsis check answer.txt --sources sources.json --judge cues --format json
 
         ipsis check answer.json --sources sources.json --format html -o report.html
+
+        ipsis check resposta.txt --sources fontes.json --judge cues --format html --lang pt -o relatorio.html
 
         ipsis check answer.txt --sources rfc7519,rfc9111 --store /tmp/ipsis-demo
     """
@@ -158,7 +169,8 @@ def check_cmd(
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
-        out = check_report_html(report, run=run_info(policy)) if fmt == "html" else render(report, fmt)
+        html = fmt == "html"
+        out = check_report_html(report, run=run_info(policy), lang=lang) if html else render(report, fmt, lang)
         if output is None:
             click.echo(out, nl=False)
         else:

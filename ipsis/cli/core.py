@@ -33,6 +33,12 @@ from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
 from ipsis.verify.result import LOCATED, RETRIEVED, Result
 
+LANG_HELP = (
+    "Language of the report and its messages: en, pt or es (html, and the table's messages)."
+    " Default: the quotes' (answer's) language for html, English for the table. JSON stays English."
+)
+lang_option = click.option("--lang", type=click.Choice(["en", "pt", "es"]), default=None, help=LANG_HELP)
+
 
 def policy_options(f: Any) -> Any:
     """The policy options shared by locate and verify."""
@@ -317,6 +323,7 @@ def describe_cmd(
     help="Re-anchor each located citation in another version (latest stored, or ID, ID@DATE):"
     " unchanged, amended, revoked, moved or gone (\"carried\" in the JSON).",
 )
+@lang_option
 @policy_options
 @judge_options
 @store_options
@@ -340,6 +347,7 @@ def verify_cmd(
     encoding: str | None,
     ocr_mode: str,
     ocr_lang: str | None,
+    lang: str | None,
     **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
@@ -364,6 +372,7 @@ def verify_cmd(
         ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
 
         ipsis verify records.jsonl --sources sources.json --format html -o report.html
+        ipsis verify registros.jsonl --sources fontes.json --format html --lang pt -o relatorio.html
         ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
         ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
     """
@@ -407,7 +416,7 @@ def verify_cmd(
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
             with open_output(output) as out:
-                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents)
+                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents, lang=lang)
             manifest = run.finish()
             if annotate_to:
                 _write_highlighted(annotate_to, highlights, run.documents, store)

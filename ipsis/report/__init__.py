@@ -166,18 +166,37 @@ def table(
     colour: bool = False,
     width: int = 80,
     documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
 ) -> str:
     """One line per citation (status, id, source, where), its message and the quote in context.
 
-    Every line fits in ``width`` columns; ANSI colour only when ``colour`` (see :func:`use_colour`).
+    Every line fits in ``width`` columns; ANSI colour only when ``colour`` (see :func:`use_colour`);
+    ``lang`` (pt, es) translates the messages and notes.
     """
-    lines = [line for r in results for line in table_lines(r, colour=colour, width=width, documents=documents)]
+    lines = [
+        line
+        for r in results
+        for line in table_lines(r, colour=colour, width=width, documents=documents, lang=lang)
+    ]
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
 
+def _say(message: str, lang: str | None) -> str:
+    if not lang or lang == "en":
+        return message
+    from ipsis.report.messages import translate
+
+    return translate(message, lang)
+
+
 def table_lines(
-    r: Result, *, colour: bool = False, width: int = 80, documents: Mapping[str, Document] | None = None
+    r: Result,
+    *,
+    colour: bool = False,
+    width: int = 80,
+    documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
 ) -> list[str]:
     """The table lines of one result (without the summary line)."""
     documents = documents or {}
@@ -200,13 +219,13 @@ def table_lines(
     head_rest = f"{cid} {sid} {fit(where, max(0, room))}".rstrip()
     shown = f"\x1b[{_COLOURS.get(status, '0')}m{status:<14}\x1b[0m" if colour else f"{status:<14}"
     lines.append(f"{shown} {head_rest}")
-    lines.append("    " + _one_line(r.message, width - 4))
+    lines.append("    " + _one_line(_say(r.message, lang), width - 4))
     doc = documents.get(r.source_id) if r.source_id else None
     ctx = _context_line(r, doc, width, colour)
     if ctx is not None:
         lines.append(ctx)
     for w in r.warnings:
-        lines.append("    note: " + _one_line(str(w.get("message", w)), width - 10))
+        lines.append("    note: " + _one_line(_say(str(w.get("message", w)), lang), width - 10))
     if r.quote is not None and isinstance(r.quote, str) and (ctx is None or r.status != "located"):
         lines.append("    " + _one_line(f"“{r.quote}”", width - 4))
     for f in r.found_elsewhere[:3]:
@@ -255,14 +274,16 @@ def render(
     run: dict[str, Any] | None = None,
     colour: bool = False,
     documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
 ) -> str:
-    """``results`` in ``fmt`` (one of :data:`FORMATS`); ``documents`` (id -> Document) give context."""
+    """``results`` in ``fmt`` (one of :data:`FORMATS`); ``documents`` (id -> Document) give context;
+    ``lang`` is the html report's language (default: the quotes') and the table's messages'."""
     if fmt == "table":
-        return table(results, colour=colour, documents=documents)
+        return table(results, colour=colour, documents=documents, lang=lang)
     if fmt == "html":
         from ipsis.report.html import render_html
 
-        return render_html(results, run=run, documents=documents)
+        return render_html(results, run=run, documents=documents, lang=lang)
     if fmt == "json":
         return to_json(results, run)
     if fmt == "jsonl":
@@ -289,6 +310,7 @@ def write_stream(
     run: dict[str, Any] | None = None,
     colour: bool = False,
     documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
 ) -> Counter[str]:
     """Write results as they come (the same text as :func:`render`); return the status counts.
 
@@ -301,7 +323,7 @@ def write_stream(
         raise ValueError(msg)
     if fmt == "html":
         kept = list(results)
-        out.write(render(kept, fmt, run=run, documents=documents))
+        out.write(render(kept, fmt, run=run, documents=documents, lang=lang))
         counts.update(r.status for r in kept)
         return counts
     if fmt == "annotations":
@@ -329,7 +351,7 @@ def write_stream(
             item = json.dumps(r.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
             out.write(("," if counts else "") + "\n    " + item)
         else:
-            out.write("\n".join(table_lines(r, colour=colour, documents=documents)) + "\n")
+            out.write("\n".join(table_lines(r, colour=colour, documents=documents, lang=lang)) + "\n")
         counts[r.status] += 1
     if fmt == "json":
         tail = json.dumps({"summary": summary(counts)}, ensure_ascii=False, indent=2)
