@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import logging
+import threading
 import warnings
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
@@ -35,7 +36,9 @@ from ipsis.ingest.pages import (
     find_unmapped,
     resolve_soft_hyphens,
 )
+from ipsis.ingest.pdfium import PageRead
 from ipsis.ingest.pdfscan import check_streams
+from ipsis.ingest.textcheck import garbage_warning
 from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
 
 log = logging.getLogger(__name__)
@@ -80,20 +83,24 @@ def _quiet_pypdf() -> Iterator[None]:
         logger.setLevel(level)
 
 
-def _diagnose(data: bytes, name: str, password: str | None, cause: Exception) -> ExtractionError:
+def _diagnose(
+    data: bytes, name: str, password: str | None, cause: Exception, engine: str = "pdfium"
+) -> ExtractionError:
     """Why PDFium could not open the file, in words the user can act on."""
     with _quiet_pypdf():
-        return _diagnose_quietly(data, name, password, cause)
+        return _diagnose_quietly(data, name, password, cause, engine)
 
 
-def _diagnose_quietly(data: bytes, name: str, password: str | None, cause: Exception) -> ExtractionError:
+def _diagnose_quietly(
+    data: bytes, name: str, password: str | None, cause: Exception, engine: str
+) -> ExtractionError:
     from pypdf import PdfReader
 
-    if not data.lstrip().startswith(b"%PDF"):
+    if b"%PDF" not in data[:1024]:
         return ExtractionError(f"{name} is not a PDF (no %PDF header); pass a PDF or set the input format")
     try:
         with _quiet_pypdf():
-            reader = PdfReader(io.BytesIO(data), strict=False)
+            reader = PdfReader(io.BytesIO(_from_header(data)), strict=False)
             if reader.is_encrypted and not reader.decrypt(password or ""):
                 return _encrypted(name, password)
             count = len(reader.pages)
@@ -109,7 +116,37 @@ def _diagnose_quietly(data: bytes, name: str, password: str | None, cause: Excep
         return ExtractionError(
             f"{name} looks truncated or damaged (no %%EOF at the end; {detail}); download the file again"
         )
-    return ExtractionError(f"{name} is a damaged PDF ({detail}); try --engine pypdf or repair it")
+    return ExtractionError(f"{name} is a damaged PDF ({detail}); {suggest_engine(data, engine, password, name)}")
+
+
+_probing = threading.local()
+
+
+def suggest_engine(
+    data: bytes, engine: str, password: str | None, name: str, pages: Sequence[int] | None = None
+) -> str:
+    """What to try instead of ``engine``: another engine only when it was just tried and reads
+    the file (or the given 1-based ``pages``) with text, else a repair tool."""
+    fallback = "repair the file (e.g. qpdf --replace-input FILE) and try again"
+    if getattr(_probing, "on", False):
+        return fallback
+    _probing.on = True
+    try:
+        for other in ENGINES:
+            if other == engine:
+                continue
+            try:
+                read = _ENGINE_PAGES[other](data, name, password, None, DEFAULT_LIMITS, DEFAULT_LIMITS.deadline(name))
+            except Exception:  # noqa: S112 - any failure means this engine does not read it either
+                continue
+            wanted = pages or range(1, len(read) + 1)
+            good = [k for k in wanted if k <= len(read) and not read[k - 1].error and read[k - 1].text.strip()]
+            if good and len(good) == len(wanted):
+                what = "these pages" if pages else "the file"
+                return f"--engine {other} reads {what}"
+        return fallback
+    finally:
+        _probing.on = False
 
 
 def _encrypted(name: str, password: str | None) -> EncryptedDocumentError:
@@ -120,9 +157,11 @@ def _encrypted(name: str, password: str | None) -> EncryptedDocumentError:
 
 def _pdfium_pages(
     data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
-) -> tuple[list[str], list[bool]]:
+) -> list[PageRead]:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
+
+    from ipsis.ingest.pdfium import read_page
 
     try:
         pdf = pdfium.PdfDocument(data, password=password)
@@ -130,8 +169,7 @@ def _pdfium_pages(
         if getattr(exc, "err_code", None) == pdfium_c.FPDF_ERR_PASSWORD and b"/Encrypt" in data:
             raise _encrypted(name, password) from exc
         raise _diagnose(data, name, password, exc) from exc
-    texts: list[str] = []
-    images: list[bool] = []
+    pages: list[PageRead] = []
     try:
         total = len(pdf)
         if total == 0:
@@ -141,37 +179,31 @@ def _pdfium_pages(
         for i in range(total):
             deadline.check(f"page {i + 1} of {total}")
             try:
-                page = pdf[i]
+                pages.append(read_page(pdf, i))
             except pdfium.PdfiumError as exc:
-                msg = (
-                    f"{name}: page {i + 1} of {total} cannot be loaded ({exc}; a damaged page tree?); "
-                    "try --engine pypdf or repair the file (e.g. qpdf)"
-                )
-                raise ExtractionError(msg) from exc
-            textpage = page.get_textpage()
-            text = textpage.get_text_range() if textpage.count_chars() else ""
-            textpage.close()
-            if not text.strip():
-                images.append(any(True for _ in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE])))
-            else:
-                images.append(False)
-            page.close()
-            texts.append(resolve_soft_hyphens(text))
+                pages.append(PageRead("", error=f"PDFium: {exc}"))
             if progress:
                 progress(i + 1, total)
     finally:
         pdf.close()
-    return texts, images
+    return pages
+
+
+def _from_header(data: bytes) -> bytes:
+    """The bytes from ``%PDF`` on: viewers skip junk before the header (up to 1 KiB)."""
+    at = data.find(b"%PDF", 0, 1024)
+    return data[at:] if at > 0 else data
 
 
 def _pypdf_pages(
     data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
-) -> tuple[list[str], list[bool]]:
+) -> list[PageRead]:
     from pypdf import PdfReader
 
+    pages: list[PageRead] = []
     try:
         with _quiet_pypdf():
-            reader = PdfReader(io.BytesIO(data), strict=False)
+            reader = PdfReader(io.BytesIO(_from_header(data)), strict=False)
             if reader.is_encrypted and not reader.decrypt(password or ""):
                 raise _encrypted(name, password)
             total = len(reader.pages)
@@ -179,39 +211,54 @@ def _pypdf_pages(
                 msg = f"{name} is a PDF with 0 pages; there is no text to read"
                 raise ExtractionError(msg)
             limits.check_pages(total, name)
-            texts: list[str] = []
-            images: list[bool] = []
-            for i, page in enumerate(reader.pages):
+            for i in range(total):
                 deadline.check(f"page {i + 1} of {total}")
-                text = page.extract_text() or ""
-                texts.append(text)
-                images.append(not text.strip() and bool(_page_images(page)))
+                try:
+                    page = reader.pages[i]
+                    text = page.extract_text() or ""
+                except (ExtractionError, InputError):
+                    raise
+                except Exception as exc:  # one damaged page (content stream, font) spoils only itself
+                    pages.append(PageRead("", error=f"pypdf: {type(exc).__name__}: {exc}"))
+                else:
+                    pages.append(PageRead(text, has_images=not text.strip() and bool(_page_images(page))))
                 if progress:
                     progress(i + 1, total)
     except (ExtractionError, InputError):
         raise
     except Exception as exc:  # pypdf raises many types (AttributeError, RecursionError) on damaged files
-        raise _diagnose(data, name, password, exc) from exc
-    return texts, images
+        raise _diagnose(data, name, password, exc, "pypdf") from exc
+    return pages
 
 
 def _plumber(
-    data: bytes, name: str, password: str | None, progress: Progress | None
-) -> tuple[list[str], list[bool], list[Mark]]:
-    """Texts, image flags and furniture marks by position (pdfplumber engine)."""
-    from pdfminer.pdfdocument import PDFPasswordIncorrect
-
+    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
+) -> tuple[list[PageRead], list[Mark]]:
+    """Pages and furniture marks by position (pdfplumber engine)."""
     from ipsis.ingest.layout import position_furniture
     from ipsis.ingest.plumber import placed_lines, plumber_pages
 
     def on_error(exc: Exception) -> ExtractionError:
-        if isinstance(exc, PDFPasswordIncorrect):
+        if type(exc).__name__ == "PDFPasswordIncorrect":
             return _encrypted(name, password)
-        return _diagnose(data, name, password, exc)
+        return _diagnose(data, name, password, exc, "pdfplumber")
 
-    texts, images, layouts, heights = plumber_pages(data, name, password, progress, on_error)
-    text, starts = assemble(texts)
-    return texts, images, position_furniture(text, placed_lines(layouts, heights, starts))
+    pages, layouts, heights = plumber_pages(data, name, password, progress, on_error, limits, deadline)
+    text, starts = assemble([p.text for p in pages])
+    return pages, position_furniture(text, placed_lines(layouts, heights, starts))
+
+
+def _plumber_pages(
+    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
+) -> list[PageRead]:
+    return _plumber(data, name, password, progress, limits, deadline)[0]
+
+
+_ENGINE_PAGES: dict[str, Callable[..., list[PageRead]]] = {
+    "pdfium": _pdfium_pages,
+    "pypdf": _pypdf_pages,
+    "pdfplumber": _plumber_pages,
+}
 
 
 def _page_images(page: Any) -> int:
@@ -236,7 +283,9 @@ def read_pdf(
     """A :class:`Document` from PDF bytes, with page starts and furniture/footnote marks.
 
     ``engine`` is one of :data:`ENGINES`; ``position_furniture`` (PDFium and pypdf engines)
-    confirms the furniture found by repetition with pdfplumber's character positions.
+    confirms the furniture found by repetition with pdfplumber's character positions. Pages that
+    cannot be loaded are left empty and named in ``meta["pages_unreadable"]`` and in a document
+    warning (``meta["warnings"]``), unless no page can be read at all.
     """
     if engine not in ENGINES:
         msg = f"unknown PDF engine {engine!r}; choose one of {', '.join(ENGINES)}"
@@ -245,33 +294,43 @@ def read_pdf(
     deadline = deadline or limits.deadline(name)
     by_position: list[Mark] | None = None
     if engine == "pdfium":
-        texts, images = _pdfium_pages(data, name, password, progress, limits, deadline)
+        pages = _pdfium_pages(data, name, password, progress, limits, deadline)
         import pypdfium2 as pdfium
 
         version = f"pypdfium2 {pdfium.version.PYPDFIUM_INFO} (PDFium {pdfium.version.PDFIUM_INFO.build})"
         extractor = "pypdfium2"
     elif engine == "pdfplumber":
-        import pdfplumber
+        from ipsis.ingest.plumber import plumber_version
 
-        texts, images, by_position = _plumber(data, name, password, progress)
-        version = f"pdfplumber {pdfplumber.__version__}"
+        pages, by_position = _plumber(data, name, password, progress, limits, deadline)
+        version = plumber_version()
         extractor = "pdfplumber"
     else:
         import pypdf
 
-        texts, images = _pypdf_pages(data, name, password, progress, limits, deadline)
+        pages = _pypdf_pages(data, name, password, progress, limits, deadline)
         version = f"pypdf {pypdf.__version__}"
         extractor = "pypdf"
-    empty = [i + 1 for i, t in enumerate(texts) if not t.strip()]
-    if len(empty) == len(texts):
+    texts = [p.text for p in pages]
+    broken = [i + 1 for i, p in enumerate(pages) if p.error]
+    if len(broken) == len(pages):
+        msg = f"{name}: no page can be loaded ({pages[0].error}); " + suggest_engine(data, engine, password, name)
+        raise ExtractionError(msg)
+    empty = [i + 1 for i, t in enumerate(texts) if not t.strip() and not pages[i].error]
+    if len(empty) + len(broken) == len(texts):
         what = "page has" if len(texts) == 1 else f"pages ({_page_ranges(empty)}) have"
         msg = (
             f"{name}: no text layer: the {what} no extractable text (scanned images?); "
             "OCR is out of scope for ipsis, run an OCR tool first (e.g. ocrmypdf)"
         )
         raise NoTextLayerError(msg, empty)
-    scanned = [i + 1 for i, (t, img) in enumerate(zip(texts, images, strict=True)) if img and not t.strip()]
+    scanned = [i + 1 for i, p in enumerate(pages) if p.has_images and not p.text.strip()]
     text, starts = assemble(texts)
+    read_marks = [
+        Mark(kind, start + s, start + e, f"{note}, page {k + 1}")
+        for k, (p, start) in enumerate(zip(pages, starts, strict=True))
+        for kind, s, e, note in p.marks
+    ]
     furniture = by_position if by_position is not None else find_furniture(text, starts)
     dropped: list[Mark] = []
     if position_furniture and by_position is None and furniture:
@@ -281,7 +340,7 @@ def read_pdf(
             return bisect_right(starts, offset)
 
         furniture, dropped = confirm_furniture(data, text, furniture, page_of, password)
-    marks = [*furniture, *find_footnotes(text, starts, furniture), *find_unmapped(text, starts)]
+    marks = [*furniture, *find_footnotes(text, starts, furniture), *find_unmapped(text, starts), *read_marks]
     marks.sort(key=lambda m: (m.start, m.end))
     meta: dict[str, Any] = {
         "encoding": None,
@@ -290,6 +349,17 @@ def read_pdf(
         "media_type": "application/pdf",
         "page_count": len(texts),
     }
+    warnings_: list[dict[str, Any]] = []
+    if broken:
+        meta["pages_unreadable"] = broken
+        detail = "; ".join(f"page {k}: {pages[k - 1].error}" for k in broken[:3])
+        warnings_.append(
+            {
+                "kind": "pages_unreadable",
+                "message": f"{name}: pages {_page_ranges(broken)} of {len(pages)} cannot be loaded ({detail}); "
+                f"their text is missing. {suggest_engine(data, engine, password, name, broken)}",
+            }
+        )
     if empty:
         meta["pages_without_text"] = empty
     if by_position is not None:
@@ -304,4 +374,9 @@ def read_pdf(
             _page_ranges(scanned),
         )
         meta["pages_without_text_layer"] = scanned
+    garbage = garbage_warning(text, name)
+    if garbage:
+        warnings_.append(garbage)
+    if warnings_:
+        meta["warnings"] = warnings_
     return Document(doc_id, text, page_starts=starts, marks=tuple(marks), meta=meta)

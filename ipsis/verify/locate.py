@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ipsis.document import Document
+from ipsis.document import FLAGGED_IN_RESULTS, Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
@@ -81,7 +81,7 @@ def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
 
 
 def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
-    flags = sorted({m.kind for m in doc.marks_overlapping(span, {"revoked", "note"})})
+    flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)})
     return Match(
         start=span.start,
         end=span.end,
@@ -214,6 +214,7 @@ def locate(
     """
     result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
     result.section = section
+    result.warnings.extend(document.meta.get("warnings", ()))
     prepared, removed = prepare_quote(quote)
     result.prepared = removed
     tier = policy.max_tier
@@ -225,6 +226,13 @@ def locate(
         return result
     view = document_view(document, tier, dis)
     hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+    if not hits and document.marks and tier_rank(tier) >= tier_rank("typography"):
+        # the quote may hold what the view skips (a superscript, a footnote call): search the
+        # same tier without skipping marks
+        plain = document_view(document, tier, dis, skip_marks=False)
+        found = [(h, h + len(q)) for h in find_all(plain.text, q, boundaries=policy.boundaries)]
+        if found:
+            view, hits = plain, found
     if not hits:
         fragments = split_fragments(prepared)
         if fragments is not None:

@@ -63,15 +63,16 @@ def find_all(text: str, quote: str, *, boundaries: bool = True, limit: int = MAX
     return out
 
 
-def document_view(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Normalized:
-    """The cached view of ``doc`` at ``tier`` (``exact`` is the text itself)."""
-    key = ("view", tier, tuple(sorted(disabled)))
+def document_view(doc: Document, tier: str, disabled: Sequence[str] = (), *, skip_marks: bool = True) -> Normalized:
+    """The cached view of ``doc`` at ``tier`` (``exact`` is the text itself); ``skip_marks=False``
+    keeps the marked spans (furniture, footnote calls, superscripts) in the view."""
+    key = ("view", tier, tuple(sorted(disabled)), skip_marks)
     view = doc.cache.get(key)
     if view is None:
         if tier == "exact":
             view = Normalized(doc.text, (), OffsetMap.identity(len(doc.text)))
         else:
-            view = normalize(doc.text, tier, disabled=disabled, marks=doc.marks)
+            view = normalize(doc.text, tier, disabled=disabled, marks=doc.marks if skip_marks else ())
         doc.cache[key] = view
     return view
 

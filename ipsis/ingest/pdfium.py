@@ -1,0 +1,378 @@
+"""PDFium (pypdfium2) page reading: the text a person sees on each page, with marked regions.
+
+Per page, on top of PDFium's text:
+
+- **form fields and annotations**: the page is flattened (``FPDFPage_Flatten``, normal display:
+  hidden annotations stay out), which appends the appearance of every visible widget and
+  free-text/stamp annotation to the page content; the text PDFium then reads past the page's own
+  text is marked ``form_field`` (widgets) or ``annotation`` (the rest), by the annotation rectangle
+  each character falls in;
+- **off-page text**: characters whose box lies outside the page's own crop box (or media box) are
+  not shown by a viewer and are left out of the page text;
+- **superscripts**: runs of raised small digits and note symbols are marked ``superscript`` (the
+  matcher skips them like footnote calls) and the line break PDFium puts before or after one is
+  dropped, so ``Ermäßigte²`` reads ``Ermäßigte2`` on its line.
+
+Character boxes are read (:mod:`ipsis.ingest.pdfchars`) only on pages that need them: pages with
+annotations, with text objects outside the crop box, or with text of more than one size.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ipsis.ingest.pages import _CLITICS
+from ipsis.ingest.pdfchars import NEAR, SUPER_SIZE, Char, near_candidates, outside, page_chars, superscripts
+
+WIDGET = 20  # FPDF_ANNOT_WIDGET
+POPUP = 16  # FPDF_ANNOT_POPUP: its text is only shown on demand
+LINK = 2  # FPDF_ANNOT_LINK: an area, no text of its own
+Rect = tuple[float, float, float, float]  # left, bottom, right, top
+
+
+@dataclass(slots=True)
+class PageRead:
+    """One page as read: its text, marks ``(kind, start, end, note)`` into it, image flag, error."""
+
+    text: str
+    marks: list[tuple[str, int, int, str]] = field(default_factory=list)
+    has_images: bool = False
+    error: str | None = None
+
+
+def _own_box(page: Any) -> Rect | None:
+    """The crop box (else the media box) written in the page's own dictionary, when it has an
+    area; None when the page inherits or lacks one (PDFium's default could then be wrong)."""
+    import pypdfium2.raw as c
+
+    vals = [ctypes.c_float() for _ in range(4)]
+    for getter in (c.FPDFPage_GetCropBox, c.FPDFPage_GetMediaBox):
+        if getter(page.raw, *vals):
+            left, bottom, right, top = (v.value for v in vals)
+            left, right = sorted((left, right))
+            bottom, top = sorted((bottom, top))
+            if right - left > 1 and top - bottom > 1:
+                return (left, bottom, right, top)
+    return None
+
+
+def _annotations(page: Any) -> list[tuple[str, Rect]]:
+    """``(kind, rect)`` of the page's annotations that can show text."""
+    import pypdfium2.raw as c
+
+    out: list[tuple[str, Rect]] = []
+    rect = c.FS_RECTF()
+    for i in range(c.FPDFPage_GetAnnotCount(page.raw)):
+        annot = c.FPDFPage_GetAnnot(page.raw, i)
+        if not annot:
+            continue
+        try:
+            subtype = c.FPDFAnnot_GetSubtype(annot)
+            if subtype not in (POPUP, LINK) and c.FPDFAnnot_GetRect(annot, rect):
+                box = (min(rect.left, rect.right), min(rect.bottom, rect.top))
+                box2 = (max(rect.left, rect.right), max(rect.bottom, rect.top))
+                out.append(("form_field" if subtype == WIDGET else "annotation", (*box, *box2)))
+        finally:
+            c.FPDFPage_CloseAnnot(annot)
+    return out
+
+
+@dataclass(slots=True)
+class _Objects:
+    """What the page objects say, read in one walk: text objects' bounds and sizes, images."""
+
+    texts: list[tuple[Rect, float, Any]] = field(default_factory=list)  # bounds, size, raw object
+    images: bool = False
+
+
+def _walk(page: Any) -> _Objects:
+    import pypdfium2.raw as c
+
+    out = _Objects()
+    size = ctypes.c_float()
+    matrix = c.FS_MATRIX()
+    bounds = [ctypes.c_float() for _ in range(4)]
+
+    def visit(count: int, get: Any, depth: int) -> None:
+        for i in range(count):
+            obj = get(i)
+            kind = c.FPDFPageObj_GetType(obj)
+            if kind == c.FPDF_PAGEOBJ_IMAGE:
+                out.images = True
+            elif kind == c.FPDF_PAGEOBJ_TEXT and c.FPDFPageObj_GetBounds(obj, *bounds):
+                scale = 1.0
+                if c.FPDFPageObj_GetMatrix(obj, matrix):
+                    scale = max(abs(matrix.d), abs(matrix.b)) or 1.0
+                pts = 0.0
+                if c.FPDFTextObj_GetFontSize(obj, size):
+                    pts = size.value * scale
+                x0, y0, x1, y1 = (b.value for b in bounds)
+                out.texts.append(((x0, y0, x1, y1), pts, obj))
+            elif kind == c.FPDF_PAGEOBJ_FORM and depth < 4:
+                visit(c.FPDFFormObj_CountObjects(obj), lambda k, o=obj: c.FPDFFormObj_GetObject(o, k), depth + 1)
+
+    visit(c.FPDFPage_CountObjects(page.raw), lambda k: c.FPDFPage_GetObject(page.raw, k), 0)
+    return out
+
+
+def _small_marks(objects: _Objects, textpage: Any) -> bool:
+    """A text object set smaller than the page's largest that shows a digit or a note symbol
+    (a possible superscript), judged on the page objects without reading every character."""
+    import pypdfium2.raw as c
+
+    sizes = [pts for _, pts, _ in objects.texts if pts > 0]
+    if not sizes:
+        return False
+    biggest = max(sizes)
+    buf = (c.FPDF_WCHAR * 64)()
+    for _, pts, obj in objects.texts:
+        if 0 < pts <= SUPER_SIZE * biggest:
+            n = c.FPDFTextObj_GetText(obj, textpage.raw, buf, ctypes.sizeof(buf))
+            shown = bytes(memoryview(buf).cast("B")[: max(0, n - 2)]).decode("utf-16-le", "replace")
+            if any(ch.isdigit() or ch in "*†‡" for ch in shown):
+                return True
+    return False
+
+
+def _objects_off_box(objects: _Objects, box: Rect) -> bool:
+    left, bottom, right, top = box
+    return any(
+        x0 < left - 1 or y0 < bottom - 1 or x1 > right + 1 or y1 > top + 1 for (x0, y0, x1, y1), _, _ in objects.texts
+    )
+
+
+def read_page(pdf: Any, index: int) -> PageRead:
+    """Page ``index`` (0-based) of an open ``pypdfium2.PdfDocument``; raises ``PdfiumError``
+    when the page cannot be loaded."""
+    import pypdfium2.raw as c
+
+    page = pdf[index]
+    textpage = flat_textpage = None
+    try:
+        textpage = page.get_textpage()
+        own = textpage.count_chars()
+        text = textpage.get_text_range() if own else ""
+        box = _own_box(page)
+        objects = _walk(page)
+        off = box is not None and _objects_off_box(objects, box)
+        chars: list[Char] | None = None
+        sparse: list[tuple[str, int, int, str]] = []
+        if off:
+            chars = page_chars(textpage, text)
+        elif _small_marks(objects, textpage):
+            text, sparse = sparse_superscripts(textpage, text)
+        images = objects.images
+        annots = _annotations(page)
+        tail: list[Char] = []
+        if annots and chars is None:  # the annotations' builder redoes the superscripts
+            text0 = textpage.get_text_range() if own else ""
+            chars = page_chars(textpage, text0, wanted=near_candidates(text0))
+        if annots and c.FPDFPage_Flatten(page.raw, c.FLAT_NORMALDISPLAY) == c.FLATTEN_SUCCESS:
+            # the page's own text is taken from before flattening (a flattened page may lose
+            # its fonts' Unicode maps); what flattening appended is the annotations' text
+            textpage.close()
+            textpage = None
+            page.close()
+            page = pdf[index]
+            flat_textpage = page.get_textpage()
+            flat = flat_textpage.get_text_range() if flat_textpage.count_chars() else ""
+            tail = page_chars(flat_textpage, flat, start=_text_length(flat, own))
+        if chars is None:
+            return PageRead(text if sparse else resolve_fffe(text), sparse, images and not text.strip())
+        if tail:
+            chars = [*chars, Char("\n", 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True), *tail]
+        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None)
+        return PageRead(text, marks, images and not text.strip())
+    finally:
+        for tp in (textpage, flat_textpage):
+            if tp is not None:
+                tp.close()
+        page.close()
+
+
+_CANDIDATE = re.compile(r"[0-9*†‡§¶]+")
+_OPEN, _CLOSE = "\ufdd0", "\ufdd1"  # noncharacters: never in extracted text, safe as sentinels
+
+
+def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, int, int, str]]]:
+    """The page text (soft hyphens resolved, LF line ends) with its superscripts marked, reading
+    boxes only around digit and note-symbol runs instead of every character of the page."""
+    import pypdfium2.raw as c
+
+    if _OPEN in text or _CLOSE in text:
+        return resolve_fffe(text), []
+    wide = any(ord(ch) > 0xFFFF for ch in text)
+    runs: list[tuple[int, int]] = []
+    drop: set[int] = set()
+    for m in _CANDIDATE.finditer(text):
+        lo, hi = max(0, m.start() - NEAR), min(len(text), m.end() + NEAR)
+        window = page_chars(textpage, text[:hi], start=lo, first_index=_index(text, lo, wide))
+        flags = superscripts(window)
+        first, last = m.start() - lo, m.end() - lo
+        if not any(flags[first:last]):
+            continue
+        s = m.start() + next(k for k in range(first, last) if flags[k]) - first
+        e = m.start() + max(k for k in range(first, last) if flags[k]) + 1 - first
+        runs.append((s, e))
+        sup = [lo + k in range(s, e) for k in range(len(window))]
+        for k, ch in enumerate(window):
+            if ch.text in "\r\n" and c.FPDFText_IsGenerated(textpage.raw, _index(text, lo + k, wide)) == 1:
+                if _joins(window, sup, [False] * len(window), k):
+                    drop.add(lo + k)
+    if not runs:
+        return resolve_fffe(text), []
+    pieces: list[str] = []
+    starts = {s for s, _ in runs}
+    ends = {e for _, e in runs}
+    for k, ch in enumerate(text):
+        if k in ends:
+            pieces.append(_CLOSE)
+        if k in starts:
+            pieces.append(_OPEN)
+        if k not in drop:
+            pieces.append(ch)
+    if len(text) in ends:
+        pieces.append(_CLOSE)
+    marked = resolve_fffe("".join(pieces)).replace("\r\n", "\n").replace("\r", "\n")
+    out: list[str] = []
+    marks: list[tuple[str, int, int, str]] = []
+    pos = 0
+    open_at = 0
+    for part in re.split(f"([{_OPEN}{_CLOSE}])", marked):
+        if part == _OPEN:
+            open_at = pos
+        elif part == _CLOSE:
+            marks.append(("superscript", open_at, pos, "superscript"))
+        else:
+            out.append(part)
+            pos += len(part)
+    return "".join(out), marks
+
+
+def _index(text: str, k: int, wide: bool) -> int:
+    """PDFium's index of ``text[k]`` (characters outside the BMP count twice)."""
+    return k + sum(1 for ch in text[:k] if ord(ch) > 0xFFFF) if wide else k
+
+
+def _text_length(text: str, indices: int) -> int:
+    """How many characters of ``text`` the first ``indices`` PDFium indices are."""
+    n = 0
+    for k, ch in enumerate(text):
+        if n >= indices:
+            return k
+        n += 2 if ord(ch) > 0xFFFF else 1
+    return len(text)
+
+
+def resolve_fffe(text: str) -> str:
+    from ipsis.ingest.pages import resolve_soft_hyphens
+
+    return resolve_soft_hyphens(text)
+
+
+def _kind_at(ch: Char, annots: list[tuple[str, Rect]]) -> str | None:
+    cx, cy = (ch.x0 + ch.x1) / 2, (ch.y0 + ch.y1) / 2
+    for kind, (left, bottom, right, top) in annots:
+        if left - 1 <= cx <= right + 1 and bottom - 1 <= cy <= top + 1:
+            return kind
+    return None
+
+
+def build_text(
+    chars: list[Char], own: int, annots: list[tuple[str, Rect]], box: Rect | None
+) -> tuple[str, list[tuple[str, int, int, str]]]:
+    """The page text from its characters and its marks: characters past ``own`` come from the
+    flattened annotations; characters outside ``box`` are dropped; superscripts are marked."""
+    drop = outside(chars, box) if box is not None else [False] * len(chars)
+    sup = superscripts(chars)
+    kinds: list[str | None] = [None] * len(chars)
+    last: str | None = None
+    for i in range(own, len(chars)):
+        if not chars[i].blank:
+            last = _kind_at(chars[i], annots) or last or "annotation"
+        kinds[i] = last
+    out: list[str] = []
+    tags: list[str | None] = []
+    n = len(chars)
+    for i, ch in enumerate(chars):
+        if drop[i]:
+            continue
+        t = ch.text
+        if t in "\r\n" and ch.generated or t == "\r\n":
+            t = "\n"
+        if t == "\r":
+            continue
+        if t == "\n" and (not out or out[-1] == "\n" or _joins(chars, sup, drop, i)):
+            continue
+        if t == "\ufffe":
+            word = _next_word(chars, i + 1)
+            real = not word or word[0].isupper() or word.casefold() in _CLITICS
+            out.append("-" if real else "\u00ad")
+            tags.append(kinds[i])
+            if _next_kept(chars, drop, i + 1) not in ("\n", "\r"):
+                out.append("\n")
+                tags.append(kinds[i])
+            continue
+        out.append(t)
+        tags.append("superscript" if sup[i] else kinds[i])
+    text = "".join(out)
+    return text, _runs(text, tags, n)
+
+
+def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> bool:
+    """A generated line break next to a superscript on the same visual line: drop it."""
+    if not chars[i].generated:
+        return False
+    before = next((k for k in range(i - 1, max(-1, i - NEAR), -1) if not chars[k].blank and not drop[k]), None)
+    after = next((k for k in range(i + 1, min(len(chars), i + NEAR)) if not chars[k].blank and not drop[k]), None)
+    if before is None or after is None:
+        return False
+    b, a = chars[before], chars[after]
+    if sup[after] and not sup[before]:
+        return a.x0 >= b.x1 - 1 and abs(a.origin_y - b.origin_y) <= b.size
+    if sup[before] and not sup[after]:
+        base = next((chars[k] for k in range(before, max(-1, before - NEAR), -1) if not chars[k].blank and not sup[k]), None)
+        ref = base or a
+        return a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size)
+    return False
+
+
+def _next_word(chars: list[Char], i: int) -> str:
+    stop = i + NEAR
+    while i < min(len(chars), stop) and chars[i].blank:
+        i += 1
+    word = []
+    while i < len(chars) and (chars[i].text.isalpha() and not chars[i].generated):
+        word.append(chars[i].text)
+        i += 1
+    return "".join(word)
+
+
+def _next_kept(chars: list[Char], drop: list[bool], i: int) -> str:
+    while i < len(chars) and drop[i]:
+        i += 1
+    return chars[i].text if i < len(chars) else "\n"
+
+
+def _runs(text: str, tags: list[str | None], _n: int) -> list[tuple[str, int, int, str]]:
+    """Marks for the runs of equal tags, trimmed of surrounding whitespace."""
+    marks: list[tuple[str, int, int, str]] = []
+    i = 0
+    while i < len(tags):
+        tag = tags[i]
+        j = i
+        while j < len(tags) and tags[j] == tag:
+            j += 1
+        if tag is not None:
+            s, e = i, j
+            while s < e and text[s].isspace():
+                s += 1
+            while e > s and text[e - 1].isspace():
+                e -= 1
+            if e > s:
+                marks.append((tag, s, e, tag.replace("_", " ")))
+        i = j
+    return marks
