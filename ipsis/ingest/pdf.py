@@ -268,6 +268,32 @@ def _page_images(page: Any) -> int:
         return 1
 
 
+def _engine_version(extractor: str) -> str:
+    if extractor == "pdfplumber":
+        from ipsis.ingest.plumber import plumber_version
+
+        return plumber_version()
+    import pypdf
+
+    return f"pypdf {pypdf.__version__}"
+
+
+def _without_text_fallback(
+    data: bytes, name: str, password: str | None, limits: Limits, deadline: Deadline
+) -> tuple[list[PageRead], str] | None:
+    """When PDFium reads no text at all, pypdf sometimes does (fonts PDFium cannot map): its
+    pages, or None when it finds no text either (then the file really has no text layer)."""
+    try:
+        pages = _pypdf_pages(data, name, password, None, limits, deadline)
+    except (EncryptedDocumentError, InputError):
+        raise
+    except ExtractionError:
+        return None
+    if any(p.text.strip() for p in pages):
+        return pages, "pypdf"
+    return None
+
+
 def read_pdf(
     data: bytes,
     doc_id: str,
@@ -311,6 +337,12 @@ def read_pdf(
         pages = _pypdf_pages(data, name, password, progress, limits, deadline)
         version = f"pypdf {pypdf.__version__}"
         extractor = "pypdf"
+    fallback = None
+    if engine == "pdfium" and not any(p.text.strip() for p in pages):
+        fallback = _without_text_fallback(data, name, password, limits, deadline)
+        if fallback is not None:
+            pages, extractor = fallback
+            version = _engine_version(extractor)
     texts = [p.text for p in pages]
     broken = [i + 1 for i, p in enumerate(pages) if p.error]
     if len(broken) == len(pages):
@@ -374,6 +406,13 @@ def read_pdf(
             _page_ranges(scanned),
         )
         meta["pages_without_text_layer"] = scanned
+    if fallback is not None:
+        warnings_.append(
+            {
+                "kind": "engine_fallback",
+                "message": f"{name}: PDFium finds no text in this file; it was read with {extractor}",
+            }
+        )
     garbage = garbage_warning(text, name)
     if garbage:
         warnings_.append(garbage)

@@ -45,9 +45,14 @@ _NO_BOX = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def page_chars(
-    textpage: Any, text: str, start: int = 0, wanted: Sequence[bool] | None = None, first_index: int | None = None
+    textpage: Any,
+    text: str,
+    start: int = 0,
+    wanted: Sequence[bool] | None = None,
+    first_index: int | None = None,
+    end: int | None = None,
 ) -> list[Char]:
-    """One :class:`Char` per character of ``text[start:]`` (``text`` is
+    """One :class:`Char` per character of ``text[start:end]`` (``text`` is
     ``textpage.get_text_range()``), with its loose box (the font's ascent to descent: its height
     follows the font size, its bottom the baseline). PDFium counts a character outside the BMP as
     two indices, ``text`` as one (``first_index``, when known, is PDFium's index of
@@ -62,7 +67,7 @@ def page_chars(
     if first_index is None:
         first_index = start + sum(1 for ch in text[:start] if ord(ch) > 0xFFFF)
     index = first_index
-    for k in range(start, len(text)):
+    for k in range(start, len(text) if end is None else end):
         ch = text[k]
         if ch in "\r\n":
             out.append(Char(ch, *_NO_BOX, True))
@@ -74,7 +79,7 @@ def page_chars(
             out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01))
         else:
             out.append(Char(ch, *_NO_BOX, True))
-        index += 2 if ord(ch) > 0xFFFF else 1
+        index += 1 if ch < "\U00010000" else 2
     return out
 
 

@@ -31,6 +31,7 @@ WIDGET = 20  # FPDF_ANNOT_WIDGET
 POPUP = 16  # FPDF_ANNOT_POPUP: its text is only shown on demand
 LINK = 2  # FPDF_ANNOT_LINK: an area, no text of its own
 Rect = tuple[float, float, float, float]  # left, bottom, right, top
+KEEP = "-"  # _joins: leave the line break as it is
 
 
 @dataclass(slots=True)
@@ -44,19 +45,28 @@ class PageRead:
 
 
 def _own_box(page: Any) -> Rect | None:
-    """The crop box (else the media box) written in the page's own dictionary, when it has an
-    area; None when the page inherits or lacks one (PDFium's default could then be wrong)."""
+    """The visible area written in the page's own dictionary: its crop box cut to its media box.
+    None when the page inherits or lacks them (PDFium's default could then be wrong), or when
+    the boxes are empty or do not meet (viewers then fall back to a default)."""
     import pypdfium2.raw as c
 
-    vals = [ctypes.c_float() for _ in range(4)]
+    boxes: list[Rect] = []
     for getter in (c.FPDFPage_GetCropBox, c.FPDFPage_GetMediaBox):
+        vals = [ctypes.c_float() for _ in range(4)]
         if getter(page.raw, *vals):
             left, bottom, right, top = (v.value for v in vals)
             left, right = sorted((left, right))
             bottom, top = sorted((bottom, top))
-            if right - left > 1 and top - bottom > 1:
-                return (left, bottom, right, top)
-    return None
+            boxes.append((left, bottom, right, top))
+    if not boxes:
+        return None
+    left = max(b[0] for b in boxes)
+    bottom = max(b[1] for b in boxes)
+    right = min(b[2] for b in boxes)
+    top = min(b[3] for b in boxes)
+    if right - left <= 1 or top - bottom <= 1:
+        return None
+    return (left, bottom, right, top)
 
 
 def _annotations(page: Any) -> list[tuple[str, Rect]]:
@@ -193,7 +203,7 @@ def read_page(pdf: Any, index: int) -> PageRead:
         page.close()
 
 
-_CANDIDATE = re.compile(r"[0-9*†‡§¶]+")
+_CANDIDATE = re.compile(r"(?:[\[(]?[0-9*†‡§¶]+(?:[,–-][0-9]+)*[\])]?)+")  # 2, 10, [12][13], (3), 1,2, *
 _OPEN, _CLOSE = "\ufdd0", "\ufdd1"  # noncharacters: never in extracted text, safe as sentinels
 
 
@@ -206,10 +216,10 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
         return resolve_fffe(text), []
     wide = any(ord(ch) > 0xFFFF for ch in text)
     runs: list[tuple[int, int]] = []
-    drop: set[int] = set()
+    drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)
     for m in _CANDIDATE.finditer(text):
         lo, hi = max(0, m.start() - NEAR), min(len(text), m.end() + NEAR)
-        window = page_chars(textpage, text[:hi], start=lo, first_index=_index(text, lo, wide))
+        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=hi)
         flags = superscripts(window)
         first, last = m.start() - lo, m.end() - lo
         if not any(flags[first:last]):
@@ -220,8 +230,9 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
         sup = [lo + k in range(s, e) for k in range(len(window))]
         for k, ch in enumerate(window):
             if ch.text in "\r\n" and c.FPDFText_IsGenerated(textpage.raw, _index(text, lo + k, wide)) == 1:
-                if _joins(window, sup, [False] * len(window), k):
-                    drop.add(lo + k)
+                how = _joins(window, sup, [False] * len(window), k)
+                if how != KEEP:
+                    drop[lo + k] = how
     if not runs:
         return resolve_fffe(text), []
     pieces: list[str] = []
@@ -234,6 +245,8 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
             pieces.append(_OPEN)
         if k not in drop:
             pieces.append(ch)
+        elif drop[k] and (not pieces or pieces[-1] != drop[k]):
+            pieces.append(drop[k])
     if len(text) in ends:
         pieces.append(_CLOSE)
     marked = resolve_fffe("".join(pieces)).replace("\r\n", "\n").replace("\r", "\n")
@@ -305,7 +318,12 @@ def build_text(
             t = "\n"
         if t == "\r":
             continue
-        if t == "\n" and (not out or out[-1] == "\n" or _joins(chars, sup, drop, i)):
+        if t == "\n" and (not out or out[-1] == "\n"):
+            continue
+        if t == "\n" and (how := _joins(chars, sup, drop, i)) != KEEP:
+            if how and out[-1] != how:
+                out.append(how)
+                tags.append(kinds[i])
             continue
         if t == "\ufffe":
             word = _next_word(chars, i + 1)
@@ -322,22 +340,26 @@ def build_text(
     return text, _runs(text, tags, n)
 
 
-def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> bool:
-    """A generated line break next to a superscript on the same visual line: drop it."""
+def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> str:
+    """How to replace a generated line break next to a superscript on the same visual line:
+    ``"-"`` (keep it: not such a break), ``""`` (glue: ``R²``) or ``" "`` (a word gap follows)."""
     if not chars[i].generated:
-        return False
-    before = next((k for k in range(i - 1, max(-1, i - NEAR), -1) if not chars[k].blank and not drop[k]), None)
-    after = next((k for k in range(i + 1, min(len(chars), i + NEAR)) if not chars[k].blank and not drop[k]), None)
+        return KEEP
+    lo, hi = max(-1, i - NEAR), min(len(chars), i + NEAR)
+    before = next((k for k in range(i - 1, lo, -1) if not chars[k].blank and not drop[k]), None)
+    after = next((k for k in range(i + 1, hi) if not chars[k].blank and not drop[k]), None)
     if before is None or after is None:
-        return False
+        return KEEP
     b, a = chars[before], chars[after]
     if sup[after] and not sup[before]:
-        return a.x0 >= b.x1 - 1 and abs(a.origin_y - b.origin_y) <= b.size
+        same = a.x0 >= b.x1 - 1 and abs(a.origin_y - b.origin_y) <= b.size
+        return "" if same else KEEP
     if sup[before] and not sup[after]:
         base = next((chars[k] for k in range(before, max(-1, before - NEAR), -1) if not chars[k].blank and not sup[k]), None)
         ref = base or a
-        return a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size)
-    return False
+        if a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size):
+            return " " if a.x0 - b.x1 > 0.15 * max(a.size, 1.0) else ""
+    return KEEP
 
 
 def _next_word(chars: list[Char], i: int) -> str:

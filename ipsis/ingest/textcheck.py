@@ -14,17 +14,16 @@ The warning goes on the document (``meta["warnings"]``) and on every result loca
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from typing import Any
 
 MIN_CHARS = 40  # below this many letters there is not enough text to judge
 GARBAGE_SHARE = 0.3  # share of unmapped/private-use/control characters that makes a layer garbage
 NARROW_WINDOW = 256  # code points: a shifted alphabet fits in such a window of a syllabary
-_SYLLABARIES = ((0xAC00, 0xD7A3, "Hangul"), (0x4E00, 0x9FFF, "CJK"), (0x3400, 0x4DBF, "CJK"))
-
-
-def _bad(ch: str) -> bool:
-    return ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cc", "Cn") and ch not in "\n\f\t\r"
+_SYLLABARIES = ((re.compile("[\uac00-\ud7a3]"), "Hangul"), (re.compile("[\u3400-\u4dbf\u4e00-\u9fff]"), "CJK"))
+# U+FFFD, private use (BMP and planes 15-16), C0/C1 controls other than tab, newline, form feed, CR
+_BAD = re.compile("[\ufffd\ue000-\uf8ff\U000f0000-\U0010ffff\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_SPACE = re.compile(r"\s")
 
 
 def garbage_warning(text: str, name: str) -> dict[str, Any] | None:
@@ -36,18 +35,21 @@ def garbage_warning(text: str, name: str) -> dict[str, Any] | None:
     >>> w["kind"], w["message"][:45]
     ('garbage_text', 'f.pdf: the text layer does not look like real')
     """
-    chars = [ch for ch in text if not ch.isspace()]
-    if len(chars) < MIN_CHARS:
+    letters = len(text) - len(_SPACE.findall(text))
+    if letters < MIN_CHARS:
         return None
-    bad = sum(_bad(ch) for ch in chars)
+    bad = len(_BAD.findall(text))
     reason = None
-    if bad >= GARBAGE_SHARE * len(chars):
-        reason = f"{bad} of its {len(chars)} characters are unmapped, private-use or control characters"
+    if bad >= GARBAGE_SHARE * letters:
+        reason = f"{bad} of its {letters} characters are unmapped, private-use or control characters"
     else:
-        for lo, hi, script in _SYLLABARIES:
-            codes = sorted({ord(ch) for ch in chars if lo <= ord(ch) <= hi})
-            count = sum(lo <= ord(ch) <= hi for ch in chars)
-            if count >= MIN_CHARS and count >= 0.3 * len(chars) and codes[-1] - codes[0] < NARROW_WINDOW:
+        for pattern, script in _SYLLABARIES:
+            found = pattern.findall(text)
+            count = len(found)
+            if count < MIN_CHARS or count < 0.3 * letters:
+                continue
+            codes = sorted({ord(ch) for ch in found})
+            if codes[-1] - codes[0] < NARROW_WINDOW:
                 reason = (
                     f"its {count} {script} characters use only {len(codes)} neighbouring code points "
                     f"(U+{codes[0]:04X}–U+{codes[-1]:04X}), the mark of a font's codes read through a wrong map"
