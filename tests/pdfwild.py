@@ -83,8 +83,8 @@ def _squeeze(text: str) -> str:
 def readable_quotes(pages: list[str]) -> list[Quote]:
     whole = _squeeze("\f".join(pages))
     out: list[Quote] = []
+    after_hyphen = False  # a word broken at the end of a page goes on at the top of the next
     for k, page in enumerate(pages, start=1):
-        after_hyphen = False
         for raw in page.split("\n"):
             s = _natural(raw, after_hyphen)
             if raw.strip():

@@ -31,6 +31,7 @@ from ipsis.document import Document, Mark
 from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError
 from ipsis.ingest.pages import (
     assemble,
+    compose_accents,
     find_footnotes,
     find_furniture,
     find_unmapped,
@@ -113,8 +114,10 @@ def _diagnose_quietly(
         return ExtractionError(f"{name} is a PDF with 0 pages; there is no text to read")
     tail = data[-2048:]
     if b"%%EOF" not in tail:
+        other = suggest_engine(data, engine, password, name)
+        also = f", or {other}" if other.startswith("--engine") else ""
         return ExtractionError(
-            f"{name} looks truncated or damaged (no %%EOF at the end; {detail}); download the file again"
+            f"{name} looks truncated or damaged (no %%EOF at the end; {detail}); download the file again{also}"
         )
     return ExtractionError(f"{name} is a damaged PDF ({detail}); {suggest_engine(data, engine, password, name)}")
 
@@ -343,6 +346,7 @@ def read_pdf(
         if fallback is not None:
             pages, extractor = fallback
             version = _engine_version(extractor)
+    pages = [p.rewritten(compose_accents) for p in pages]
     texts = [p.text for p in pages]
     broken = [i + 1 for i, p in enumerate(pages) if p.error]
     if len(broken) == len(pages):

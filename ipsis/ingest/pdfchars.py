@@ -148,7 +148,12 @@ def superscripts(chars: Sequence[Char]) -> list[bool]:
         run = chars[i:j]
         if any(c.text.isdigit() or c.text in "*†‡§¶" for c in run) and (
             (base is not None and base.x1 - 1 <= ch.x0 <= base.x1 + base.size and _raised(ch, base))
-            or (after is not None and base_is_line_start(chars, i) and _raised(ch, after) and after.x0 >= ch.x0)
+            or (
+                after is not None
+                and (base is None or ch.x0 < base.x0 or base_is_line_start(chars, i))
+                and _raised(ch, after)
+                and after.x0 >= ch.x0
+            )
         ):
             for k in range(i, j):
                 flags[k] = True

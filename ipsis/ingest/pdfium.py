@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,23 @@ class PageRead:
     marks: list[tuple[str, int, int, str]] = field(default_factory=list)
     has_images: bool = False
     error: str | None = None
+
+    def rewritten(self, fix: Callable[[str], str]) -> PageRead:
+        """The page with ``fix`` applied to its text piece by piece between mark boundaries, so
+        that the marks still cover the same characters."""
+        if not self.marks:
+            return PageRead(fix(self.text), [], self.has_images, self.error)
+        cuts = sorted({0, len(self.text), *(s for _, s, _, _ in self.marks), *(e for _, _, e, _ in self.marks)})
+        moved: dict[int, int] = {0: 0}
+        out: list[str] = []
+        pos = 0
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            piece = fix(self.text[a:b])
+            out.append(piece)
+            pos += len(piece)
+            moved[b] = pos
+        marks = [(k, moved[s], moved[e], note) for k, s, e, note in self.marks]
+        return PageRead("".join(out), marks, self.has_images, self.error)
 
 
 def _own_box(page: Any) -> Rect | None:
