@@ -108,7 +108,7 @@ def outside(chars: Sequence[Char], box: tuple[float, float, float, float]) -> li
     left, bottom, right, top = box
     out = []
     for ch in chars:
-        if ch.generated:
+        if ch.generated or ch.text.isspace():  # PDFium's generated word spaces have no real box
             out.append(False)
             continue
         cx, cy = (ch.x0 + ch.x1) / 2, (ch.y0 + ch.y1) / 2
