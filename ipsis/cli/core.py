@@ -15,6 +15,7 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli.history import Dated, carry_needs_review, carry_results
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
@@ -56,10 +57,10 @@ def policy_options(f: Any) -> Any:
     f = click.option(
         "--max-error-rate",
         type=click.FloatRange(0, 1, max_open=True),
-        default=0.2,
-        show_default=True,
-        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found;"
-        " shorter quotes get less; 0 disables it. A near miss is never located.",
+        default=None,
+        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found"
+        " [default: 0.2, less for quotes under 60 characters]; given, it is the budget at every length;"
+        " 0 disables it. A near miss is never located.",
     )(f)
     f = click.option(
         "--elision-max-gap",
@@ -76,7 +77,7 @@ def make_policy(
     min_length: int,
     no_boundaries: bool,
     position_breaks_ties: bool,
-    max_error_rate: float = 0.2,
+    max_error_rate: float | None = None,
     elision_max_gap: int = 1500,
 ) -> Policy:
     return Policy(
@@ -320,6 +321,14 @@ def describe_cmd(
 )
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
+@click.option(
+    "--carry-to",
+    "carry_to",
+    default=None,
+    metavar="latest|ID",
+    help="Re-anchor each located citation in another version (latest stored, or ID, ID@DATE):"
+    " unchanged, amended, revoked, moved or gone (\"carried\" in the JSON).",
+)
 @policy_options
 @judge_options
 @store_options
@@ -336,6 +345,7 @@ def verify_cmd(
     engine: str,
     scheduler: str | None,
     workers: int | None,
+    carry_to: str | None,
     store_dir: str | None,
     user: str | None,
     encoding: str | None,
@@ -375,6 +385,9 @@ def verify_cmd(
         if sources_map:
             sources.add_map_file(sources_map)
         if engine == "dask":
+            if carry_to:
+                msg = "--carry-to runs in one process; leave out --engine dask"
+                raise InputError(msg)
             from ipsis.cli.batch import verify_on_dask
 
             verify_on_dask(records, output, log_file, fmt, jopts, policy, sources, store_dir, user, scheduler, workers)
@@ -388,10 +401,13 @@ def verify_cmd(
             # the records are read once; the finishing step (citation findings, the judge) reads
             # each record in step with its result
             parsed, for_finish = tee(iter_records(stream, name, limits))
-            run = RunStream(parsed, store, user=user, policy=policy, fallback=cited, records_name=name, limits=limits)
+            dated = Dated(cited, store, user)
+            run = RunStream(parsed, store, user=user, policy=policy, fallback=dated, records_name=name, limits=limits)
             cited.known = run.documents
             review: list[Result] = []
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
+            if carry_to:
+                finished = carry_results(finished, carry_to, run.documents, dated, store, user, policy)
             results = _watch(finished, review)
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
@@ -412,7 +428,7 @@ def verify_cmd(
 def _watch(results: Iterator[Result], review: list[Result]) -> Iterator[Result]:
     """Pass results through, keeping (only) those whose judged claim needs review."""
     for r in results:
-        if needs_review([r]):
+        if needs_review([r]) or carry_needs_review([r]):
             review.append(r)
         yield r
 
