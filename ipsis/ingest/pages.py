@@ -91,7 +91,15 @@ def resolve_soft_hyphens(page: str) -> str:
     return _FFFE.sub(repl, page)
 
 
-_SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c", "˚": "\u030a"}
+_SPACING_ACCENTS = {
+    "¨": "\u0308",
+    "´": "\u0301",
+    "`": "\u0300",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "ˇ": "\u030c",
+    "˚": "\u030a",
+}
 _ACCENT_BEFORE = re.compile("(?<=[^\\W\\d_])([¨´ˆ˜ˇ˚])([ıa-zA-Z])")
 
 

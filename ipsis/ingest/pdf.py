@@ -35,7 +35,6 @@ from ipsis.ingest.pages import (
     find_footnotes,
     find_furniture,
     find_unmapped,
-    resolve_soft_hyphens,
 )
 from ipsis.ingest.pdfium import PageRead
 from ipsis.ingest.pdfscan import check_streams
@@ -140,7 +139,7 @@ def suggest_engine(
                 continue
             try:
                 read = _ENGINE_PAGES[other](data, name, password, None, DEFAULT_LIMITS, DEFAULT_LIMITS.deadline(name))
-            except Exception:  # noqa: S112 - any failure means this engine does not read it either
+            except Exception:  # any failure means this engine does not read it either
                 continue
             wanted = pages or range(1, len(read) + 1)
             good = [k for k in wanted if k <= len(read) and not read[k - 1].error and read[k - 1].text.strip()]

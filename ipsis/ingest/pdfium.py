@@ -23,6 +23,7 @@ import ctypes
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from ipsis.ingest.pages import _CLITICS
@@ -53,7 +54,7 @@ class PageRead:
         moved: dict[int, int] = {0: 0}
         out: list[str] = []
         pos = 0
-        for a, b in zip(cuts, cuts[1:], strict=False):
+        for a, b in pairwise(cuts):
             piece = fix(self.text[a:b])
             out.append(piece)
             pos += len(piece)
@@ -256,13 +257,13 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     pieces: list[str] = []
     starts = {s for s, _ in runs}
     ends = {e for _, e in runs}
-    for k, ch in enumerate(text):
+    for k, letter in enumerate(text):
         if k in ends:
             pieces.append(_CLOSE)
         if k in starts:
             pieces.append(_OPEN)
         if k not in drop:
-            pieces.append(ch)
+            pieces.append(letter)
         elif drop[k] and (not pieces or pieces[-1] != drop[k]):
             pieces.append(drop[k])
     if len(text) in ends:
@@ -332,7 +333,7 @@ def build_text(
         if drop[i]:
             continue
         t = ch.text
-        if t in "\r\n" and ch.generated or t == "\r\n":
+        if (t in "\r\n" and ch.generated) or t == "\r\n":
             t = "\n"
         if t == "\r":
             continue
@@ -373,7 +374,8 @@ def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> str:
         same = a.x0 >= b.x1 - 1 and abs(a.origin_y - b.origin_y) <= b.size
         return "" if same else KEEP
     if sup[before] and not sup[after]:
-        base = next((chars[k] for k in range(before, max(-1, before - NEAR), -1) if not chars[k].blank and not sup[k]), None)
+        near = range(before, max(-1, before - NEAR), -1)
+        base = next((chars[k] for k in near if not chars[k].blank and not sup[k]), None)
         ref = base or a
         if a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size):
             return " " if a.x0 - b.x1 > 0.15 * max(a.size, 1.0) else ""
