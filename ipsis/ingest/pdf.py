@@ -122,6 +122,9 @@ def _diagnose_quietly(
 
 
 _probing = threading.local()
+_PROBED = ("pdfium", "pypdf")
+"""Engines tried before one is suggested: pdfplumber is not (pdfminer can recurse for minutes on
+a hostile file, and no deadline reaches inside a page)."""
 
 
 def suggest_engine(
@@ -134,7 +137,7 @@ def suggest_engine(
         return fallback
     _probing.on = True
     try:
-        for other in ENGINES:
+        for other in _PROBED:
             if other == engine:
                 continue
             try:
@@ -391,8 +394,10 @@ def read_pdf(
         warnings_.append(
             {
                 "kind": "pages_unreadable",
-                "message": f"{name}: pages {_page_ranges(broken)} of {len(pages)} cannot be loaded ({detail}); "
-                f"their text is missing. {suggest_engine(data, engine, password, name, broken)}",
+                "message": f"{name}: page{'s' if len(broken) > 1 else ''} {_page_ranges(broken)} of {len(pages)} "
+                f"cannot be loaded ({detail}); the text of the other pages is read, "
+                f"{'these are' if len(broken) > 1 else 'this one is'} missing; "
+                f"{suggest_engine(data, engine, password, name, broken)}",
             }
         )
     if empty:

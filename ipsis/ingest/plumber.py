@@ -54,7 +54,34 @@ def _open(data: bytes, password: str | None, on_error: ErrorFactory) -> Any:
         _ = pdf.pages  # forces the page tree to be read
     except Exception as exc:  # pdfminer raises many types on damaged files (and PDFPasswordIncorrect)
         raise on_error(exc) from exc
+    if not pdf.pages:
+        rewritten = _rewritten(data, password)
+        if rewritten is not None:
+            pdf.close()
+            return _open(rewritten, None, on_error)
     return pdf
+
+
+def _rewritten(data: bytes, password: str | None) -> bytes | None:
+    """The file written again by pypdf, when pypdf finds pages where pdfminer finds none (a page
+    tree pdfminer cannot walk, e.g. ``prefilled_f1040.pdf``); None when that does not help."""
+    from pypdf import PdfReader, PdfWriter
+
+    from ipsis.ingest.pdf import _quiet_pypdf
+
+    try:
+        with _quiet_pypdf():
+            reader = PdfReader(io.BytesIO(data), strict=False)
+            if reader.is_encrypted and not reader.decrypt(password or ""):
+                return None
+            if not reader.pages:
+                return None
+            writer = PdfWriter(clone_from=reader)
+            out = io.BytesIO()
+            writer.write(out)
+    except Exception:  # pypdf cannot read it either: keep pdfminer's answer
+        return None
+    return out.getvalue()
 
 
 def _boxes(page: Any) -> list[Box]:
