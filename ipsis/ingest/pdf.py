@@ -166,7 +166,7 @@ def _pdfium_pages(
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
-    from ipsis.ingest.pdfium import read_page
+    from ipsis.ingest.pdfium import may_have_annotations, read_page
 
     try:
         pdf = pdfium.PdfDocument(data, password=password)
@@ -175,6 +175,7 @@ def _pdfium_pages(
             raise _encrypted(name, password) from exc
         raise _diagnose(data, name, password, exc) from exc
     pages: list[PageRead] = []
+    annotations = may_have_annotations(data)
     try:
         total = len(pdf)
         if total == 0:
@@ -184,7 +185,7 @@ def _pdfium_pages(
         for i in range(total):
             deadline.check(f"page {i + 1} of {total}")
             try:
-                pages.append(read_page(pdf, i))
+                pages.append(read_page(pdf, i, annotations))
             except pdfium.PdfiumError as exc:
                 pages.append(PageRead("", error=f"PDFium: {exc}"))
             if progress:

@@ -109,73 +109,44 @@ def _annotations(page: Any) -> list[tuple[str, Rect]]:
     return out
 
 
-@dataclass(slots=True)
-class _Objects:
-    """What the page objects say, read in one walk: text objects' bounds and sizes, images."""
-
-    texts: list[tuple[Rect, float, Any]] = field(default_factory=list)  # bounds, size, raw object
-    images: bool = False
-
-
-def _walk(page: Any) -> _Objects:
+def _text_off_box(textpage: Any, box: Rect) -> bool:
+    """Some of the page's text lies outside ``box``, judged on PDFium's text rectangles (one per
+    run of characters on a line: far fewer calls than one per character or per object)."""
     import pypdfium2.raw as c
 
-    out = _Objects()
-    size = ctypes.c_float()
-    matrix = c.FS_MATRIX()
-    bounds = [ctypes.c_float() for _ in range(4)]
-
-    def visit(count: int, get: Any, depth: int) -> None:
-        for i in range(count):
-            obj = get(i)
-            kind = c.FPDFPageObj_GetType(obj)
-            if kind == c.FPDF_PAGEOBJ_IMAGE:
-                out.images = True
-            elif kind == c.FPDF_PAGEOBJ_TEXT and c.FPDFPageObj_GetBounds(obj, *bounds):
-                scale = 1.0
-                if c.FPDFPageObj_GetMatrix(obj, matrix):
-                    scale = max(abs(matrix.d), abs(matrix.b)) or 1.0
-                pts = 0.0
-                if c.FPDFTextObj_GetFontSize(obj, size):
-                    pts = size.value * scale
-                x0, y0, x1, y1 = (b.value for b in bounds)
-                out.texts.append(((x0, y0, x1, y1), pts, obj))
-            elif kind == c.FPDF_PAGEOBJ_FORM and depth < 4:
-                visit(c.FPDFFormObj_CountObjects(obj), lambda k, o=obj: c.FPDFFormObj_GetObject(o, k), depth + 1)
-
-    visit(c.FPDFPage_CountObjects(page.raw), lambda k: c.FPDFPage_GetObject(page.raw, k), 0)
-    return out
-
-
-def _small_marks(objects: _Objects, textpage: Any) -> bool:
-    """A text object set smaller than the page's largest that shows a digit or a note symbol
-    (a possible superscript), judged on the page objects without reading every character."""
-    import pypdfium2.raw as c
-
-    sizes = [pts for _, pts, _ in objects.texts if pts > 0]
-    if not sizes:
-        return False
-    biggest = max(sizes)
-    buf = (c.FPDF_WCHAR * 64)()
-    for _, pts, obj in objects.texts:
-        if 0 < pts <= SUPER_SIZE * biggest:
-            n = c.FPDFTextObj_GetText(obj, textpage.raw, buf, ctypes.sizeof(buf))
-            shown = bytes(memoryview(buf).cast("B")[: max(0, n - 2)]).decode("utf-16-le", "replace")
-            if any(ch.isdigit() or ch in "*†‡" for ch in shown):
+    left, bottom, right, top = box
+    vals = [ctypes.c_double() for _ in range(4)]
+    for i in range(c.FPDFText_CountRects(textpage.raw, 0, -1)):
+        if c.FPDFText_GetRect(textpage.raw, i, *vals):
+            x0, y1, x1, y0 = (v.value for v in vals)  # left, top, right, bottom
+            x0, x1 = sorted((x0, x1))
+            y0, y1 = sorted((y0, y1))
+            if x0 < left - 1 or x1 > right + 1 or y0 < bottom - 1 or y1 > top + 1:
                 return True
     return False
 
 
-def _objects_off_box(objects: _Objects, box: Rect) -> bool:
-    left, bottom, right, top = box
-    return any(
-        x0 < left - 1 or y0 < bottom - 1 or x1 > right + 1 or y1 > top + 1 for (x0, y0, x1, y1), _, _ in objects.texts
-    )
+def _has_images(page: Any) -> bool:
+    import pypdfium2.raw as c
+
+    raw = page.raw
+    kinds = (c.FPDFPageObj_GetType(c.FPDFPage_GetObject(raw, i)) for i in range(c.FPDFPage_CountObjects(raw)))
+    return any(kind == c.FPDF_PAGEOBJ_IMAGE for kind in kinds)
 
 
-def read_page(pdf: Any, index: int) -> PageRead:
+def may_have_annotations(data: bytes) -> bool:
+    """False when no page of the file can have annotations: no ``/Annots`` key in the bytes and
+    no object streams (which could hide one). Saves asking PDFium page by page.
+
+    >>> may_have_annotations(b"%PDF-1.4 ... /Type /Page /Contents 4 0 R"), may_have_annotations(b"/ObjStm")
+    (False, True)
+    """
+    return b"/Annots" in data or b"/ObjStm" in data
+
+
+def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
     """Page ``index`` (0-based) of an open ``pypdfium2.PdfDocument``; raises ``PdfiumError``
-    when the page cannot be loaded."""
+    when the page cannot be loaded. ``annotations=False`` skips looking for annotations."""
     import pypdfium2.raw as c
 
     page = pdf[index]
@@ -185,16 +156,15 @@ def read_page(pdf: Any, index: int) -> PageRead:
         own = textpage.count_chars()
         text = textpage.get_text_range() if own else ""
         box = _own_box(page)
-        objects = _walk(page)
-        off = box is not None and _objects_off_box(objects, box)
+        off = box is not None and bool(text) and _text_off_box(textpage, box)
         chars: list[Char] | None = None
         sparse: list[tuple[str, int, int, str]] = []
         if off:
             chars = page_chars(textpage, text)
-        elif _small_marks(objects, textpage):
+        else:
             text, sparse = sparse_superscripts(textpage, text)
-        images = objects.images
-        annots = _annotations(page)
+        images = not text.strip() and _has_images(page)
+        annots = _annotations(page) if annotations else []
         tail: list[Char] = []
         if annots and chars is None:  # the annotations' builder redoes the superscripts
             text0 = textpage.get_text_range() if own else ""
@@ -236,7 +206,22 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     wide = any(ord(ch) > 0xFFFF for ch in text)
     runs: list[tuple[int, int]] = []
     drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)
+    raw = textpage.raw
+    rect = c.FS_RECTF()
+
+    def height(k: int) -> float:
+        if not c.FPDFText_GetLooseCharBox(raw, _index(text, k, wide), rect):
+            return 0.0
+        return abs(rect.top - rect.bottom)
+
     for m in _CANDIDATE.finditer(text):
+        at = m.start() + (text[m.start()] in "[(")
+        before = [k for k in range(at - 1, max(-1, at - NEAR), -1) if not text[k].isspace()][:2]
+        after = [k for k in range(m.end(), min(len(text), m.end() + NEAR)) if not text[k].isspace()][:1]
+        near = before + after
+        mine = height(at)
+        if not near or all(height(k) * SUPER_SIZE < mine for k in near):
+            continue  # not set smaller than a neighbour: no superscript (a few calls, not twenty)
         lo, hi = max(0, m.start() - NEAR), min(len(text), m.end() + NEAR)
         window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=hi)
         flags = superscripts(window)
@@ -248,7 +233,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
         runs.append((s, e))
         sup = [lo + k in range(s, e) for k in range(len(window))]
         for k, ch in enumerate(window):
-            if ch.text in "\r\n" and c.FPDFText_IsGenerated(textpage.raw, _index(text, lo + k, wide)) == 1:
+            if ch.text in "\r\n" and c.FPDFText_IsGenerated(raw, _index(text, lo + k, wide)) == 1:
                 how = _joins(window, sup, [False] * len(window), k)
                 if how != KEEP:
                     drop[lo + k] = how
