@@ -159,7 +159,8 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         off = box is not None and bool(text) and _text_off_box(textpage, box)
         chars: list[Char] | None = None
         sparse: list[tuple[str, int, int, str]] = []
-        if off:
+        twice = _repeats(text)
+        if off or twice:
             chars = page_chars(textpage, text)
         else:
             text, sparse = sparse_superscripts(textpage, text)
@@ -183,7 +184,7 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
             return PageRead(text if sparse else resolve_fffe(text), sparse, images and not text.strip())
         if tail:
             chars = [*chars, Char("\n", 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True), *tail]
-        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None)
+        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, dedupe=twice)
         return PageRead(text, marks, images and not text.strip())
     finally:
         for tp in (textpage, flat_textpage):
@@ -298,12 +299,35 @@ def _kind_at(ch: Char, annots: list[tuple[str, Rect]]) -> str | None:
     return None
 
 
+def _repeats(text: str) -> bool:
+    """A line of 15 characters or more occurs twice in the page text (text drawn twice?)."""
+    seen: set[str] = set()
+    for line in text.splitlines():
+        line = line.strip()
+        if len(line) >= 15:
+            if line in seen:
+                return True
+            seen.add(line)
+    return False
+
+
 def build_text(
-    chars: list[Char], own: int, annots: list[tuple[str, Rect]], box: Rect | None
+    chars: list[Char], own: int, annots: list[tuple[str, Rect]], box: Rect | None, dedupe: bool = False
 ) -> tuple[str, list[tuple[str, int, int, str]]]:
     """The page text from its characters and its marks: characters past ``own`` come from the
-    flattened annotations; characters outside ``box`` are dropped; superscripts are marked."""
+    flattened annotations; characters outside ``box`` are dropped; superscripts are marked;
+    with ``dedupe``, a character drawn again with the same glyph at the same place (text
+    printed twice over itself) is read once."""
     drop = outside(chars, box) if box is not None else [False] * len(chars)
+    if dedupe:
+        seen: set[tuple[str, float, float]] = set()
+        for i, ch in enumerate(chars[:own]):
+            if ch.blank:
+                continue
+            key = (ch.text, round(ch.x0, 1), round(ch.y0, 1))
+            if key in seen:
+                drop[i] = True
+            seen.add(key)
     sup = superscripts(chars)
     kinds: list[str | None] = [None] * len(chars)
     last: str | None = None
