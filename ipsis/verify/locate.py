@@ -243,12 +243,13 @@ def locate(
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
     prepared, hits, removed = _first_stage_found(view, quote, policy)
-    if not hits and document.marks and tier_rank(tier) >= tier_rank("typography"):
-        # the quote may hold what the view skips (a superscript, a footnote call): search the
-        # same tier without skipping marks
+    if (not hits or removed) and document.marks and tier_rank(tier) >= tier_rank("typography"):
+        # the quote may hold what the view skips (a superscript, a footnote call copied with the
+        # sentence): search the same tier without skipping marks, and keep that reading when it
+        # needs less taken off the quote
         plain = document_view(document, tier, dis, skip_marks=False)
         found = _first_stage_found(plain, quote, policy)
-        if found[1]:
+        if found[1] and (not hits or len(found[2]) < len(removed)):
             view, (prepared, hits, removed) = plain, found
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
