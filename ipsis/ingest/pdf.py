@@ -182,12 +182,15 @@ def _pdfium_pages(
             msg = f"{name} is a PDF with 0 pages; there is no text to read"
             raise ExtractionError(msg)
         limits.check_pages(total, name)
+        chars = 0
         for i in range(total):
             deadline.check(f"page {i + 1} of {total}")
             try:
                 pages.append(read_page(pdf, i, annotations))
             except pdfium.PdfiumError as exc:
                 pages.append(PageRead("", error=f"PDFium: {exc}"))
+            chars += len(pages[-1].text)
+            limits.check_text(chars, len(data), name, f"page {i + 1} of {total}")
             if progress:
                 progress(i + 1, total)
     finally:
@@ -217,6 +220,7 @@ def _pypdf_pages(
                 msg = f"{name} is a PDF with 0 pages; there is no text to read"
                 raise ExtractionError(msg)
             limits.check_pages(total, name)
+            chars = 0
             for i in range(total):
                 deadline.check(f"page {i + 1} of {total}")
                 try:
@@ -228,6 +232,8 @@ def _pypdf_pages(
                     pages.append(PageRead("", error=f"pypdf: {type(exc).__name__}: {exc}"))
                 else:
                     pages.append(PageRead(text, has_images=not text.strip() and bool(_page_images(page))))
+                chars += len(pages[-1].text)
+                limits.check_text(chars, len(data), name, f"page {i + 1} of {total}")
                 if progress:
                     progress(i + 1, total)
     except (ExtractionError, InputError):
