@@ -241,7 +241,10 @@ def _first_stage_found(
         q = quote_view(stage, tier, dis).text
         if not q.strip():
             continue
-        found = batch.find_in_view(doc, view, q, policy) if batched else find_all(view.text, q, boundaries=policy.boundaries)
+        if batched:
+            found = batch.find_in_view(doc, view, q, policy)
+        else:
+            found = find_all(view.text, q, boundaries=policy.boundaries)
         hits = [(h, h + len(q)) for h in found]
         if hits:
             return stage, hits, removed
