@@ -363,6 +363,10 @@ def read_pdf(
         raise ExtractionError(msg)
     empty = [i + 1 for i, t in enumerate(texts) if not t.strip() and not pages[i].error]
     if len(empty) + len(broken) == len(texts):
+        other = suggest_engine(data, engine, password, name) if engine != "pdfium" else ""
+        if other.startswith("--engine"):  # this engine's "no text" is not the file's
+            msg = f"{name}: the {engine} engine finds no text in this file, but {other}"
+            raise ExtractionError(msg)
         what = "page has" if len(texts) == 1 else f"pages ({_page_ranges(empty)}) have"
         msg = (
             f"{name}: no text layer: the {what} no extractable text (scanned images?); "
