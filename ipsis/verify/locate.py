@@ -227,6 +227,14 @@ def searched_stages(quote: str, policy: Policy) -> list[tuple[str, list[str]]]:
     return stages
 
 
+def _has_skippable_calls(doc: Document) -> bool:
+    """The document has footnote calls or superscripts (a quote may have been copied with them)."""
+    key = ("has_calls",)
+    if key not in doc.cache:
+        doc.cache[key] = any(m.kind in ("footnote_call", "superscript") for m in doc.marks)
+    return bool(doc.cache[key])
+
+
 def _first_stage_found(
     doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True
 ) -> tuple[str, list[tuple[int, int]], list[str]]:
@@ -276,7 +284,7 @@ def locate(
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
     prepared, hits, removed = _first_stage_found(document, view, quote, policy)
-    if (not hits or removed) and document.marks and tier_rank(tier) >= tier_rank("typography"):
+    if (not hits or removed) and _has_skippable_calls(document) and tier_rank(tier) >= tier_rank("typography"):
         # the quote may hold what the view skips (a superscript, a footnote call copied with the
         # sentence): search the same tier without skipping marks, and keep that reading when it
         # needs less taken off the quote
