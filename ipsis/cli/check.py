@@ -18,6 +18,7 @@ from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, main
 from ipsis.cli.core import make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
+from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.resolve import open_stored, read_store, store_options
 from ipsis.report.html import check_report_html
 
@@ -99,6 +100,7 @@ def render(report: CheckReport, fmt: str) -> str:
 @policy_options
 @judge_options
 @store_options
+@limit_options
 def check_cmd(
     answer: str,
     sources_path: str,
@@ -130,6 +132,7 @@ def check_cmd(
         ipsis check answer.txt --sources rfc7519,rfc9111 --store /tmp/ipsis-demo
     """
     with error_boundary(), read_store(store_dir, user) as store:
+        limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
         judge = build_judge(jopts)
@@ -137,16 +140,21 @@ def check_cmd(
             ids = [i.strip() for i in sources_path.split(",") if i.strip()]
             sources = sources_from_ids(ids, lambda sid: open_stored(store, sid, user))
         else:
-            sources = load_sources(sources_path)
+            with watchdog(limits.timeout, sources_path):
+                sources = load_sources(sources_path, limits)
+        cap = limits.max_input_bytes
         if answer == "-":
-            data, name = sys.stdin.buffer.read(), "stdin"
+            data, name = sys.stdin.buffer.read(cap + 1 if cap else -1), "stdin"
         else:
             with open(answer, "rb") as fh:
-                data, name = fh.read(), answer
+                data, name = fh.read(cap + 1 if cap else -1), answer
+        limits.check_size(len(data), name)
         window = jopts["judge_window"]
-        report = check_answer(
-            data, sources, policy=policy, answer_format=answer_format, name=name, judge=judge, window=window
-        )
+        # the watchdog that stops a document read stops a hostile answer too (exit 2, not a hang)
+        with watchdog(limits.timeout, name):
+            report = check_answer(
+                data, sources, policy=policy, answer_format=answer_format, name=name, judge=judge, window=window
+            )
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
