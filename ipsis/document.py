@@ -18,20 +18,37 @@ from typing import Any, Literal
 
 from ipsis.spans import Span
 
-MarkKind = Literal["revoked", "note", "furniture", "footnote_call", "toc", "unmapped_glyph", "ocr"]
+MarkKind = Literal[
+    "revoked",
+    "note",
+    "furniture",
+    "footnote_call",
+    "superscript",
+    "toc",
+    "unmapped_glyph",
+    "form_field",
+    "annotation",
+    "ocr",
+]
 """What a marked span is:
 
 - ``revoked``: struck-through or "(Revogado)" text, kept but flagged.
 - ``note``: amendment notes such as "(Redação dada pela Lei nº 13.853, de 2019)" or BOE ``nota_pie``.
 - ``furniture``: running headers/footers and page numbers; skipped by the typography view.
 - ``footnote_call``: a footnote number glued to a word (``Lei:1``); skipped by the typography view.
+- ``superscript``: a run of raised small digits or note symbols (``Ermäßigte²``, ``R²``), from
+  the PDF's character boxes; skipped by the typography view like a footnote call.
 - ``toc``: a table of contents.
 - ``unmapped_glyph``: U+FFFD runs from fonts without a Unicode map.
+- ``form_field``: the visible value of a PDF form field (AcroForm widget).
+- ``annotation``: the visible text of a PDF annotation (free text, stamp ...).
 - ``ocr``: a page whose text is OCR text (ipsis's own OCR or another tool's invisible text
   layer); its words, boxes and confidences are in ``meta["ocr"]`` (:mod:`ipsis.ingest.ocr`).
 """
 
-SKIPPED_IN_MATCHING: frozenset[str] = frozenset({"furniture", "footnote_call"})
+SKIPPED_IN_MATCHING: frozenset[str] = frozenset({"furniture", "footnote_call", "superscript"})
+FLAGGED_IN_RESULTS: frozenset[str] = frozenset({"revoked", "note", "form_field", "annotation"})
+"""Mark kinds a match inside which says so (``Match.flags``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,9 +120,36 @@ def test_verify_sources_with_encoding(tmp_path: Path) -> None:
     runner = CliRunner()
     ok = runner.invoke(main, ["verify", str(records), "--source", f"cf={lei}", "--encoding", "cp1252"])
     assert ok.exit_code == 0, ok.output
-    bad = runner.invoke(main, ["verify", str(records), "--source", f"cf={lei}", "--encoding", "utf-8"])
-    assert bad.exit_code == 2
-    assert "lei.txt: cannot decode as utf-8" in bad.output and "try --encoding cp1252" in bad.output
+    bad = runner.invoke(
+        main, ["verify", str(records), "--source", f"cf={lei}", "--encoding", "utf-8", "--format", "jsonl"]
+    )
+    assert bad.exit_code == 1  # an unreadable source: its records say why, the run goes on
+    result = json.loads(next(line for line in bad.output.splitlines() if line.startswith("{")))
+    assert result["status"] == "unknown_source"
+    assert "lei.txt: cannot decode as utf-8" in result["message"] and "try --encoding cp1252" in result["message"]
+
+
+def test_verify_one_unreadable_source_among_others(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("Returns are accepted within 30 days of delivery.", encoding="utf-8")
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n")  # no pages, no xref
+    records = tmp_path / "r.jsonl"
+    rows = [
+        {"citation_id": "a", "source_id": "broken", "quote": "Returns are accepted within 30 days"},
+        {"citation_id": "b", "source_id": "good", "quote": "Returns are accepted within 30 days"},
+        {"citation_id": "c", "source_id": "broken", "quote": "accepted within 30 days of delivery"},
+    ]
+    records.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = CliRunner().invoke(
+        main,
+        ["verify", str(records), "--source", f"broken={broken}", "--source", f"good={good}", "--format", "jsonl"],
+    )
+    assert out.exit_code == 1, out.output
+    results = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    assert [r["status"] for r in results] == ["unknown_source", "located", "unknown_source"]
+    assert "broken.pdf" in results[0]["message"] and "cannot be read" in results[0]["message"]
+    assert results[0]["message"] == results[2]["message"]
 
 
 class _Terminal:

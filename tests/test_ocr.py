@@ -213,8 +213,13 @@ def test_verify_takes_the_ocr_options_for_its_pdf_sources(tmp_path: Path) -> Non
     records = tmp_path / "r.jsonl"
     quote = "Nadie podrá ser obligado a declarar sobre su ideología, religión o creencias."
     records.write_text(json.dumps({"citation_id": "c1", "source_id": "ce", "quote": quote}), encoding="utf-8")
-    r = CliRunner().invoke(main, ["verify", str(records), "--source", f"ce={CE_SCAN}", "--ocr", "never"])
-    assert r.exit_code == 2 and "no text layer" in r.output
+    r = CliRunner().invoke(
+        main, ["verify", str(records), "--source", f"ce={CE_SCAN}", "--ocr", "never", "--format", "json"]
+    )
+    # an unreadable source gives its records a clear result and the run goes on (issue 18)
+    (res,) = json.loads(r.output[r.output.index("{") :])["results"]
+    assert r.exit_code == 1 and res["status"] == "unknown_source"
+    assert "no text layer" in res["message"] and "--ocr auto" in res["message"]
     r = CliRunner().invoke(main, ["verify", str(records), "--source", f"ce={CE_LAYER}", "--ocr", "never"])
     assert r.exit_code == 0, r.output  # an OCR text layer is read (and matched as OCR text) without OCR
 

@@ -12,7 +12,7 @@ import click
 
 from ipsis.cli.limits import watchdog
 from ipsis.document import Document
-from ipsis.errors import InputError
+from ipsis.errors import InputError, IpsisError
 from ipsis.ingest import load_document
 from ipsis.ingest.ocr import MODES as OCR_MODES
 from ipsis.ingest.ocr import OcrOptions
@@ -37,6 +37,7 @@ class SourceMap:
         self._ocr = ocr or OcrOptions()
         self._paths: dict[str, Path] = {}
         self._docs: dict[str, Document] = {}
+        self._errors: dict[str, IpsisError] = {}
         self.limits = limits
 
     def add_path(self, source_id: str, path: str | Path) -> None:
@@ -79,10 +80,16 @@ class SourceMap:
 
     def get(self, source_id: str) -> Document | None:
         doc = self._docs.get(source_id)
+        if doc is None and source_id in self._errors:
+            raise self._errors[source_id]
         if doc is None and source_id in self._paths:
             path = self._paths[source_id]
-            with watchdog(self.limits.timeout, str(path)):
-                doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding, ocr=self._ocr)
+            try:
+                with watchdog(self.limits.timeout, str(path)):
+                    doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding, ocr=self._ocr)
+            except IpsisError as exc:  # read once: every record citing it gets the same error
+                self._errors[source_id] = exc
+                raise
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
             _segment(doc)

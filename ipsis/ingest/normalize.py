@@ -99,7 +99,9 @@ def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, list[Edit]]:
     for m in sorted(marks, key=lambda m: (m.start, m.end)):
         if m.kind not in SKIPPED_IN_MATCHING or m.start < last or m.end > len(text):
             continue
-        edits.append(Edit(m.start, m.end, "\n" if m.kind == "furniture" else ""))
+        # furniture leaves a line break, a superscript a space (a note number opening a line,
+        # ``1The``, must not glue its neighbours), a footnote call nothing (``Lei:1``)
+        edits.append(Edit(m.start, m.end, {"furniture": "\n", "superscript": " "}.get(m.kind, "")))
         last = m.end
     return apply_edits(text, edits), edits
 

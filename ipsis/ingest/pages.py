@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -88,6 +89,35 @@ def resolve_soft_hyphens(page: str) -> str:
         return "-\n" if real else "\u00ad\n"
 
     return _FFFE.sub(repl, page)
+
+
+_SPACING_ACCENTS = {
+    "¨": "\u0308",
+    "´": "\u0301",
+    "`": "\u0300",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "ˇ": "\u030c",
+    "˚": "\u030a",
+}
+_ACCENT_BEFORE = re.compile("(?<=[^\\W\\d_])([¨´ˆ˜ˇ˚])([ıa-zA-Z])")
+
+
+def compose_accents(page: str) -> str:
+    """Put a spacing accent that a TeX font sets *before* its letter inside a word onto that letter
+    (``na¨ıve`` -> ``naïve``; a dotless i under an accent is an i).
+
+    >>> compose_accents("a na¨ıve strategy, Erd˝os and caf´e"), compose_accents("x ¨ y")
+    ('a naïve strategy, Erd˝os and café', 'x ¨ y')
+    """
+    if not any(a in page for a in _SPACING_ACCENTS):
+        return page
+
+    def repl(m: re.Match[str]) -> str:
+        base = "i" if m.group(2) == "ı" else m.group(2)
+        return unicodedata.normalize("NFC", base + _SPACING_ACCENTS[m.group(1)])
+
+    return _ACCENT_BEFORE.sub(repl, page)
 
 
 def assemble(pages: Sequence[str]) -> tuple[str, tuple[int, ...]]:

@@ -13,15 +13,14 @@ with two columns are read column by column and furniture is found by position; i
 ``position_furniture=True`` keeps the PDFium text and drops the repetition-based furniture marks
 that pdfplumber's positions do not put in the top or bottom band of their page.
 
-OCR (:mod:`ipsis.ingest.ocr`): with ``ocr.mode="auto"`` pages without a usable text layer are
-read by Tesseract; pages whose text is an invisible OCR layer are marked as OCR text. A PDF
-whose pages all stay empty raises :class:`NoTextLayerError`.
+OCR is out of scope: pages without a text layer raise :class:`NoTextLayerError`.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import threading
 import warnings
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
@@ -30,15 +29,17 @@ from typing import Any
 
 from ipsis.document import Document, Mark
 from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError
-from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions, invisible_text, ocr_pdf
+from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions, ocr_pdf
 from ipsis.ingest.pages import (
     assemble,
+    compose_accents,
     find_footnotes,
     find_furniture,
     find_unmapped,
-    resolve_soft_hyphens,
 )
+from ipsis.ingest.pdfium import PageRead
 from ipsis.ingest.pdfscan import check_streams
+from ipsis.ingest.textcheck import garbage_warning
 from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
 
 log = logging.getLogger(__name__)
@@ -83,20 +84,24 @@ def _quiet_pypdf() -> Iterator[None]:
         logger.setLevel(level)
 
 
-def _diagnose(data: bytes, name: str, password: str | None, cause: Exception) -> ExtractionError:
+def _diagnose(
+    data: bytes, name: str, password: str | None, cause: Exception, engine: str = "pdfium"
+) -> ExtractionError:
     """Why PDFium could not open the file, in words the user can act on."""
     with _quiet_pypdf():
-        return _diagnose_quietly(data, name, password, cause)
+        return _diagnose_quietly(data, name, password, cause, engine)
 
 
-def _diagnose_quietly(data: bytes, name: str, password: str | None, cause: Exception) -> ExtractionError:
+def _diagnose_quietly(
+    data: bytes, name: str, password: str | None, cause: Exception, engine: str
+) -> ExtractionError:
     from pypdf import PdfReader
 
-    if not data.lstrip().startswith(b"%PDF"):
+    if b"%PDF" not in data[:1024]:
         return ExtractionError(f"{name} is not a PDF (no %PDF header); pass a PDF or set the input format")
     try:
         with _quiet_pypdf():
-            reader = PdfReader(io.BytesIO(data), strict=False)
+            reader = PdfReader(io.BytesIO(_from_header(data)), strict=False)
             if reader.is_encrypted and not reader.decrypt(password or ""):
                 return _encrypted(name, password)
             count = len(reader.pages)
@@ -109,10 +114,45 @@ def _diagnose_quietly(data: bytes, name: str, password: str | None, cause: Excep
         return ExtractionError(f"{name} is a PDF with 0 pages; there is no text to read")
     tail = data[-2048:]
     if b"%%EOF" not in tail:
+        other = suggest_engine(data, engine, password, name)
+        also = f", or {other}" if other.startswith("--engine") else ""
         return ExtractionError(
-            f"{name} looks truncated or damaged (no %%EOF at the end; {detail}); download the file again"
+            f"{name} looks truncated or damaged (no %%EOF at the end; {detail}); download the file again{also}"
         )
-    return ExtractionError(f"{name} is a damaged PDF ({detail}); try --engine pypdf or repair it")
+    return ExtractionError(f"{name} is a damaged PDF ({detail}); {suggest_engine(data, engine, password, name)}")
+
+
+_probing = threading.local()
+_PROBED = ("pdfium", "pypdf")
+"""Engines tried before one is suggested: pdfplumber is not (pdfminer can recurse for minutes on
+a hostile file, and no deadline reaches inside a page)."""
+
+
+def suggest_engine(
+    data: bytes, engine: str, password: str | None, name: str, pages: Sequence[int] | None = None
+) -> str:
+    """What to try instead of ``engine``: another engine only when it was just tried and reads
+    the file (or the given 1-based ``pages``) with text, else a repair tool."""
+    fallback = "repair the file (e.g. qpdf --replace-input FILE) and try again"
+    if getattr(_probing, "on", False):
+        return fallback
+    _probing.on = True
+    try:
+        for other in _PROBED:
+            if other == engine:
+                continue
+            try:
+                read = _ENGINE_PAGES[other](data, name, password, None, DEFAULT_LIMITS, DEFAULT_LIMITS.deadline(name))
+            except Exception:  # any failure means this engine does not read it either
+                continue
+            wanted = pages or range(1, len(read) + 1)
+            good = [k for k in wanted if k <= len(read) and not read[k - 1].error and read[k - 1].text.strip()]
+            if good and len(good) == len(wanted):
+                what = "these pages" if pages else "the file"
+                return f"--engine {other} reads {what}"
+        return fallback
+    finally:
+        _probing.on = False
 
 
 def _encrypted(name: str, password: str | None) -> EncryptedDocumentError:
@@ -122,16 +162,12 @@ def _encrypted(name: str, password: str | None) -> EncryptedDocumentError:
 
 
 def _pdfium_pages(
-    data: bytes,
-    name: str,
-    password: str | None,
-    progress: Progress | None,
-    limits: Limits,
-    deadline: Deadline,
-    layers: list[bool] | None = None,
-) -> tuple[list[str], list[bool]]:
+    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
+) -> list[PageRead]:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
+
+    from ipsis.ingest.pdfium import may_have_annotations, read_page
 
     try:
         pdf = pdfium.PdfDocument(data, password=password)
@@ -139,8 +175,8 @@ def _pdfium_pages(
         if getattr(exc, "err_code", None) == pdfium_c.FPDF_ERR_PASSWORD and b"/Encrypt" in data:
             raise _encrypted(name, password) from exc
         raise _diagnose(data, name, password, exc) from exc
-    texts: list[str] = []
-    images: list[bool] = []
+    pages: list[PageRead] = []
+    annotations = may_have_annotations(data)
     try:
         total = len(pdf)
         if total == 0:
@@ -151,41 +187,33 @@ def _pdfium_pages(
         for i in range(total):
             deadline.check(f"page {i + 1} of {total}")
             try:
-                page = pdf[i]
+                pages.append(read_page(pdf, i, annotations))
             except pdfium.PdfiumError as exc:
-                msg = (
-                    f"{name}: page {i + 1} of {total} cannot be loaded ({exc}; a damaged page tree?); "
-                    "try --engine pypdf or repair the file (e.g. qpdf)"
-                )
-                raise ExtractionError(msg) from exc
-            textpage = page.get_textpage()
-            text = textpage.get_text_range() if textpage.count_chars() else ""
-            if layers is not None:  # OCR: is this text an invisible OCR layer?
-                layers.append(bool(text.strip()) and invisible_text(textpage))
-            textpage.close()
-            if not text.strip():
-                images.append(any(True for _ in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE])))
-            else:
-                images.append(False)
-            page.close()
-            texts.append(resolve_soft_hyphens(text))
-            chars += len(text)
+                pages.append(PageRead("", error=f"PDFium: {exc}"))
+            chars += len(pages[-1].text)
             limits.check_text(chars, len(data), name, f"page {i + 1} of {total}")
             if progress:
                 progress(i + 1, total)
     finally:
         pdf.close()
-    return texts, images
+    return pages
+
+
+def _from_header(data: bytes) -> bytes:
+    """The bytes from ``%PDF`` on: viewers skip junk before the header (up to 1 KiB)."""
+    at = data.find(b"%PDF", 0, 1024)
+    return data[at:] if at > 0 else data
 
 
 def _pypdf_pages(
     data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
-) -> tuple[list[str], list[bool]]:
+) -> list[PageRead]:
     from pypdf import PdfReader
 
+    pages: list[PageRead] = []
     try:
         with _quiet_pypdf():
-            reader = PdfReader(io.BytesIO(data), strict=False)
+            reader = PdfReader(io.BytesIO(_from_header(data)), strict=False)
             if reader.is_encrypted and not reader.decrypt(password or ""):
                 raise _encrypted(name, password)
             total = len(reader.pages)
@@ -193,42 +221,57 @@ def _pypdf_pages(
                 msg = f"{name} is a PDF with 0 pages; there is no text to read"
                 raise ExtractionError(msg)
             limits.check_pages(total, name)
-            texts: list[str] = []
-            images: list[bool] = []
             chars = 0
-            for i, page in enumerate(reader.pages):
+            for i in range(total):
                 deadline.check(f"page {i + 1} of {total}")
-                text = page.extract_text() or ""
-                texts.append(text)
-                chars += len(text)
+                try:
+                    page = reader.pages[i]
+                    text = page.extract_text() or ""
+                except (ExtractionError, InputError):
+                    raise
+                except Exception as exc:  # one damaged page (content stream, font) spoils only itself
+                    pages.append(PageRead("", error=f"pypdf: {type(exc).__name__}: {exc}"))
+                else:
+                    pages.append(PageRead(text, has_images=not text.strip() and bool(_page_images(page))))
+                chars += len(pages[-1].text)
                 limits.check_text(chars, len(data), name, f"page {i + 1} of {total}")
-                images.append(not text.strip() and bool(_page_images(page)))
                 if progress:
                     progress(i + 1, total)
     except (ExtractionError, InputError):
         raise
     except Exception as exc:  # pypdf raises many types (AttributeError, RecursionError) on damaged files
-        raise _diagnose(data, name, password, exc) from exc
-    return texts, images
+        raise _diagnose(data, name, password, exc, "pypdf") from exc
+    return pages
 
 
 def _plumber(
-    data: bytes, name: str, password: str | None, progress: Progress | None
-) -> tuple[list[str], list[bool], list[Mark]]:
-    """Texts, image flags and furniture marks by position (pdfplumber engine)."""
-    from pdfminer.pdfdocument import PDFPasswordIncorrect
-
+    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
+) -> tuple[list[PageRead], list[Mark]]:
+    """Pages and furniture marks by position (pdfplumber engine)."""
     from ipsis.ingest.layout import position_furniture
     from ipsis.ingest.plumber import placed_lines, plumber_pages
 
     def on_error(exc: Exception) -> ExtractionError:
-        if isinstance(exc, PDFPasswordIncorrect):
+        if type(exc).__name__ == "PDFPasswordIncorrect":
             return _encrypted(name, password)
-        return _diagnose(data, name, password, exc)
+        return _diagnose(data, name, password, exc, "pdfplumber")
 
-    texts, images, layouts, heights = plumber_pages(data, name, password, progress, on_error)
-    text, starts = assemble(texts)
-    return texts, images, position_furniture(text, placed_lines(layouts, heights, starts))
+    pages, layouts, heights = plumber_pages(data, name, password, progress, on_error, limits, deadline)
+    text, starts = assemble([p.text for p in pages])
+    return pages, position_furniture(text, placed_lines(layouts, heights, starts))
+
+
+def _plumber_pages(
+    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
+) -> list[PageRead]:
+    return _plumber(data, name, password, progress, limits, deadline)[0]
+
+
+_ENGINE_PAGES: dict[str, Callable[..., list[PageRead]]] = {
+    "pdfium": _pdfium_pages,
+    "pypdf": _pypdf_pages,
+    "pdfplumber": _plumber_pages,
+}
 
 
 def _page_images(page: Any) -> int:
@@ -236,6 +279,32 @@ def _page_images(page: Any) -> int:
         return len(page.images)
     except Exception:  # an image pypdf cannot decode still counts as "has images"
         return 1
+
+
+def _engine_version(extractor: str) -> str:
+    if extractor == "pdfplumber":
+        from ipsis.ingest.plumber import plumber_version
+
+        return plumber_version()
+    import pypdf
+
+    return f"pypdf {pypdf.__version__}"
+
+
+def _without_text_fallback(
+    data: bytes, name: str, password: str | None, limits: Limits, deadline: Deadline
+) -> tuple[list[PageRead], str] | None:
+    """When PDFium reads no text at all, pypdf sometimes does (fonts PDFium cannot map): its
+    pages, or None when it finds no text either (then the file really has no text layer)."""
+    try:
+        pages = _pypdf_pages(data, name, password, None, limits, deadline)
+    except (EncryptedDocumentError, InputError):
+        raise
+    except ExtractionError:
+        return None
+    if any(p.text.strip() for p in pages):
+        return pages, "pypdf"
+    return None
 
 
 def read_pdf(
@@ -254,9 +323,11 @@ def read_pdf(
     """A :class:`Document` from PDF bytes, with page starts and furniture/footnote marks.
 
     ``engine`` is one of :data:`ENGINES`; ``position_furniture`` (PDFium and pypdf engines)
-    confirms the furniture found by repetition with pdfplumber's character positions. ``ocr``
-    says which pages Tesseract reads (:mod:`ipsis.ingest.ocr`); a ``progress`` callback with an
-    ``ocr`` attribute gets ``ocr(done, total)`` after each OCR page.
+    confirms the furniture found by repetition with pdfplumber's character positions. Pages that
+    cannot be loaded are left empty and named in ``meta["pages_unreadable"]`` and in a document
+    warning (``meta["warnings"]``), unless no page can be read at all. ``ocr`` says which pages
+    Tesseract reads (:mod:`ipsis.ingest.ocr`); a ``progress`` callback with an ``ocr`` attribute
+    gets ``ocr(done, total)`` after each OCR page.
     """
     if engine not in ENGINES:
         msg = f"unknown PDF engine {engine!r}; choose one of {', '.join(ENGINES)}"
@@ -264,33 +335,51 @@ def read_pdf(
     check_streams(data, name, limits)
     deadline = deadline or limits.deadline(name)
     by_position: list[Mark] | None = None
-    layers: list[bool] = []
     if engine == "pdfium":
-        texts, images = _pdfium_pages(data, name, password, progress, limits, deadline, layers)
+        pages = _pdfium_pages(data, name, password, progress, limits, deadline)
         import pypdfium2 as pdfium
 
         version = f"pypdfium2 {pdfium.version.PYPDFIUM_INFO} (PDFium {pdfium.version.PDFIUM_INFO.build})"
         extractor = "pypdfium2"
     elif engine == "pdfplumber":
-        import pdfplumber
+        from ipsis.ingest.plumber import plumber_version
 
-        texts, images, by_position = _plumber(data, name, password, progress)
-        version = f"pdfplumber {pdfplumber.__version__}"
+        pages, by_position = _plumber(data, name, password, progress, limits, deadline)
+        version = plumber_version()
         extractor = "pdfplumber"
     else:
         import pypdf
 
-        texts, images = _pypdf_pages(data, name, password, progress, limits, deadline)
+        pages = _pypdf_pages(data, name, password, progress, limits, deadline)
         version = f"pypdf {pypdf.__version__}"
         extractor = "pypdf"
+    fallback = None
+    if engine == "pdfium" and not any(p.text.strip() for p in pages):
+        fallback = _without_text_fallback(data, name, password, limits, deadline)
+        if fallback is not None:
+            pages, extractor = fallback
+            version = _engine_version(extractor)
+    pages = [p.rewritten(compose_accents) for p in pages]
+    texts = [p.text for p in pages]
     # --- OCR (ipsis.ingest.ocr, issue 20): pages without usable text, and OCR text layers ---
-    found = layers if engine == "pdfium" else None  # other engines: ocr_pdf asks PDFium itself
-    ocr_run = ocr_pdf(data, name, password, texts, found, images, ocr, deadline, getattr(progress, "ocr", None))
+    images = [p.has_images for p in pages]
+    ocr_run = ocr_pdf(data, name, password, texts, None, images, ocr, deadline, getattr(progress, "ocr", None))
     if ocr_run.engine:
         version += f" + {ocr_run.engine} ({ocr_run.lang})"
+    for i, t in enumerate(texts):  # an OCR'd page's text replaces what was read there, marks too
+        if t != pages[i].text:
+            pages[i] = PageRead(t, [], pages[i].has_images, None)
     # --- end OCR ---
-    empty = [i + 1 for i, t in enumerate(texts) if not t.strip()]
-    if len(empty) == len(texts):
+    broken = [i + 1 for i, p in enumerate(pages) if p.error]
+    if len(broken) == len(pages):
+        msg = f"{name}: no page can be loaded ({pages[0].error}); " + suggest_engine(data, engine, password, name)
+        raise ExtractionError(msg)
+    empty = [i + 1 for i, t in enumerate(texts) if not t.strip() and not pages[i].error]
+    if len(empty) + len(broken) == len(texts):
+        other = suggest_engine(data, engine, password, name) if engine != "pdfium" else ""
+        if other.startswith("--engine"):  # this engine's "no text" is not the file's
+            msg = f"{name}: the {engine} engine finds no text in this file, but {other}"
+            raise ExtractionError(msg)
         what = "page has" if len(texts) == 1 else f"pages ({_page_ranges(empty)}) have"
         if ocr.mode == "never":
             how = "OCR is off (--ocr never): pass --ocr auto to read them with Tesseract"
@@ -301,6 +390,11 @@ def read_pdf(
         msg = f"{name}: no text layer: the {what} no extractable text (scanned images?); {how}"
         raise NoTextLayerError(msg, empty)
     text, starts = assemble(texts)
+    read_marks = [
+        Mark(kind, start + s, start + e, f"{note}, page {k + 1}")
+        for k, (p, start) in enumerate(zip(pages, starts, strict=True))
+        for kind, s, e, note in p.marks
+    ]
     furniture = by_position if by_position is not None else find_furniture(text, starts)
     dropped: list[Mark] = []
     if position_furniture and by_position is None and furniture:
@@ -310,7 +404,7 @@ def read_pdf(
             return bisect_right(starts, offset)
 
         furniture, dropped = confirm_furniture(data, text, furniture, page_of, password)
-    marks = [*furniture, *find_footnotes(text, starts, furniture), *find_unmapped(text, starts)]
+    marks = [*furniture, *find_footnotes(text, starts, furniture), *find_unmapped(text, starts), *read_marks]
     ocr_marks, ocr_meta = ocr_run.marks_and_meta(text, starts) if ocr_run.pages else ([], None)
     marks += ocr_marks
     marks.sort(key=lambda m: (m.start, m.end))
@@ -321,6 +415,19 @@ def read_pdf(
         "media_type": "application/pdf",
         "page_count": len(texts),
     }
+    warnings_: list[dict[str, Any]] = []
+    if broken:
+        meta["pages_unreadable"] = broken
+        detail = "; ".join(f"page {k}: {pages[k - 1].error}" for k in broken[:3])
+        warnings_.append(
+            {
+                "kind": "pages_unreadable",
+                "message": f"{name}: page{'s' if len(broken) > 1 else ''} {_page_ranges(broken)} of {len(pages)} "
+                f"cannot be loaded ({detail}); the text of the other pages is read, "
+                f"{'these are' if len(broken) > 1 else 'this one is'} missing; "
+                f"{suggest_engine(data, engine, password, name, broken)}",
+            }
+        )
     if empty:
         meta["pages_without_text"] = empty
     if by_position is not None:
@@ -335,4 +442,16 @@ def read_pdf(
         why = "OCR is off (--ocr never)" if ocr.mode == "never" else "Tesseract is not installed (tesseract-ocr)"
         log.warning("%s: pages %s have images but no text layer (%s)", name, _page_ranges(scanned), why)
         meta["pages_without_text_layer"] = scanned
+    if fallback is not None:
+        warnings_.append(
+            {
+                "kind": "engine_fallback",
+                "message": f"{name}: PDFium finds no text in this file; it was read with {extractor}",
+            }
+        )
+    garbage = garbage_warning(text, name)
+    if garbage:
+        warnings_.append(garbage)
+    if warnings_:
+        meta["warnings"] = warnings_
     return Document(doc_id, text, page_starts=starts, marks=tuple(marks), meta=meta)

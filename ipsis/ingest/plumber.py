@@ -13,11 +13,15 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ipsis.document import Mark
-from ipsis.errors import ExtractionError
+from ipsis.errors import ExtractionError, InputError
 from ipsis.ingest.layout import BAND, Box, Line, PlacedLine, confirms, reading_order
+from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
+
+if TYPE_CHECKING:
+    from ipsis.ingest.pdfium import PageRead
 
 log = logging.getLogger(__name__)
 
@@ -25,32 +29,81 @@ Progress = Callable[[int, int], None]
 ErrorFactory = Callable[[Exception], ExtractionError]
 
 
-def _open(data: bytes, password: str | None, on_error: ErrorFactory) -> Any:
-    import pdfplumber
-    from pdfminer.pdfdocument import PDFPasswordIncorrect
+MISSING = (
+    "the pdfplumber engine needs pdfplumber, which is not installed; "
+    "pip install pdfplumber (or use the default engine, pdfium)"
+)
 
+
+def _import() -> Any:
+    try:
+        import pdfplumber
+    except ImportError as exc:
+        raise InputError(MISSING) from exc
+    return pdfplumber
+
+
+def plumber_version() -> str:
+    return f"pdfplumber {_import().__version__}"
+
+
+def _open(data: bytes, password: str | None, on_error: ErrorFactory) -> Any:
+    pdfplumber = _import()
     try:
         pdf = pdfplumber.open(io.BytesIO(data), password=password or "")
         _ = pdf.pages  # forces the page tree to be read
-    except PDFPasswordIncorrect as exc:
+    except Exception as exc:  # pdfminer raises many types on damaged files (and PDFPasswordIncorrect)
         raise on_error(exc) from exc
-    except Exception as exc:  # pdfminer raises many types on damaged files
-        raise on_error(exc) from exc
+    if not pdf.pages:
+        rewritten = _rewritten(data, password)
+        if rewritten is not None:
+            pdf.close()
+            return _open(rewritten, None, on_error)
     return pdf
 
 
+def _rewritten(data: bytes, password: str | None) -> bytes | None:
+    """The file written again by pypdf, when pypdf finds pages where pdfminer finds none (a page
+    tree pdfminer cannot walk, e.g. ``prefilled_f1040.pdf``); None when that does not help."""
+    from pypdf import PdfReader, PdfWriter
+
+    from ipsis.ingest.pdf import _quiet_pypdf
+
+    try:
+        with _quiet_pypdf():
+            reader = PdfReader(io.BytesIO(data), strict=False)
+            if reader.is_encrypted and not reader.decrypt(password or ""):
+                return None
+            if not reader.pages:
+                return None
+            writer = PdfWriter(clone_from=reader)
+            out = io.BytesIO()
+            writer.write(out)
+    except Exception:  # pypdf cannot read it either: keep pdfminer's answer
+        return None
+    return out.getvalue()
+
+
 def _boxes(page: Any) -> list[Box]:
-    words = page.extract_words(keep_blank_chars=False, use_text_flow=False)
+    words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance_ratio=0.15)
     return [Box(w["text"], w["x0"], w["x1"], w["top"], w["bottom"]) for w in words if w.get("upright", True)]
 
 
 def plumber_pages(
-    data: bytes, name: str, password: str | None, progress: Progress | None, on_error: ErrorFactory
-) -> tuple[list[str], list[bool], list[list[Line]], list[float]]:
-    """Per page: text (lines in reading order), has-images, the lines, the page height."""
+    data: bytes,
+    name: str,
+    password: str | None,
+    progress: Progress | None,
+    on_error: ErrorFactory,
+    limits: Limits = DEFAULT_LIMITS,
+    deadline: Deadline | None = None,
+) -> tuple[list[PageRead], list[list[Line]], list[float]]:
+    """Per page: the page read (text in reading order, image flag, error), its lines, its height."""
+    from ipsis.ingest.pdfium import PageRead
+
+    deadline = deadline or limits.deadline(name)
     pdf = _open(data, password, on_error)
-    texts: list[str] = []
-    images: list[bool] = []
+    pages: list[PageRead] = []
     layouts: list[list[Line]] = []
     heights: list[float] = []
     try:
@@ -58,24 +111,28 @@ def plumber_pages(
         if total == 0:
             msg = f"{name} is a PDF with 0 pages; there is no text to read"
             raise ExtractionError(msg)
+        limits.check_pages(total, name)
         for i, page in enumerate(pdf.pages):
+            deadline.check(f"page {i + 1} of {total}")
             try:
                 lines = reading_order(_boxes(page), float(page.width), float(page.height))
                 has_images = bool(page.images)
-            except ExtractionError:
+                height = float(page.height)
+            except (ExtractionError, InputError):
                 raise
-            except Exception as exc:  # a damaged content stream
-                raise on_error(exc) from exc
-            texts.append("".join(line.text + "\n" for line in lines))
-            images.append(has_images and not lines)
+            except Exception as exc:  # one damaged page (content stream, font) spoils only itself
+                pages.append(PageRead("", error=f"pdfplumber: {type(exc).__name__}: {exc}"))
+                lines, height = [], 0.0
+            else:
+                pages.append(PageRead("".join(line.text + "\n" for line in lines), has_images=has_images and not lines))
             layouts.append(lines)
-            heights.append(float(page.height))
+            heights.append(height)
             page.close()
             if progress:
                 progress(i + 1, total)
     finally:
         pdf.close()
-    return texts, images, layouts, heights
+    return pages, layouts, heights
 
 
 def placed_lines(

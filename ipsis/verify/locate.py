@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ipsis.document import Document
+from ipsis.document import FLAGGED_IN_RESULTS, Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
@@ -95,7 +95,7 @@ def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
 
 
 def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
-    flags = sorted({m.kind for m in doc.marks_overlapping(span, {"revoked", "note"})})
+    flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)})
     return Match(
         start=span.start,
         end=span.end,
@@ -229,11 +229,20 @@ def searched_stages(quote: str, policy: Policy) -> list[tuple[str, list[str]]]:
     return stages
 
 
+def _has_skippable_calls(doc: Document) -> bool:
+    """The document has footnote calls or superscripts (a quote may have been copied with them)."""
+    key = ("has_calls",)
+    if key not in doc.cache:
+        doc.cache[key] = any(m.kind in ("footnote_call", "superscript") for m in doc.marks)
+    return bool(doc.cache[key])
+
+
 def _first_stage_found(
-    doc: Document, view: Normalized, quote: str, policy: Policy
+    doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True
 ) -> tuple[str, list[tuple[int, int]], list[str]]:
     """The quote as written if it is in the view, else the first stage of quote preparation
-    that is (or the fully prepared quote when none is), its hits and what was removed."""
+    that is (or the fully prepared quote when none is), its hits and what was removed.
+    ``batched=False`` searches ``view`` itself (not the block's one pass over the policy's view)."""
     tier, dis = policy.max_tier, policy.disabled_steps
     stages = searched_stages(quote, policy)
     last: tuple[str, list[str]] = (quote.strip(), [])
@@ -242,7 +251,11 @@ def _first_stage_found(
         q = quote_view(stage, tier, dis).text
         if not q.strip():
             continue
-        hits = [(h, h + len(q)) for h in batch.find_in_view(doc, view, q, policy)]
+        if batched:
+            found = batch.find_in_view(doc, view, q, policy)
+        else:
+            found = find_all(view.text, q, boundaries=policy.boundaries)
+        hits = [(h, h + len(q)) for h in found]
         if hits:
             return stage, hits, removed
     return last[0], [], last[1]
@@ -268,11 +281,20 @@ def locate(
     """
     result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
     result.section = section
+    result.warnings.extend(document.meta.get("warnings", ()))
     tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier  # the ocr tier: ipsis.verify.ocr
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
     search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
     prepared, hits, removed = _first_stage_found(document, view, quote, search)
+    if (not hits or removed) and _has_skippable_calls(document) and tier_rank(tier) >= tier_rank("typography"):
+        # the quote may hold what the view skips (a superscript, a footnote call copied with the
+        # sentence): search the same tier without skipping marks, and keep that reading when it
+        # needs less taken off the quote
+        plain = document_view(document, tier, dis, skip_marks=False)
+        unskipped = _first_stage_found(document, plain, quote, search, batched=False)
+        if unskipped[1] and (not hits or len(unskipped[2]) < len(removed)):
+            view, (prepared, hits, removed) = plain, unskipped
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():

@@ -78,15 +78,17 @@ def find_all(text: str, quote: str, *, boundaries: bool = True, limit: int = MAX
     return out
 
 
-def document_view(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Normalized:
-    """The cached view of ``doc`` at ``tier`` (``exact`` is the text itself)."""
-    key = ("view", tier, tuple(sorted(disabled)))
+def document_view(doc: Document, tier: str, disabled: Sequence[str] = (), *, skip_marks: bool = True) -> Normalized:
+    """The cached view of ``doc`` at ``tier`` (``exact`` is the text itself); ``skip_marks=False``
+    keeps footnote calls and superscripts in the view (page furniture is still skipped)."""
+    key = ("view", tier, tuple(sorted(disabled)), skip_marks)
     view = doc.cache.get(key)
     if view is None:
         if tier == "exact":
             view = Normalized(doc.text, (), OffsetMap.identity(len(doc.text)))
         else:
-            view = normalize(doc.text, tier, disabled=disabled, marks=doc.marks)
+            marks = doc.marks if skip_marks else tuple(m for m in doc.marks if m.kind == "furniture")
+            view = normalize(doc.text, tier, disabled=disabled, marks=marks)
         doc.cache[key] = view
     return view
 

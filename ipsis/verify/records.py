@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from typing import Any, BinaryIO
 
 from ipsis.document import Document
-from ipsis.errors import RecordError
+from ipsis.errors import IpsisError, RecordError
 from ipsis.jsontypes import json_type_name
 from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.verify.batch import prefound
@@ -253,7 +253,14 @@ def _verify_block(block: list[tuple[int, Any]], resolve: Resolver, policy: Polic
                 continue
             cid = str(record["citation_id"])
             sid = record["source_id"]
-            doc = resolve(sid)
+            try:
+                doc = resolve(sid)
+            except IpsisError as exc:  # one unreadable source: its records say so, the others go on
+                r = Result(cid, sid, record["quote"], UNKNOWN_SOURCE)
+                r.message = f"source {sid!r} cannot be read: {exc}"
+                r.extra["source_error"] = str(exc)
+                yield r
+                continue
             if doc is None:
                 r = Result(cid, sid, record["quote"], UNKNOWN_SOURCE)
                 r.message = f"unknown source {sid!r}"

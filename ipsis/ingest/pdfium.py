@@ -1,0 +1,429 @@
+"""PDFium (pypdfium2) page reading: the text a person sees on each page, with marked regions.
+
+Per page, on top of PDFium's text:
+
+- **form fields and annotations**: the page is flattened (``FPDFPage_Flatten``, normal display:
+  hidden annotations stay out), which appends the appearance of every visible widget and
+  free-text/stamp annotation to the page content; the text PDFium then reads past the page's own
+  text is marked ``form_field`` (widgets) or ``annotation`` (the rest), by the annotation rectangle
+  each character falls in;
+- **off-page text**: characters whose box lies outside the page's own crop box (or media box) are
+  not shown by a viewer and are left out of the page text;
+- **superscripts**: runs of raised small digits and note symbols are marked ``superscript`` (the
+  matcher skips them like footnote calls) and the line break PDFium puts before or after one is
+  dropped, so ``Ermäßigte²`` reads ``Ermäßigte2`` on its line.
+
+Character boxes are read (:mod:`ipsis.ingest.pdfchars`) only on pages that need them: pages with
+annotations, with text objects outside the crop box, or with text of more than one size.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from ipsis.ingest.pages import _CLITICS
+from ipsis.ingest.pdfchars import NEAR, SUPER_SIZE, Char, near_candidates, outside, page_chars, superscripts
+
+WIDGET = 20  # FPDF_ANNOT_WIDGET
+POPUP = 16  # FPDF_ANNOT_POPUP: its text is only shown on demand
+LINK = 2  # FPDF_ANNOT_LINK: an area, no text of its own
+Rect = tuple[float, float, float, float]  # left, bottom, right, top
+KEEP = "-"  # _joins: leave the line break as it is
+
+
+@dataclass(slots=True)
+class PageRead:
+    """One page as read: its text, marks ``(kind, start, end, note)`` into it, image flag, error."""
+
+    text: str
+    marks: list[tuple[str, int, int, str]] = field(default_factory=list)
+    has_images: bool = False
+    error: str | None = None
+
+    def rewritten(self, fix: Callable[[str], str]) -> PageRead:
+        """The page with ``fix`` applied to its text piece by piece between mark boundaries, so
+        that the marks still cover the same characters."""
+        if not self.marks:
+            return PageRead(fix(self.text), [], self.has_images, self.error)
+        cuts = sorted({0, len(self.text), *(s for _, s, _, _ in self.marks), *(e for _, _, e, _ in self.marks)})
+        moved: dict[int, int] = {0: 0}
+        out: list[str] = []
+        pos = 0
+        for a, b in pairwise(cuts):
+            piece = fix(self.text[a:b])
+            out.append(piece)
+            pos += len(piece)
+            moved[b] = pos
+        marks = [(k, moved[s], moved[e], note) for k, s, e, note in self.marks]
+        return PageRead("".join(out), marks, self.has_images, self.error)
+
+
+def _own_box(page: Any) -> Rect | None:
+    """The visible area written in the page's own dictionary: its crop box cut to its media box.
+    None when the page inherits or lacks them (PDFium's default could then be wrong), or when
+    the boxes are empty or do not meet (viewers then fall back to a default)."""
+    import pypdfium2.raw as c
+
+    boxes: list[Rect] = []
+    for getter in (c.FPDFPage_GetCropBox, c.FPDFPage_GetMediaBox):
+        vals = [ctypes.c_float() for _ in range(4)]
+        if getter(page.raw, *vals):
+            left, bottom, right, top = (v.value for v in vals)
+            left, right = sorted((left, right))
+            bottom, top = sorted((bottom, top))
+            boxes.append((left, bottom, right, top))
+    if not boxes:
+        return None
+    left = max(b[0] for b in boxes)
+    bottom = max(b[1] for b in boxes)
+    right = min(b[2] for b in boxes)
+    top = min(b[3] for b in boxes)
+    if right - left <= 1 or top - bottom <= 1:
+        return None
+    return (left, bottom, right, top)
+
+
+def _annotations(page: Any) -> list[tuple[str, Rect]]:
+    """``(kind, rect)`` of the page's annotations that can show text."""
+    import pypdfium2.raw as c
+
+    out: list[tuple[str, Rect]] = []
+    rect = c.FS_RECTF()
+    for i in range(c.FPDFPage_GetAnnotCount(page.raw)):
+        annot = c.FPDFPage_GetAnnot(page.raw, i)
+        if not annot:
+            continue
+        try:
+            subtype = c.FPDFAnnot_GetSubtype(annot)
+            if subtype not in (POPUP, LINK) and c.FPDFAnnot_GetRect(annot, rect):
+                box = (min(rect.left, rect.right), min(rect.bottom, rect.top))
+                box2 = (max(rect.left, rect.right), max(rect.bottom, rect.top))
+                out.append(("form_field" if subtype == WIDGET else "annotation", (*box, *box2)))
+        finally:
+            c.FPDFPage_CloseAnnot(annot)
+    return out
+
+
+def _text_off_box(textpage: Any, box: Rect) -> bool:
+    """Some of the page's text lies outside ``box``, judged on PDFium's text rectangles (one per
+    run of characters on a line: far fewer calls than one per character or per object)."""
+    import pypdfium2.raw as c
+
+    left, bottom, right, top = box
+    vals = [ctypes.c_double() for _ in range(4)]
+    for i in range(c.FPDFText_CountRects(textpage.raw, 0, -1)):
+        if c.FPDFText_GetRect(textpage.raw, i, *vals):
+            x0, y1, x1, y0 = (v.value for v in vals)  # left, top, right, bottom
+            x0, x1 = sorted((x0, x1))
+            y0, y1 = sorted((y0, y1))
+            if x0 < left - 1 or x1 > right + 1 or y0 < bottom - 1 or y1 > top + 1:
+                return True
+    return False
+
+
+def _has_images(page: Any) -> bool:
+    import pypdfium2.raw as c
+
+    raw = page.raw
+    kinds = (c.FPDFPageObj_GetType(c.FPDFPage_GetObject(raw, i)) for i in range(c.FPDFPage_CountObjects(raw)))
+    return any(kind == c.FPDF_PAGEOBJ_IMAGE for kind in kinds)
+
+
+def may_have_annotations(data: bytes) -> bool:
+    """False when no page of the file can have annotations: no ``/Annots`` key in the bytes and
+    no object streams (which could hide one). Saves asking PDFium page by page.
+
+    >>> may_have_annotations(b"%PDF-1.4 ... /Type /Page /Contents 4 0 R"), may_have_annotations(b"/ObjStm")
+    (False, True)
+    """
+    return b"/Annots" in data or b"/ObjStm" in data
+
+
+def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
+    """Page ``index`` (0-based) of an open ``pypdfium2.PdfDocument``; raises ``PdfiumError``
+    when the page cannot be loaded. ``annotations=False`` skips looking for annotations."""
+    import pypdfium2.raw as c
+
+    page = pdf[index]
+    textpage = flat_textpage = None
+    try:
+        textpage = page.get_textpage()
+        own = textpage.count_chars()
+        text = textpage.get_text_range() if own else ""
+        box = _own_box(page)
+        off = box is not None and bool(text) and _text_off_box(textpage, box)
+        chars: list[Char] | None = None
+        sparse: list[tuple[str, int, int, str]] = []
+        twice = _repeats(text)
+        if off or twice:
+            chars = page_chars(textpage, text)
+        else:
+            text, sparse = sparse_superscripts(textpage, text)
+        images = not text.strip() and _has_images(page)
+        annots = _annotations(page) if annotations else []
+        tail: list[Char] = []
+        if annots and chars is None:  # the annotations' builder redoes the superscripts
+            text0 = textpage.get_text_range() if own else ""
+            chars = page_chars(textpage, text0, wanted=near_candidates(text0))
+        if annots and c.FPDFPage_Flatten(page.raw, c.FLAT_NORMALDISPLAY) == c.FLATTEN_SUCCESS:
+            # the page's own text is taken from before flattening (a flattened page may lose
+            # its fonts' Unicode maps); what flattening appended is the annotations' text
+            textpage.close()
+            textpage = None
+            page.close()
+            page = pdf[index]
+            flat_textpage = page.get_textpage()
+            flat = flat_textpage.get_text_range() if flat_textpage.count_chars() else ""
+            tail = page_chars(flat_textpage, flat, start=_text_length(flat, own))
+        if chars is None:
+            return PageRead(text if sparse else resolve_fffe(text), sparse, images and not text.strip())
+        if tail:
+            chars = [*chars, Char("\n", 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True), *tail]
+        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, dedupe=twice)
+        return PageRead(text, marks, images and not text.strip())
+    finally:
+        for tp in (textpage, flat_textpage):
+            if tp is not None:
+                tp.close()
+        page.close()
+
+
+_CANDIDATE = re.compile(r"(?:[\[(]?[0-9*†‡§¶]+(?:[,–-][0-9]+)*[\])]?)+")  # 2, 10, [12][13], (3), 1,2, *
+_OPEN, _CLOSE = "\ufdd0", "\ufdd1"  # noncharacters: never in extracted text, safe as sentinels
+
+
+def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, int, int, str]]]:
+    """The page text (soft hyphens resolved, LF line ends) with its superscripts marked, reading
+    boxes only around digit and note-symbol runs instead of every character of the page."""
+    import pypdfium2.raw as c
+
+    if _OPEN in text or _CLOSE in text:
+        return resolve_fffe(text), []
+    wide = any(ord(ch) > 0xFFFF for ch in text)
+    runs: list[tuple[int, int]] = []
+    drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)
+    raw = textpage.raw
+    rect = c.FS_RECTF()
+
+    def height(k: int) -> float:
+        if not c.FPDFText_GetLooseCharBox(raw, _index(text, k, wide), rect):
+            return 0.0
+        return abs(rect.top - rect.bottom)
+
+    for m in _CANDIDATE.finditer(text):
+        at = m.start() + (text[m.start()] in "[(")
+        before = [k for k in range(at - 1, max(-1, at - NEAR), -1) if not text[k].isspace()][:2]
+        after = [k for k in range(m.end(), min(len(text), m.end() + NEAR)) if not text[k].isspace()][:1]
+        near = before + after
+        mine = height(at)
+        if not near or all(height(k) * SUPER_SIZE < mine for k in near):
+            continue  # not set smaller than a neighbour: no superscript (a few calls, not twenty)
+        lo, hi = max(0, m.start() - NEAR), min(len(text), m.end() + NEAR)
+        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=hi)
+        flags = superscripts(window)
+        first, last = m.start() - lo, m.end() - lo
+        if not any(flags[first:last]):
+            continue
+        s = m.start() + next(k for k in range(first, last) if flags[k]) - first
+        e = m.start() + max(k for k in range(first, last) if flags[k]) + 1 - first
+        runs.append((s, e))
+        sup = [lo + k in range(s, e) for k in range(len(window))]
+        for k, ch in enumerate(window):
+            if ch.text in "\r\n" and c.FPDFText_IsGenerated(raw, _index(text, lo + k, wide)) == 1:
+                how = _joins(window, sup, [False] * len(window), k)
+                if how != KEEP:
+                    drop[lo + k] = how
+    if not runs:
+        return resolve_fffe(text), []
+    pieces: list[str] = []
+    starts = {s for s, _ in runs}
+    ends = {e for _, e in runs}
+    for k, letter in enumerate(text):
+        if k in ends:
+            pieces.append(_CLOSE)
+        if k in starts:
+            pieces.append(_OPEN)
+        if k not in drop:
+            pieces.append(letter)
+        elif drop[k] and (not pieces or pieces[-1] != drop[k]):
+            pieces.append(drop[k])
+    if len(text) in ends:
+        pieces.append(_CLOSE)
+    marked = resolve_fffe("".join(pieces)).replace("\r\n", "\n").replace("\r", "\n")
+    out: list[str] = []
+    marks: list[tuple[str, int, int, str]] = []
+    pos = 0
+    open_at = 0
+    for part in re.split(f"([{_OPEN}{_CLOSE}])", marked):
+        if part == _OPEN:
+            open_at = pos
+        elif part == _CLOSE:
+            marks.append(("superscript", open_at, pos, "superscript"))
+        else:
+            out.append(part)
+            pos += len(part)
+    return "".join(out), marks
+
+
+def _index(text: str, k: int, wide: bool) -> int:
+    """PDFium's index of ``text[k]`` (characters outside the BMP count twice)."""
+    return k + sum(1 for ch in text[:k] if ord(ch) > 0xFFFF) if wide else k
+
+
+def _text_length(text: str, indices: int) -> int:
+    """How many characters of ``text`` the first ``indices`` PDFium indices are."""
+    n = 0
+    for k, ch in enumerate(text):
+        if n >= indices:
+            return k
+        n += 2 if ord(ch) > 0xFFFF else 1
+    return len(text)
+
+
+def resolve_fffe(text: str) -> str:
+    from ipsis.ingest.pages import resolve_soft_hyphens
+
+    return resolve_soft_hyphens(text)
+
+
+def _kind_at(ch: Char, annots: list[tuple[str, Rect]]) -> str | None:
+    cx, cy = (ch.x0 + ch.x1) / 2, (ch.y0 + ch.y1) / 2
+    for kind, (left, bottom, right, top) in annots:
+        if left - 1 <= cx <= right + 1 and bottom - 1 <= cy <= top + 1:
+            return kind
+    return None
+
+
+def _repeats(text: str) -> bool:
+    """A line of 15 characters or more occurs twice in the page text (text drawn twice?)."""
+    seen: set[str] = set()
+    for line in text.splitlines():
+        line = line.strip()
+        if len(line) >= 15:
+            if line in seen:
+                return True
+            seen.add(line)
+    return False
+
+
+def build_text(
+    chars: list[Char], own: int, annots: list[tuple[str, Rect]], box: Rect | None, dedupe: bool = False
+) -> tuple[str, list[tuple[str, int, int, str]]]:
+    """The page text from its characters and its marks: characters past ``own`` come from the
+    flattened annotations; characters outside ``box`` are dropped; superscripts are marked;
+    with ``dedupe``, a character drawn again with the same glyph at the same place (text
+    printed twice over itself) is read once."""
+    drop = outside(chars, box) if box is not None else [False] * len(chars)
+    if dedupe:
+        seen: set[tuple[str, float, float]] = set()
+        for i, ch in enumerate(chars[:own]):
+            if ch.blank:
+                continue
+            key = (ch.text, round(ch.x0, 1), round(ch.y0, 1))
+            if key in seen:
+                drop[i] = True
+            seen.add(key)
+    sup = superscripts(chars)
+    kinds: list[str | None] = [None] * len(chars)
+    last: str | None = None
+    for i in range(own, len(chars)):
+        if not chars[i].blank:
+            last = _kind_at(chars[i], annots) or last or "annotation"
+        kinds[i] = last
+    out: list[str] = []
+    tags: list[str | None] = []
+    n = len(chars)
+    for i, ch in enumerate(chars):
+        if drop[i]:
+            continue
+        t = ch.text
+        if (t in "\r\n" and ch.generated) or t == "\r\n":
+            t = "\n"
+        if t == "\r":
+            continue
+        if t == "\n" and (not out or out[-1] == "\n"):
+            continue
+        if t == "\n" and (how := _joins(chars, sup, drop, i)) != KEEP:
+            if how and out[-1] != how:
+                out.append(how)
+                tags.append(kinds[i])
+            continue
+        if t == "\ufffe":
+            word = _next_word(chars, i + 1)
+            real = not word or word[0].isupper() or word.casefold() in _CLITICS
+            out.append("-" if real else "\u00ad")
+            tags.append(kinds[i])
+            if _next_kept(chars, drop, i + 1) not in ("\n", "\r"):
+                out.append("\n")
+                tags.append(kinds[i])
+            continue
+        out.append(t)
+        tags.append("superscript" if sup[i] else kinds[i])
+    text = "".join(out)
+    return text, _runs(text, tags, n)
+
+
+def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> str:
+    """How to replace a generated line break next to a superscript on the same visual line:
+    ``"-"`` (keep it: not such a break), ``""`` (glue: ``R²``) or ``" "`` (a word gap follows)."""
+    if not chars[i].generated:
+        return KEEP
+    lo, hi = max(-1, i - NEAR), min(len(chars), i + NEAR)
+    before = next((k for k in range(i - 1, lo, -1) if not chars[k].blank and not drop[k]), None)
+    after = next((k for k in range(i + 1, hi) if not chars[k].blank and not drop[k]), None)
+    if before is None or after is None:
+        return KEEP
+    b, a = chars[before], chars[after]
+    if sup[after] and not sup[before]:
+        same = a.x0 >= b.x1 - 1 and abs(a.origin_y - b.origin_y) <= b.size
+        return "" if same else KEEP
+    if sup[before] and not sup[after]:
+        near = range(before, max(-1, before - NEAR), -1)
+        base = next((chars[k] for k in near if not chars[k].blank and not sup[k]), None)
+        ref = base or a
+        if a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size):
+            return " " if a.x0 - b.x1 > 0.15 * max(a.size, 1.0) else ""
+    return KEEP
+
+
+def _next_word(chars: list[Char], i: int) -> str:
+    stop = i + NEAR
+    while i < min(len(chars), stop) and chars[i].blank:
+        i += 1
+    word = []
+    while i < len(chars) and (chars[i].text.isalpha() and not chars[i].generated):
+        word.append(chars[i].text)
+        i += 1
+    return "".join(word)
+
+
+def _next_kept(chars: list[Char], drop: list[bool], i: int) -> str:
+    while i < len(chars) and drop[i]:
+        i += 1
+    return chars[i].text if i < len(chars) else "\n"
+
+
+def _runs(text: str, tags: list[str | None], _n: int) -> list[tuple[str, int, int, str]]:
+    """Marks for the runs of equal tags, trimmed of surrounding whitespace."""
+    marks: list[tuple[str, int, int, str]] = []
+    i = 0
+    while i < len(tags):
+        tag = tags[i]
+        j = i
+        while j < len(tags) and tags[j] == tag:
+            j += 1
+        if tag is not None:
+            s, e = i, j
+            while s < e and text[s].isspace():
+                s += 1
+            while e > s and text[e - 1].isspace():
+                e -= 1
+            if e > s:
+                marks.append((tag, s, e, tag.replace("_", " ")))
+        i = j
+    return marks
