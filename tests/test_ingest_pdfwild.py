@@ -22,8 +22,8 @@ import pytest
 
 from ipsis.errors import IpsisError
 from ipsis.ingest import load_document
-from ipsis.ingest.tesseract import OcrOptions
 from ipsis.ingest.pdf import ENGINES
+from ipsis.ingest.tesseract import OcrOptions
 from ipsis.verify.locate import locate
 from tests.pdfwild import check_quotes, have_pdftotext, pdftotext_pages, readable_quotes
 from tests.shared import CORPORA
