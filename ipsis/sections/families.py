@@ -552,10 +552,16 @@ def candidates(text: str, family: str) -> list[Cand]:
 
 
 _DETECT = {
-    "rfc": re.compile(r"(?:^|\f)(?:Request for Comments: \d+|RFC \d{3,5} {2,})", re.M),
+    # the first-page header of an RFC, or the running header of an RFC or Internet-Draft page
+    "rfc": re.compile(r"(?:^|\f)(?:Request for Comments: \d+|RFC \d{3,5} {2,}|Internet-Draft {2,})", re.M),
     "br": re.compile(r"^[ \t\u00a0]*(?:Art\.[\s\u00a0]*\d+(?:º|°|o)?[ \u00a0.]|§[ \u00a0]*\d)", re.M),
     "pt": re.compile(r"^Artigo \d+\.?º", re.M),
-    "es": re.compile(r"^[ \t]*Art[íi]culo \d+(?: bis| ter)?\.?[ \t]*\r?$|^Disposici[óo]n adicional", re.M),
+    # `Artículo 13.` alone (CE BOE PDF) or with its epigraph, `Artículo 1. Objeto.` (BOE laws)
+    "es": re.compile(
+        r"^[ \t]*Art[íi]culo \d+(?: bis| ter)?(?:\.?|\.[ \t]+[A-ZÁÉÍÓÚÑ][^\n.]{0,120}\.)[ \t]*\r?$"
+        r"|^Disposici[óo]n adicional",
+        re.M,
+    ),
     "latam": re.compile(
         r"^[ \t]*(?:ART[IÍ]CULO|Art[íi]culo) \d+[º°]?(?: bis| ter)?[ ]?\.-"
         r"|^\d+[°º]\.-|^[ \t]*Art[íi]culo \d+-\d+:",
