@@ -7,12 +7,12 @@
 set -e
 cd "$(dirname "$0")/.."
 if [ -n "$1" ]; then STORE="$1"; else STORE=examples/demo-store; rm -rf "$STORE"; fi
-S=examples/sources
-R=--retrieved=2026-03-02
-ipsis ingest $S/returns-policy-v1.md --id returns --version v1 --origin https://example.org/returns/2024 $R --store "$STORE"
-ipsis ingest $S/returns-policy-v2.md --id returns --version v2 --origin https://example.org/returns/2025 $R --store "$STORE"
-ipsis ingest $S/lei-municipal-4210-2024.txt --id lei-4210 $R --store "$STORE"
-ipsis ingest $S/reglamento-archivo-villaserena.txt --id reglamento-archivo $R --store "$STORE"
-ipsis ingest $S/draft-example-quote-anchors-00.txt --id quote-anchors $R --store "$STORE"
+DOCS=examples/sources
+DATE=--retrieved=2026-03-02
+ipsis ingest $DOCS/returns-policy-v1.md --id returns --version v1 --origin https://example.org/returns/2024 $DATE --store "$STORE"
+ipsis ingest $DOCS/returns-policy-v2.md --id returns --version v2 --origin https://example.org/returns/2025 $DATE --store "$STORE"
+ipsis ingest $DOCS/lei-municipal-4210-2024.txt --id lei-4210 $DATE --store "$STORE"
+ipsis ingest $DOCS/reglamento-archivo-villaserena.txt --id reglamento-archivo $DATE --store "$STORE"
+ipsis ingest $DOCS/draft-example-quote-anchors-00.txt --id quote-anchors $DATE --store "$STORE"
 ipsis sources --store "$STORE"
 ipsis verify examples/main-job.jsonl --store "$STORE" --log "$STORE/last-run.json"
