@@ -11,8 +11,8 @@ DOCS=examples/sources
 DATE=--retrieved=2026-03-02
 ipsis ingest $DOCS/returns-policy-v1.md --id returns --version v1 --origin https://example.org/returns/2024 $DATE --store "$STORE"
 ipsis ingest $DOCS/returns-policy-v2.md --id returns --version v2 --origin https://example.org/returns/2025 $DATE --store "$STORE"
-ipsis ingest $DOCS/lei-municipal-4210-2024.txt --id lei-4210 $DATE --store "$STORE"
-ipsis ingest $DOCS/reglamento-archivo-villaserena.txt --id reglamento-archivo $DATE --store "$STORE"
+ipsis ingest $DOCS/norms/lei-municipal-4210-2024.txt --id lei-4210 $DATE --store "$STORE"
+ipsis ingest $DOCS/norms/reglamento-archivo-villaserena.txt --id reglamento-archivo $DATE --store "$STORE"
 ipsis ingest $DOCS/draft-example-quote-anchors-00.txt --id quote-anchors $DATE --store "$STORE"
 ipsis sources --store "$STORE"
 ipsis verify examples/main-job.jsonl --store "$STORE" --log "$STORE/last-run.json"

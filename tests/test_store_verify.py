@@ -157,8 +157,8 @@ def test_readme_main_job_records(example_store: Path) -> None:
         "unknown": "unknown_source",
     }
     draft = (EXAMPLES / "sources/draft-example-quote-anchors-00.txt").read_text(encoding="utf-8")
-    lei = (EXAMPLES / "sources/lei-municipal-4210-2024.txt").read_text(encoding="utf-8")
-    regl = (EXAMPLES / "sources/reglamento-archivo-villaserena.txt").read_text(encoding="utf-8")
+    lei = (EXAMPLES / "sources/norms/lei-municipal-4210-2024.txt").read_text(encoding="utf-8")
+    regl = (EXAMPLES / "sources/norms/reglamento-archivo-villaserena.txt").read_text(encoding="utf-8")
     v2 = (EXAMPLES / "sources/returns-policy-v2.md").read_text(encoding="utf-8")
 
     def match(cid: str) -> dict[str, Any]:

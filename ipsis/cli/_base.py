@@ -40,15 +40,23 @@ def error_boundary() -> Iterator[None]:
         raise UsageFailure(msg) from exc
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="ipsis")
-def main() -> None:
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+@click.version_option(__version__, "-V", "--version", prog_name="ipsis")
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """ipsis: check that what an AI assistant quotes is really in the source it cites.
 
     Every offset printed is a half-open [start, end) range of code points into the document
-    text, exactly what ``ipsis text SOURCE`` prints.
+    text, exactly what 'ipsis text SOURCE' prints. Run 'ipsis COMMAND --help' for one command.
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 def stdout_is_tty() -> bool:
     return sys.stdout.isatty()
+
+
+def to_stdout(output: str | None) -> str | None:
+    """``-o -`` means stdout (None), as everywhere else on the command line."""
+    return None if output == "-" else output

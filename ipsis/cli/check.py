@@ -15,17 +15,19 @@ from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources, sources_from_ids
-from ipsis.cli._base import error_boundary, main
+from ipsis.cli._base import error_boundary, main, stdout_is_tty, to_stdout
 from ipsis.cli.core import make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
 from ipsis.cli.resolve import open_stored, read_store, store_options
+from ipsis.report import fit, table_width
 from ipsis.report.html import check_report_html
 
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
 
 
-def render(report: CheckReport, fmt: str) -> str:
-    """The report as table, json, jsonl (one finding per line) or csv (one finding per row)."""
+def render(report: CheckReport, fmt: str, width: int | None = None) -> str:
+    """The report as table, json, jsonl (one finding per line) or csv (one finding per row);
+    ``width``: the table's columns (``None``: nothing is cut, see :func:`ipsis.report.table_width`)."""
     if fmt == "json":
         return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
     rows = [f.to_json() for f in report.findings]
@@ -56,7 +58,7 @@ def render(report: CheckReport, fmt: str) -> str:
         src = f"source {r['source']}" if r["source"] is not None else ""
         lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {r['message']}")
     lines.append(f"findings: {len(rows)}" if rows else "clean: every citation checked out")
-    return "\n".join(lines) + "\n"
+    return "".join((line if width is None else fit(line, width)) + "\n" for line in lines)
 
 
 @main.command("check")
@@ -82,7 +84,7 @@ def render(report: CheckReport, fmt: str) -> str:
     "--output",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Write the report to this file instead of stdout.",
+    help="Write the report to this file instead of stdout ('-': stdout).",
 )
 @click.option(
     "--answer-format",
@@ -119,16 +121,14 @@ def check_cmd(
 
     Exit 0 when the answer is clean, 1 when anything needs review, 2 for unreadable input.
 
-    Example:
-
-        ipsis check answer.json --sources sources.json --format json
-
-        ipsis check answer.txt --sources sources.json --judge cues --format json
-
-        ipsis check answer.json --sources sources.json --format html -o report.html
-
-        ipsis check answer.txt --sources rfc7519,rfc9111 --store /tmp/ipsis-demo
+    \b
+    Examples:
+      ipsis check examples/answers/ollama-chat-pt.json --sources examples/answers/sources --format json
+      ipsis check examples/answers/ollama-chat-pt.json --sources examples/answers/sources --feedback
+      ipsis check examples/answers/ollama-chat-pt.json --sources lei-4210,reglamento-archivo --store examples/demo-store --judge cues
+      ipsis check answer.json --sources sources.json --format html -o report.html
     """
+    output = to_stdout(output)
     with error_boundary(), read_store(store_dir, user) as store:
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
@@ -150,7 +150,8 @@ def check_cmd(
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
-        out = check_report_html(report, run=run_info(policy)) if fmt == "html" else render(report, fmt)
+        width = table_width(stdout_is_tty() and output is None)
+        out = check_report_html(report, run=run_info(policy)) if fmt == "html" else render(report, fmt, width)
         if output is None:
             click.echo(out, nl=False)
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections import ChainMap
+from collections import ChainMap, Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import tee
@@ -14,7 +14,7 @@ from typing import Any, BinaryIO
 import click
 
 from ipsis import __version__
-from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli._base import error_boundary, main, stdout_is_tty, to_stdout
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
@@ -23,7 +23,7 @@ from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.judge.records import CitedSources, iter_finish_records
-from ipsis.report import render, summary_line, use_colour, write_stream
+from ipsis.report import render, summary_line, table_width, use_colour, verdict, write_stream
 from ipsis.sections import resolve_reference
 from ipsis.store.runs import RunStream, write_manifest
 from ipsis.verify import Policy, describe, locate
@@ -128,12 +128,12 @@ def text(
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,
     encoding, extractor, SHA-256 and the marks (page furniture, revoked text, notes).
 
-    Example:
-
-        ipsis text corpora/rfc/rfc7519.txt | head
-        ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
-        ipsis text corpora/pdf/gr-fek-2008-syntagma-revision-2col.pdf --engine pdfplumber
-        ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
+    \b
+    Examples:
+      ipsis text examples/sources/draft-example-quote-anchors-00.txt | head
+      ipsis text examples/sources/norms/lei-municipal-4210-2024.txt --section "art. 5º, § 1º"
+      ipsis text lei-4210 --store examples/demo-store      # a stored source id
+      ipsis text scan.pdf --engine pdfplumber --format json
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
@@ -200,9 +200,10 @@ def locate_cmd(
 
     QUOTE "-" reads the quote from stdin. Exit code 0 when located, 1 otherwise.
 
-    Example:
-
-        ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
+    \b
+    Examples:
+      ipsis locate examples/sources/draft-example-quote-anchors-00.txt 'The “exact” member is the quoted text'
+      ipsis locate examples/sources/norms/lei-municipal-4210-2024.txt 'relacionados a processo judicial' --section 'art. 4º, II'
     """
     reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
@@ -218,7 +219,8 @@ def locate_cmd(
             json.dumps({**result.to_json(), "policy_fingerprint": policy.fingerprint()}, ensure_ascii=False, indent=2)
         )
     else:
-        click.echo(render([result], fmt, colour=use_colour(stdout_is_tty())), nl=False)
+        tty = stdout_is_tty()
+        click.echo(render([result], fmt, colour=use_colour(tty), width=table_width(tty)), nl=False)
     sys.exit(exit_for([result]))
 
 
@@ -245,9 +247,9 @@ def describe_cmd(
 ) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
+    \b
     Example:
-
-        ipsis describe corpora/rfc/rfc7519.txt 100 140
+      ipsis describe examples/sources/norms/lei-municipal-4210-2024.txt 350 360
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         doc = open_source(source, store, user, progress=progress, **reader)
@@ -284,7 +286,7 @@ def describe_cmd(
     "--output",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Write the report to this file; the summary line goes to stderr.",
+    help="Write the report to this file ('-': stdout); the summary line goes to stderr.",
 )
 @click.option(
     "--repo",
@@ -356,16 +358,15 @@ def verify_cmd(
     JSONL is read and results are written one at a time (memory stays flat; html is one page);
     a bad line stops the run with exit 2 after the results before it.
 
-    Example:
-
-        ipsis verify examples/records.jsonl --sources examples/sources.json
-
-        ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
-
-        ipsis verify records.jsonl --sources sources.json --format html -o report.html
-        ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
-        ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
+    \b
+    Examples:
+      ipsis verify examples/records.jsonl --sources examples/sources.json
+      ipsis verify examples/records.jsonl --sources examples/sources.json --format html -o report.html
+      ipsis verify examples/main-job.jsonl --store examples/demo-store --log run.json
+      ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
+      ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
     """
+    output = to_stdout(output)
     with error_boundary():
         limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
@@ -381,7 +382,8 @@ def verify_cmd(
         if len(records) != 1:
             msg = f"{len(records)} RECORDS inputs given; one process reads one (or use --engine dask for many)"
             raise InputError(msg)
-        colour = use_colour(stdout_is_tty()) and output is None
+        tty = stdout_is_tty() and output is None
+        colour, width = use_colour(tty), table_width(tty)
         cited = CitedSources(sources.get, repo, wiki)
         judge = build_judge(jopts)
         with open_records(records[0]) as (stream, name), read_store(store_dir, user) as store:
@@ -391,29 +393,33 @@ def verify_cmd(
             run = RunStream(parsed, store, user=user, policy=policy, fallback=cited, records_name=name, limits=limits)
             cited.known = run.documents
             review: list[Result] = []
+            verdicts: Counter[str] = Counter()
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
-            results = _watch(finished, review)
+            results = _watch(finished, review, verdicts)
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
             with open_output(output) as out:
-                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents)
+                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents, width=width)
             manifest = run.finish()
         if log_file:
             write_manifest(log_file, manifest)
     if manifest["store"]:
         click.echo(f"run {run.id} recorded in {manifest['store']}", err=True)
     if fmt == "jsonl" or output is not None:
-        click.echo(summary_line(counts) + (f"; wrote {output}" if output else ""), err=True)
+        click.echo(summary_line(counts, verdicts) + (f"; wrote {output}" if output else ""), err=True)
     total = sum(counts.values())
     passed = total > 0 and counts[LOCATED] + counts[RETRIEVED] == total
     sys.exit(0 if passed and not review else 1)
 
 
-def _watch(results: Iterator[Result], review: list[Result]) -> Iterator[Result]:
-    """Pass results through, keeping (only) those whose judged claim needs review."""
+def _watch(results: Iterator[Result], review: list[Result], verdicts: Counter[str]) -> Iterator[Result]:
+    """Pass results through, keeping (only) those whose judged claim needs review, and counting
+    the judge's verdicts."""
     for r in results:
         if needs_review([r]):
             review.append(r)
+        if (v := verdict(r)) is not None:
+            verdicts[v] += 1
         yield r
 
 

@@ -40,9 +40,10 @@ def sections_command(
 ) -> None:
     """Print the sections of SOURCE with their ids and [start, end) offsets.
 
-    Example:
-
-        ipsis sections corpora/rfc/rfc9111.txt --format json
+    \b
+    Examples:
+      ipsis sections examples/sources/norms/reglamento-archivo-villaserena.txt
+      ipsis sections examples/sources/draft-example-quote-anchors-00.txt --format json
     """
     with error_boundary(), read_store(store_dir, user) as store:
         doc = open_source(source, store, user)

@@ -57,9 +57,9 @@ def serve_cmd(
     Without --tokens the server only binds to loopback (127.0.0.1, ::1, localhost); with it,
     every request needs 'Authorization: Bearer TOKEN' and sees only the sources its user may read.
 
+    \b
     Example:
-
-        ipsis serve --store .ipsis --port 8765 --workers 4
+      ipsis serve --store examples/demo-store --port 8765 --workers 4
     """
     try:
         import uvicorn

@@ -13,20 +13,19 @@ from ipsis.cli._base import UsageFailure, error_boundary, main
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import check_user, read_store, reader_options, store_options
 from ipsis.errors import InputError, IpsisError, StoreError
+from ipsis.ingest.folder import SOURCE_SUFFIXES, skipped_note, source_files
 from ipsis.store import SourceVersion, open_store, parse_when
-
-SUPPORTED_SUFFIXES = (".txt", ".text", ".md", ".pdf", ".html", ".htm", ".xhtml", ".xml")
-"""Files a directory argument ingests (explicit file arguments are read whatever their name)."""
-
 
 def _expand(paths: tuple[str, ...]) -> list[Path]:
     files: list[Path] = []
     for arg in paths:
         p = Path(arg)
         if p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUPPORTED_SUFFIXES)
+            found, skipped = source_files(p)
+            if (note := skipped_note(p, skipped)) is not None:
+                click.echo(note, err=True)
             if not found:
-                msg = f"{p}: no supported files in it ({', '.join(SUPPORTED_SUFFIXES)})"
+                msg = f"{p}: no supported files in it ({', '.join(SOURCE_SUFFIXES)})"
                 raise InputError(msg)
             files.extend(found)
         elif p.is_file():
@@ -82,10 +81,11 @@ def ingest_cmd(
     --version. The store is created when missing (.ipsis/ here, or --store DIR). Ingest is
     run by the store's owner, so it refuses --user/IPSIS_USER.
 
-    Example:
-
-        ipsis ingest corpora/rfc/rfc7519.txt --id rfc7519 --origin https://www.rfc-editor.org/rfc/rfc7519.txt
-        ipsis ingest returns.txt --id returns --version v2 --reader alice --reader bob
+    \b
+    Examples:
+      ipsis ingest examples/sources/norms/lei-municipal-4210-2024.txt --id lei-4210 --origin https://example.org/lei-4210
+      ipsis ingest examples/sources/returns-policy-v2.md --id returns --version v2 --reader alice --reader bob
+      ipsis ingest examples/sources/      # every supported file; ids from the file names
     """
     with error_boundary():
         if user is not None:
@@ -174,9 +174,9 @@ def _table(rows: list[SourceVersion]) -> str:
 def sources_cmd(fmt: str, store_dir: str | None, user: str | None) -> None:
     """List the stored source versions you may read: ids, versions, hashes, dates, sizes, pages, sections.
 
+    \b
     Example:
-
-        ipsis sources --store /tmp/ipsis-demo --format json
+      ipsis sources --store examples/demo-store --format json
     """
     with error_boundary(), read_store(store_dir, user) as store:
         if store is None:

@@ -7,6 +7,7 @@ mistyped field becomes an ``invalid_record`` result naming the field.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import json
 import re
@@ -32,6 +33,7 @@ OPTIONAL = {
     "position": (int,),
 }
 TYPE_NAMES = {str: "a string", int: "an integer"}
+KNOWN_FIELDS = (*REQUIRED, *OPTIONAL)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -155,14 +157,20 @@ def check_record(
     cid_out = str(cid) if isinstance(cid, (str, int)) and not isinstance(cid, bool) else f"#{index}"
     if lone_surrogate(cid_out) is not None:
         cid_out = f"#{index}"
+    missing = [name for name in REQUIRED if name not in record]
+    if missing:
+        r = Result(
+            cid_out, _str_or_none(record.get("source_id")), record.get("quote"), INVALID_RECORD, field_name=missing[0]
+        )
+        names = ", ".join(map(repr, missing))
+        r.message = f"record {index}: field {names} is missing" if len(missing) == 1 else (
+            f"record {index}: fields {names} are missing"
+        )
+        if unknown := unknown_fields(record):
+            r.message += f" ({unknown_fields_message(unknown)})"
+        return None, r
     for name, types in {**REQUIRED, **OPTIONAL}.items():
         if name not in record:
-            if name in REQUIRED:
-                r = Result(
-                    cid_out, _str_or_none(record.get("source_id")), record.get("quote"), INVALID_RECORD, field_name=name
-                )
-                r.message = f"record {index}: field {name!r} is missing"
-                return None, r
             continue
         value = record[name]
         if value is None and name in OPTIONAL:
@@ -186,6 +194,27 @@ def check_record(
             r.message = f"record {index}: field {name!r}: {problem}"
             return None, r
     return record, None
+
+
+def unknown_fields(record: dict[str, Any]) -> list[str]:
+    """The fields of ``record`` that ipsis does not read (a misspelled ``qoute_prefix``)."""
+    return [k for k in record if k not in REQUIRED and k not in OPTIONAL]
+
+
+def unknown_fields_message(unknown: list[str]) -> str:
+    """``unknown field 'qoute' (ignored; did you mean 'quote'?)``, one clause per field.
+
+    >>> unknown_fields_message(["qoute_prefix", "notes"])
+    "unknown field 'qoute_prefix' (ignored; did you mean 'quote' or 'prefix'?), unknown field 'notes' (ignored)"
+    """
+    parts = []
+    for k in unknown:
+        close = difflib.get_close_matches(k, KNOWN_FIELDS, n=2, cutoff=0.7)
+        if not close:  # `qoute_prefix`: its pieces may be misspellings of fields
+            close = [c for piece in k.split("_") for c in difflib.get_close_matches(piece, KNOWN_FIELDS, 1, 0.75)]
+        hint = f"; did you mean {' or '.join(map(repr, dict.fromkeys(close)))}?" if close else ""
+        parts.append(f"unknown field {k!r} (ignored{hint})")
+    return ", ".join(parts)
 
 
 def _text_problem(field: str, value: str, limits: Limits) -> str | None:
@@ -228,7 +257,7 @@ def verify_records(
             r.message = f"unknown source {sid!r}"
             yield r
             continue
-        yield locate(
+        r = locate(
             doc,
             record["quote"],
             prefix=record.get("prefix"),
@@ -239,3 +268,6 @@ def verify_records(
             source_id=sid,
             section=record.get("section"),
         )
+        if unknown := unknown_fields(record):
+            r.warnings.append({"kind": "unknown_field", "fields": unknown, "message": unknown_fields_message(unknown)})
+        yield r
