@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -11,6 +12,7 @@ import click
 
 from ipsis import __version__
 from ipsis.errors import InputError, IpsisError
+from ipsis.ingest.folder import SOURCE_SUFFIXES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -60,3 +62,13 @@ def stdout_is_tty() -> bool:
 def to_stdout(output: str | None) -> str | None:
     """``-o -`` means stdout (None), as everywhere else on the command line."""
     return None if output == "-" else output
+
+
+def looks_like_path(value: str) -> bool:
+    """A value written as a file path (a folder separator or a file suffix), not as a source id.
+
+    >>> looks_like_path("nope.json"), looks_like_path("docs/a.md"), looks_like_path("returns-v1")
+    (True, True, False)
+    """
+    suffix = Path(value).suffix.lower()
+    return "/" in value or "\\" in value or suffix in (*SOURCE_SUFFIXES, ".json", ".jsonl", ".csv")

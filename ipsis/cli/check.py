@@ -15,10 +15,12 @@ from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources, sources_from_ids
-from ipsis.cli._base import error_boundary, main, stdout_is_tty, to_stdout
+from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
 from ipsis.cli.core import make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
 from ipsis.cli.resolve import open_stored, read_store, store_options
+from ipsis.errors import InputError
+from ipsis.ingest.folder import skipped_note, source_files
 from ipsis.report import fit, table_width
 from ipsis.report.html import check_report_html
 
@@ -59,6 +61,24 @@ def render(report: CheckReport, fmt: str, width: int | None = None) -> str:
         lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {r['message']}")
     lines.append(f"findings: {len(rows)}" if rows else "clean: every citation checked out")
     return "".join((line if width is None else fit(line, width)) + "\n" for line in lines)
+
+
+def _sources(sources_path: str, store: Any, user: str | None) -> Any:
+    """--sources: a file or folder, or with a store a comma-separated list of stored ids."""
+    path = Path(sources_path)
+    if path.is_dir() and (note := skipped_note(path, source_files(path)[1])) is not None:
+        click.echo(note, err=True)
+    if store is None or path.exists():
+        return load_sources(path)
+    ids = [i.strip() for i in sources_path.split(",") if i.strip()]
+    lookup = lambda sid: open_stored(store, sid, user)  # noqa: E731
+    if len(ids) == 1 and looks_like_path(ids[0]) and lookup(ids[0]) is None:
+        msg = (
+            f"{sources_path}: no such file or directory (nor a stored id); pass the sources sent to the model, "
+            "or stored ids separated by commas"
+        )
+        raise InputError(msg)
+    return sources_from_ids(ids, lookup)
 
 
 @main.command("check")
@@ -133,11 +153,7 @@ def check_cmd(
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
         judge = build_judge(jopts)
-        if store is not None and not Path(sources_path).exists():
-            ids = [i.strip() for i in sources_path.split(",") if i.strip()]
-            sources = sources_from_ids(ids, lambda sid: open_stored(store, sid, user))
-        else:
-            sources = load_sources(sources_path)
+        sources = _sources(sources_path, store, user)
         if answer == "-":
             data, name = sys.stdin.buffer.read(), "stdin"
         else:

@@ -14,7 +14,7 @@ from typing import Any, BinaryIO
 import click
 
 from ipsis import __version__
-from ipsis.cli._base import error_boundary, main, stdout_is_tty, to_stdout
+from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
@@ -28,7 +28,7 @@ from ipsis.sections import resolve_reference
 from ipsis.store.runs import RunStream, write_manifest
 from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
-from ipsis.verify.result import LOCATED, RETRIEVED, Result
+from ipsis.verify.result import LOCATED, RETRIEVED, UNKNOWN_SOURCE, Result
 
 
 def policy_options(f: Any) -> Any:
@@ -416,6 +416,9 @@ def _watch(results: Iterator[Result], review: list[Result], verdicts: Counter[st
     """Pass results through, keeping (only) those whose judged claim needs review, and counting
     the judge's verdicts."""
     for r in results:
+        if r.status == UNKNOWN_SOURCE and isinstance(r.source_id, str) and looks_like_path(r.source_id):
+            if "#" not in r.source_id and not r.source_id.startswith("^["):  # line-range/wiki: --repo, --wiki
+                r.message += "; a source_id is an id, not a path: map it to the file with --source ID=PATH"
         if needs_review([r]):
             review.append(r)
         if (v := verdict(r)) is not None:

@@ -81,6 +81,7 @@ def serve_cmd(
             raise UsageFailure(msg)
         if store_dir is not None:
             _check_store(store_dir)
+        _check_port(host, port)
     limits = Limits(max_body_bytes=max_body, max_records=max_records, max_quote_chars=max_quote, max_seconds=timeout)
     config = ServeConfig(
         store_dir=(store_dir if is_url(store_dir) else os.path.abspath(store_dir)) if store_dir else None,
@@ -106,3 +107,25 @@ def _check_store(store_dir: str) -> None:
     from ipsis.store import Store
 
     Store.open(store_dir).close()
+
+
+def _check_port(host: str, port: int) -> None:
+    """Bind the address once, as uvicorn will, so that a port in use fails now with a clear message."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        msg = f"--host {host}: cannot resolve it ({exc.strerror}); pass an address such as 127.0.0.1"
+        raise UsageFailure(msg) from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            msg = (
+                f"cannot listen on {host}:{port}: {exc.strerror or exc} (another server, perhaps another "
+                "ipsis serve, holds it); stop it or pass another --port"
+            )
+            raise UsageFailure(msg) from None

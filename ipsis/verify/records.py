@@ -255,19 +255,18 @@ def verify_records(
         if doc is None:
             r = Result(cid, sid, record["quote"], UNKNOWN_SOURCE)
             r.message = f"unknown source {sid!r}"
-            yield r
-            continue
-        r = locate(
-            doc,
-            record["quote"],
-            prefix=record.get("prefix"),
-            suffix=record.get("suffix"),
-            position=record.get("position"),
-            policy=policy,
-            citation_id=cid,
-            source_id=sid,
-            section=record.get("section"),
-        )
+        else:
+            r = locate(
+                doc,
+                record["quote"],
+                prefix=record.get("prefix"),
+                suffix=record.get("suffix"),
+                position=record.get("position"),
+                policy=policy,
+                citation_id=cid,
+                source_id=sid,
+                section=record.get("section"),
+            )
         if unknown := unknown_fields(record):
             r.warnings.append({"kind": "unknown_field", "fields": unknown, "message": unknown_fields_message(unknown)})
         yield r
