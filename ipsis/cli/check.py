@@ -143,8 +143,8 @@ def check_cmd(
 
     \b
     Examples:
-      ipsis check examples/answers/ollama-chat-pt.json --sources examples/answers/sources --format json
-      ipsis check examples/answers/ollama-chat-pt.json --sources examples/answers/sources --feedback
+      ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --format json
+      ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --feedback
       ipsis check examples/answers/ollama-chat-pt.json --sources lei-4210,reglamento-archivo --store examples/demo-store --judge cues
       ipsis check answer.json --sources sources.json --format html -o report.html
     """

@@ -391,7 +391,7 @@ def verify_cmd(
             # each record in step with its result
             parsed, for_finish = tee(iter_records(stream, name, limits))
             run = RunStream(parsed, store, user=user, policy=policy, fallback=cited, records_name=name, limits=limits)
-            cited.known = run.documents
+            cited.known, cited.stored = run.documents, run.verifier.stored_document
             review: list[Result] = []
             verdicts: Counter[str] = Counter()
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
