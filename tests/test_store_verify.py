@@ -170,7 +170,8 @@ def test_readme_main_job_records(example_store: Path) -> None:
     assert "[Page 1]" in draft[m["start"] : m["end"]] and m["page"] == 1 and m["section"]["id"] == "sec-2"
     assert match("anchor-exact")["section"]["id"] == "sec-2.1" and by_id["anchor-exact"]["tier"] == "typography"
     places = [(c["start"], c["section"]["id"]) for c in by_id["anchor-optional"]["matches"]]
-    assert places == [(draft.index("This member\n   is OPTIONAL."), "sec-2.2"), (draft.index("This member is OPTIONAL."), "sec-2.3")]
+    in_22, in_23 = draft.index("This member\n   is OPTIONAL."), draft.index("This member is OPTIONAL.")
+    assert places == [(in_22, "sec-2.2"), (in_23, "sec-2.3")]
     m = match("lei-prazo")
     assert (m["start"], m["end"]) == _span(lei, "O pedido de acesso", "justificativa expressa.")
     assert m["section"]["id"] == "art-5/par-1"

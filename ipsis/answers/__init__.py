@@ -20,7 +20,6 @@ from ipsis.answers.sources import (
 
 __all__ = [
     "FORMATS",
-    "check_answer",
     "Citation",
     "Finding",
     "Offsets",
@@ -29,6 +28,7 @@ __all__ = [
     "Source",
     "Sources",
     "StreamError",
+    "check_answer",
     "detect",
     "load_sources",
     "parse_answer",

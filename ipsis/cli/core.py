@@ -203,7 +203,7 @@ def locate_cmd(
     \b
     Examples:
       ipsis locate examples/sources/draft-example-quote-anchors-00.txt 'The “exact” member is the quoted text'
-      ipsis locate examples/sources/norms/lei-municipal-4210-2024.txt 'relacionados a processo judicial' --section 'art. 4º, II'
+      ipsis locate lei-4210 'relacionados a processo judicial' --section 'art. 4º, II' --store examples/demo-store
     """
     reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
@@ -416,9 +416,10 @@ def _watch(results: Iterator[Result], review: list[Result], verdicts: Counter[st
     """Pass results through, keeping (only) those whose judged claim needs review, and counting
     the judge's verdicts."""
     for r in results:
-        if r.status == UNKNOWN_SOURCE and isinstance(r.source_id, str) and looks_like_path(r.source_id):
-            if "#" not in r.source_id and not r.source_id.startswith("^["):  # line-range/wiki: --repo, --wiki
-                r.message += "; a source_id is an id, not a path: map it to the file with --source ID=PATH"
+        sid = r.source_id
+        # a file path as the id (a line-range or wiki citation goes to --repo, --wiki)
+        if r.status == UNKNOWN_SOURCE and isinstance(sid, str) and looks_like_path(sid) and "#" not in sid:
+            r.message += "; a source_id is an id, not a path: map it to the file with --source ID=PATH"
         if needs_review([r]):
             review.append(r)
         if (v := verdict(r)) is not None:

@@ -16,6 +16,7 @@ from ipsis.errors import InputError, IpsisError, StoreError
 from ipsis.ingest.folder import SOURCE_SUFFIXES, skipped_note, source_files
 from ipsis.store import SourceVersion, open_store, parse_when
 
+
 def _expand(paths: tuple[str, ...]) -> list[Path]:
     files: list[Path] = []
     for arg in paths:

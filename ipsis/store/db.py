@@ -369,11 +369,12 @@ class Store:
             report.problems.append(f"database {self.location}: the list of versions cannot be read ({_short(exc)})")
             return report
         hashes: dict[str, tuple[str, int] | None] = {}
+        unreadable: tuple[type[BaseException], ...] = (*damaged, ValueError, TypeError, KeyError, IndexError)
         for sv in versions:
             report.checked += 1
             try:
                 self._check_row(sv, report)
-            except (*damaged, ValueError, TypeError, KeyError, IndexError) as exc:
+            except unreadable as exc:
                 # a damaged page under the row: undecodable text, JSON cut by garbage, a lost row
                 report.problems.append(f"{sv.id}: its database row cannot be read ({_short(exc)})")
                 db_problems = [*db_problems, report.problems[-1]]
