@@ -146,7 +146,7 @@ def check_cmd(
       ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --format json
       ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --feedback
       ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --judge cues
-      ipsis check answer.json --sources lei-4210,reglamento-archivo --store examples/demo-store
+      ipsis check examples/answers/ollama-chat-pt.json --sources lei-4210,reglamento-archivo --store examples/demo-store
       ipsis check answer.json --sources sources.json --format html -o report.html
     """
     output = to_stdout(output)
