@@ -66,7 +66,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
     OBLIGATION: phrases("""must|shall|required|is required|are required|has to|have to|mandatory|is mandatory|
         deve|devem|deverá|deverão|devendo|tem de|têm de|é obrigatório|é obrigatória|são obrigatórios|
         obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
-        es obligatorio|es obligatoria|son obligatorios|obligatoriamente"""),
+        es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
+        obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to"""),
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
@@ -74,7 +75,9 @@ DEONTIC: dict[str, tuple[str, ...]] = {
     PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
-        está permitido|está permitida|facultativo|facultativa"""),
+        está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
+        autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
+        permitidos|permitidas|permitted|allowed"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
@@ -89,3 +92,77 @@ MODAL_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("must", "shall", "should", "may", "required", "optional", "recommended", "can", "might", "need"),
 }  # fmt: skip
 """Single modal words per language (conditional and epistemic ones too: ``deveria``, ``might``)."""
+
+ABSOLUTES: dict[str, tuple[str, ...]] = {
+    "pt": phrases("""sem exceção | sem nenhuma exceção | sem qualquer exceção | sem excepção | em nenhuma hipótese |
+        em hipótese alguma | em caso algum | em nenhum caso | em nenhuma circunstância | em qualquer caso |
+        em qualquer circunstância | em qualquer hipótese | em todos os casos | sempre | nunca | jamais |
+        absoluto | absoluta | absolutos | absolutas | absolutamente | indefinidamente | para sempre |
+        sem limite | sem limites | sem nenhuma condição | sem qualquer condição | incondicionalmente"""),
+    "es": phrases("""sin excepción | sin ninguna excepción | en ningún caso | en ninguna circunstancia |
+        en cualquier caso | en todos los casos | en todo caso | siempre | nunca | jamás | absoluto | absoluta |
+        absolutamente | indefinidamente | para siempre | sin límite | sin ninguna condición | incondicionalmente"""),
+    "en": phrases("""without exception | in no case | under no circumstances | under any circumstances | in all cases |
+        in any case | always | never | absolute | absolutely | indefinitely | forever | without limit |
+        unconditionally"""),
+}  # fmt: skip
+"""Words that deny any exception or condition: against a passage with one, a limiter conflict."""
+
+CONDITIONS: dict[str, tuple[str, ...]] = {
+    "pt": phrases("""quando | nos casos | nas hipóteses | para as seguintes finalidades | para os seguintes fins |
+        nos termos da lei | na forma da lei"""),
+    "es": phrases("cuando | en los casos | en los supuestos | para los siguientes fines | en los términos que"),
+    "en": phrases("when | if | in the cases | for the following purposes"),
+}  # fmt: skip
+"""Clauses that make a rule conditional: against a claim's absolute they are a limiter conflict."""
+
+WIDENERS: dict[str, tuple[str, ...]] = {
+    "pt": phrases("mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do"),
+    "es": phrases("aun sin | aún sin | incluso sin | con independencia de | independientemente de"),
+    "en": phrases("even without | even if no | regardless of | irrespective of"),
+}
+"""Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
+
+UNIVERSALS: dict[str, frozenset[str]] = {
+    "pt": words("qualquer quaisquer todo toda todos todas"),
+    "es": words("cualquier cualquiera cualesquiera todo toda todos todas"),
+    "en": words("any every all each"),
+}
+"""Universal quantifiers: ``qualquer incidente`` against ``incidente ... que possa`` (a restricted noun)."""
+
+RESTRICTIVE: frozenset[str] = words(
+    "que cujo cuja cujos cujas quando onde cuyo cuya cuando donde that which who whose when where"
+)
+"""Words that open a clause restricting the noun before them."""
+
+BOUNDS: dict[str, tuple[str, ...]] = {
+    "upper": phrases("""máximo | máxima | no máximo | até | não superior a | não superior | não mais de |
+        não excedente a | hasta | como máximo | no superior a | no más de | at most | up to | no more than |
+        not more than | not exceed |
+        within | maximum | limitada a | limitado a | limited to"""),
+    "lower": phrases("""mínimo | mínima | no mínimo | pelo menos | ao menos | não inferior a | não menos de |
+        al menos | por lo menos | como mínimo | no inferior a | at least | no less than | not less than | minimum"""),
+    "exact": phrases("exatamente | exactamente | exactly | precisamente | precisely"),
+}  # fmt: skip
+"""Words that bound a quantity; the same number with another bound is another rule."""
+
+CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes nela nele nelas neles lo la le les
+    be been being get it them there""")
+"""Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``."""
+
+ANTONYMS: tuple[tuple[str, str], ...] = tuple(
+    (a, b)
+    for a, b in (
+        pair.split("/")
+        for pair in words("""primeiro/último primeira/última primero/último primera/última first/last
+        passado/futuro pasado/futuro past/future antes/depois antes/después before/after
+        válido/nulo válida/nula válidos/nulos válidas/nulas valid/void
+        público/secreto pública/secreta publicamente/sigilo public/secret publicly/secret
+        gratuito/pago gratuita/paga gratuito/pagamento gratuito/taxa free/paid
+        escrita/verbal escrito/verbal written/oral maior/menor mayor/menor most/least
+        ignore/use ignorar/usar eliminados/conservados eliminadas/conservadas""")
+    )
+)
+"""Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""
+NEGATIVE_PREFIXES: tuple[str, ...] = ("in", "im", "ir", "il", "un", "non", "des", "dis", "i")
+"""Prefixes that make a word its opposite (``voluntário``/``involuntário``, ``sensitive``/``insensitive``)."""

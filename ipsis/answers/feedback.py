@@ -8,70 +8,14 @@ failed, for callers that prefer to show only what was verified.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from ipsis.answers.sentences import split_sentences
+from ipsis.language import detect_language
 from ipsis.spans import Span
 
 if TYPE_CHECKING:
     from ipsis.answers.check import CheckReport
-
-STOPWORDS = {
-    "pt": {
-        "não",
-        "são",
-        "você",
-        "uma",
-        "com",
-        "para",
-        "pelo",
-        "pela",
-        "dos",
-        "das",
-        "ao",
-        "é",
-        "em",
-        "os",
-        "seu",
-        "sua",
-    },
-    "es": {
-        "el",
-        "los",
-        "las",
-        "del",
-        "una",
-        "con",
-        "para",
-        "por",
-        "es",
-        "en",
-        "se",
-        "su",
-        "al",
-        "y",
-        "día",
-        "puedes",
-    },
-    "en": {
-        "the",
-        "and",
-        "of",
-        "to",
-        "is",
-        "are",
-        "for",
-        "with",
-        "you",
-        "your",
-        "be",
-        "must",
-        "can",
-        "in",
-        "per",
-    },
-}
 
 TEMPLATES = {
     "en": {
@@ -117,15 +61,12 @@ TEMPLATES = {
 
 
 def language(text: str) -> str:
-    """``pt``, ``es`` or ``en`` by stopword counts (English when unsure).
+    """``pt``, ``es`` or ``en`` (:func:`ipsis.language.detect_language`; English when unsure).
 
     >>> language("Puedes reclamar hasta 50 € al día en comidas."), language("Você não pode.")
     ('es', 'pt')
     """
-    words = re.findall(r"\w+", text.lower())
-    scores = {lang: sum(w in stop for w in words) for lang, stop in STOPWORDS.items()}
-    best = max(scores, key=lambda k: (scores[k], k == "en"))
-    return best if scores[best] > 0 else "en"
+    return detect_language(text)
 
 
 def _sentence_of(text: str, span: Span | None) -> str:

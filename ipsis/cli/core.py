@@ -15,6 +15,7 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
+from ipsis.cli.history import Dated, carry_needs_review, carry_results
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
@@ -322,6 +323,14 @@ def describe_cmd(
 )
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
+@click.option(
+    "--carry-to",
+    "carry_to",
+    default=None,
+    metavar="latest|ID",
+    help="Re-anchor each located citation in another version (latest stored, or ID, ID@DATE):"
+    " unchanged, amended, revoked, moved or gone (\"carried\" in the JSON).",
+)
 @policy_options
 @judge_options
 @store_options
@@ -338,6 +347,7 @@ def verify_cmd(
     engine: str,
     scheduler: str | None,
     workers: int | None,
+    carry_to: str | None,
     store_dir: str | None,
     user: str | None,
     encoding: str | None,
@@ -376,6 +386,9 @@ def verify_cmd(
         if sources_map:
             sources.add_map_file(sources_map)
         if engine == "dask":
+            if carry_to:
+                msg = "--carry-to runs in one process; leave out --engine dask"
+                raise InputError(msg)
             from ipsis.cli.batch import verify_on_dask
 
             verify_on_dask(records, output, log_file, fmt, jopts, policy, sources, store_dir, user, scheduler, workers)
@@ -390,11 +403,14 @@ def verify_cmd(
             # the records are read once; the finishing step (citation findings, the judge) reads
             # each record in step with its result
             parsed, for_finish = tee(iter_records(stream, name, limits))
-            run = RunStream(parsed, store, user=user, policy=policy, fallback=cited, records_name=name, limits=limits)
+            dated = Dated(cited, store, user)
+            run = RunStream(parsed, store, user=user, policy=policy, fallback=dated, records_name=name, limits=limits)
             cited.known, cited.stored = run.documents, run.verifier.stored_document
             review: list[Result] = []
             verdicts: Counter[str] = Counter()
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
+            if carry_to:
+                finished = carry_results(finished, carry_to, run.documents, dated, store, user, policy)
             results = _watch(finished, review, verdicts)
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
@@ -420,7 +436,7 @@ def _watch(results: Iterator[Result], review: list[Result], verdicts: Counter[st
         # a file path as the id (a line-range or wiki citation goes to --repo, --wiki)
         if r.status == UNKNOWN_SOURCE and isinstance(sid, str) and looks_like_path(sid) and "#" not in sid:
             r.message += "; a source_id is an id, not a path: map it to the file with --source ID=PATH"
-        if needs_review([r]):
+        if needs_review([r]) or carry_needs_review([r]):
             review.append(r)
         if (v := verdict(r)) is not None:
             verdicts[v] += 1

@@ -73,7 +73,7 @@ def make_judge(name: str, **options: Any) -> Judge:
 
 def judge_passage(claim: str, passage: Passage, judge: Judge, threshold: float) -> Support:
     """Judge ``claim`` against an already chosen passage (cues first, then ``judge``)."""
-    cue = CueJudge().answer(claim, passage.text)
+    cue = CueJudge().answer(claim, passage.text, focus=passage.focus)
     if judge.name != "cues" and cue.answer != "contradicts":
         model = judge.answer(claim, passage.text)
         evidence = model.evidence + tuple(f"cue {e}" for e in cue.evidence)

@@ -95,4 +95,4 @@ def passage_around(document: Document, start: int, end: int, window: int = DEFAU
         lo += 1
     while hi > end and text[hi - 1].isspace():
         hi -= 1
-    return Passage(lo, hi, text[lo:hi], section, label)
+    return Passage(lo, hi, text[lo:hi], section, label, quote=(start, end))

@@ -25,9 +25,11 @@ import re
 from dataclasses import dataclass
 
 from ipsis.judge.numbers import Quantity, comparable, quantities, same_quantity
+from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import Token, guess_language, is_content, sentences, stem, tokens
 from ipsis.lexicon import (
+    CHAIN,
     DEONTIC,
     DISCOURAGED,
     NEGATORS,
@@ -36,10 +38,15 @@ from ipsis.lexicon import (
     PROHIBITION,
     RECOMMENDATION,
     RESTRICTORS,
+    words,
 )
 from ipsis.lexicon import LIMITERS as LEXICON_LIMITERS
 
 ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]
+NP_GLUE = words("o e y ou or and de do da dos das del of")
+"""Words inside a noun phrase between a negative determiner and its verb (``nenhuma forma de censura pode``)."""
+NEGATIVE_DETERMINERS = words("nenhum nenhuma nenhuns nenhumas ningún ninguna ninguno no neither")
+"""Negators that open a noun phrase and negate the verb after it (``ninguna entrada ... podrá``)."""
 NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("não", "só"),
     ("não", "obstante"),
@@ -71,10 +78,12 @@ _LIMITER_TUPLES = sorted({tuple(p.split()) for ps in LIMITERS.values() for p in 
 
 # How much each cue lowers the support score (multiplied in).
 NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
-NEGATION_CONFLICT, MODALITY_CONFLICT, MODALITY_ABSENT = 0.1, 0.1, 0.6
+NEGATION_CONFLICT, MODALITY_CONFLICT, MODALITY_ABSENT, MODALITY_UNSTATED = 0.1, 0.1, 0.6, 0.9
 LIMITER_DROPPED, ENTITY_ABSENT = 0.45, 0.6
 MIN_COVERAGE = 0.35
 """Below this share of the claim's content words in the passage, the passage says nothing on it."""
+FOCUS_COVERAGE = 0.8
+"""Share of the claim's content words the quote's own sentences must hold to be read alone."""
 MIN_SLOT = 2
 """Words around a number that must agree before two numbers are taken to fill the same slot."""
 ANCHOR_SPAN = 4
@@ -159,12 +168,38 @@ class Analysis:
             if self.lang == "en" and phrase == ("may",) and self.toks[k].text == "May" and k > 0:
                 k = j
                 continue
-            if i > 0 and self.low[i - 1] in negators and NEGATED_MODAL.get(cls):
-                cls, i = NEGATED_MODAL[cls], i - 1
+            neg = self._negator_before(i, negators)
+            if neg is not None and NEGATED_MODAL.get(cls):
+                cls = NEGATED_MODAL[cls]
+                self.consumed.add(neg)  # the words between stay content ("nenhuma forma de censura pode")
+                i = neg if neg == i - 1 else i
             self.consumed.update(range(i, j))
             out.append(Site("modal", i, j, self._span(i, j), self._anchors(i, j), cls))
             k = j
         return out
+
+    def _negator_before(self, i: int, negators: frozenset[str]) -> int | None:
+        """The negator that reaches the modal at token ``i`` through at most three auxiliaries,
+        clitics or modal verbs of the same clause (``ninguém nela podendo``, ``no pudiendo ser
+        obligada``), or None."""
+        k, nouns = i - 1, 0
+        while k >= 0 and i - k <= 6 and self.sent[k] == self.sent[i]:
+            between = self.text[self.toks[k].end : self.toks[k + 1].start]
+            if any(c in between for c in ",;:"):
+                return None
+            w = self.low[k]
+            if w in negators:
+                # past a noun phrase only a negative determiner reaches: "ninguna entrada o
+                # registro podrá" is a prohibition, "não o juiz ... pode" is not
+                return k if not nouns or w in NEGATIVE_DETERMINERS else None
+            if w not in CHAIN and (w,) not in MODALS:
+                if not is_content(w) and w not in NP_GLUE:
+                    return None
+                nouns += 1
+                if nouns > 3:
+                    return None
+            k -= 1
+        return None
 
     def _limiters(self) -> list[Site]:
         out: list[Site] = []
@@ -304,7 +339,11 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         scored = [(n, p) for n, p in scored if n]
         if not scored:
             if not any(p.cls == site.cls for p in passage.modals):
-                out.append((f"modality: claim: {site.surface}; section: no such modal", MODALITY_ABSENT, False))
+                # a section that states the rule without a modal verb ("ninguém será preso senão
+                # ...", "não superior a") is weaker evidence against a claim's modal than a
+                # section whose modal verbs say something else
+                factor = MODALITY_ABSENT if passage.modals else MODALITY_UNSTATED
+                out.append((f"modality: claim: {site.surface}; section: no such modal", factor, False))
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
@@ -350,13 +389,29 @@ class CueJudge:
 
     name = "cues"
 
-    def answer(self, claim: str, passage: str) -> Answer:
+    def answer(self, claim: str, passage: str, focus: tuple[int, int] | None = None) -> Answer:
+        """``focus``: the located quote's span in ``passage``. Its sentences are read first: when
+        they hold the claim's content words, numbers, negation, modality and names are compared
+        with them alone, and the rest of the passage lends its limiter clauses, plus the numbers
+        and modal verbs the quote's sentences do not have (a quote restated as the claim is not
+        contradicted by another sentence of its section; "jti is REQUIRED" still meets the
+        section's OPTIONAL when the quoted sentence has no modal verb)."""
         p = Analysis(passage)
         c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
-        cov = coverage(c, p)
+        core = p
+        if focus is not None:
+            lo, hi = _sentence_bounds(passage, *focus)
+            near = Analysis(passage[lo:hi], p.lang)
+            if coverage(c, near) >= FOCUS_COVERAGE:
+                core = near
+        cov = coverage(c, core)
         aligned = _aligned(c, p)
-        cues = number_cues(c, p) + negation_cues(c, p, aligned) + modality_cues(c, p)
-        cues += limiter_cues(c, p, aligned) + entity_cues(c, p)
+        stated = number_cues(c, core) + modality_cues(c, core)
+        if core is not p and any(not hard for _, _, hard in stated):
+            stated = number_cues(c, p) + modality_cues(c, p)  # what the quote does not say, its section may
+        cues = stated + negation_cues(c, core, _aligned(c, core))
+        cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
+        cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
         score = min(1.0, cov / 0.9)
         for _, factor, _hard in cues:
             score *= factor
@@ -367,3 +422,11 @@ class CueJudge:
         if hard:
             return Answer("contradicts", round(0.55 + 0.4 * cov, 3), tuple(evidence), score)
         return Answer("supports", round(score, 3), tuple(evidence), score)
+
+
+def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentences of ``text`` that ``[start, end)`` touches, as one span."""
+    spans = [(s, e) for s, e in sentences(text) if s < max(end, start + 1) and e > start]
+    if not spans:
+        return start, end
+    return min(spans[0][0], start), max(spans[-1][1], end)

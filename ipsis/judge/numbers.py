@@ -23,14 +23,16 @@ _UNITS_PT += " 11 onze 12 doze 13 treze 14 catorze 14 quatorze 15 quinze 16 deza
 _UNITS_PT += " 17 dezassete 17 dezessete 18 dezoito 19 dezanove 19 dezenove 20 vinte 30 trinta"
 _UNITS_PT += " 40 quarenta 50 cinquenta 60 sessenta 70 setenta 80 oitenta 90 noventa 100 cem 100 cento"
 _UNITS_PT += " 200 duzentos 200 duzentas 300 trezentos 300 trezentas 400 quatrocentos 500 quinhentos"
-_UNITS_PT += " 600 seiscentos 700 setecentos 800 oitocentos 900 novecentos"
+_UNITS_PT += " 400 quatrocentas 500 quinhentas 600 seiscentos 600 seiscentas 700 setecentos 700 setecentas"
+_UNITS_PT += " 800 oitocentos 800 oitocentas 900 novecentos 900 novecentas"
 _UNITS_ES = "0 cero 1 uno 1 una 1 un 2 dos 3 tres 4 cuatro 5 cinco 6 seis 7 siete 8 ocho 9 nueve 10 diez"
 _UNITS_ES += " 11 once 12 doce 13 trece 14 catorce 15 quince 16 dieciséis 17 diecisiete 18 dieciocho"
 _UNITS_ES += " 19 diecinueve 20 veinte 21 veintiuno 21 veintiún 21 veintiuna 22 veintidós 23 veintitrés"
 _UNITS_ES += " 24 veinticuatro 25 veinticinco 26 veintiséis 27 veintisiete 28 veintiocho 29 veintinueve"
 _UNITS_ES += " 30 treinta 40 cuarenta 50 cincuenta 60 sesenta 70 setenta 80 ochenta 90 noventa"
-_UNITS_ES += " 100 cien 100 ciento 200 doscientos 200 doscientas 300 trescientos 400 cuatrocientos"
-_UNITS_ES += " 500 quinientos 600 seiscientos 700 setecientos 800 ochocientos 900 novecientos"
+_UNITS_ES += " 100 cien 100 ciento 200 doscientos 200 doscientas 300 trescientos 300 trescientas"
+_UNITS_ES += " 400 cuatrocientos 400 cuatrocientas 500 quinientos 500 quinientas 600 seiscientos 600 seiscientas"
+_UNITS_ES += " 700 setecientos 700 setecientas 800 ochocientos 800 ochocientas 900 novecientos 900 novecientas"
 _UNITS_EN = "0 zero 1 one 2 two 3 three 4 four 5 five 6 six 7 seven 8 eight 9 nine 10 ten 11 eleven"
 _UNITS_EN += " 12 twelve 13 thirteen 14 fourteen 15 fifteen 16 sixteen 17 seventeen 18 eighteen"
 _UNITS_EN += " 19 nineteen 20 twenty 30 thirty 40 forty 50 fifty 60 sixty 70 seventy 80 eighty 90 ninety"
@@ -51,12 +53,26 @@ MULTIPLIERS: dict[str, int] = {
     "hundred": 100,
     "mil": 1000,
     "thousand": 1000,
-    "milhão": 1_000_000,
-    "milhões": 1_000_000,
-    "millón": 1_000_000,
-    "millones": 1_000_000,
-    "million": 1_000_000,
+    "milhão": 10**6,
+    "milhões": 10**6,
+    "millón": 10**6,
+    "millones": 10**6,
+    "million": 10**6,
+    "millions": 10**6,
+    "bilhão": 10**9,  # pt-BR short scale
+    "bilhões": 10**9,
+    "billion": 10**9,
+    "billions": 10**9,
+    "bilião": 10**12,  # pt-PT long scale (10^9 is "mil milhões")
+    "biliões": 10**12,
+    "billón": 10**12,  # es long scale (10^9 is "mil millones")
+    "billones": 10**12,
+    "trilhão": 10**12,
+    "trilhões": 10**12,
+    "trillion": 10**12,
+    "trillions": 10**12,
 }
+"""Multiplier words; ``mil milhões`` / ``mil millones`` compose (10^3 x 10^6)."""
 CONNECTORS = frozenset({"e", "y", "and"})
 AMBIGUOUS = frozenset({"um", "uma", "un", "una", "uno", "one", "dos", "once", "doce", "cento", "cem"})
 """Number words that are also ordinary words (``dos direitos``, ``once``): numbers only in context."""
@@ -105,8 +121,8 @@ for _i, _names in enumerate(
 
 DIGITS = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,\u00a0 ]\d{3})+|\d+(?:[.,]\d+)?)(?![\w])(?:\.?[ºª°])?")
 ISO_DATE = re.compile(r"(?<!\d)(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2})?Z?)?")
-DOTTED = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}")
-"""Section numbers such as ``4.1.2`` are identifiers, not quantities."""
+DOTTED = re.compile(r"(?<![\w.])(?!\d{1,3}(?:\.\d{3})+(?![\d.]))\d+(?:\.\d+){2,}")
+"""Section numbers such as ``4.1.2`` are identifiers, not quantities (``2.000.000`` is a number)."""
 WORDISH = re.compile(r"\w+|%")
 
 
@@ -133,18 +149,29 @@ def _digit_value(s: str) -> float:
 
 
 def _words_value(words: list[str]) -> int:
-    total, current = 0, 0
-    for w in words:
-        if w in MULTIPLIERS:
-            m = MULTIPLIERS[w]
-            if m == 100:
-                current = max(current, 1) * 100
-            else:
-                total += max(current, 1) * m
-                current = 0
-        else:
-            current += NUMBER_WORDS[w]
-    return total + current
+    """The value of a run of number words: the largest multiplier splits it into how many of it
+    (the words before, 1 when none) and the rest (``dos mil millones`` = (dos mil) x 10^6,
+    ``one million two hundred thousand`` = 1 x 10^6 + (two hundred) x 10^3)."""
+    if not words:
+        return 0
+    top = max(range(len(words)), key=lambda k: (MULTIPLIERS.get(words[k], 0), -k))
+    m = MULTIPLIERS.get(words[top], 0)
+    if not m:
+        return sum(NUMBER_WORDS[w] for w in words)
+    return max(_words_value(words[:top]), 1) * m + _words_value(words[top + 1 :])
+
+
+def _joins(last: str, nxt: str) -> bool:
+    """Whether ``last e nxt`` is one number: a multiplier, or a smaller part after a larger one
+    (``vinte e um``, ``cento e vinte``, ``mil e quinhentos``); ``treinta y sesenta`` is two."""
+    if nxt in MULTIPLIERS:
+        return True
+    if nxt not in NUMBER_WORDS:
+        return False
+    if last in MULTIPLIERS:
+        return True
+    a, b = NUMBER_WORDS.get(last, 0), NUMBER_WORDS[nxt]
+    return b < a and len(str(b)) < len(str(a))
 
 
 def _unit_after(text: str, end: int) -> tuple[str | None, int]:
@@ -176,7 +203,8 @@ def quantities(text: str) -> list[Quantity]:
         unit, end = _unit_after(text, m.end())
         found.append(Quantity(_digit_value(m.group(1)), unit, text[m.start() : end], m.start(), end))
         taken.append((m.start(), end))
-    words = [(w.group().casefold(), w.start(), w.end()) for w in WORDISH.finditer(text)]
+    # the pre-2009 Portuguese spelling "cinqüenta" is "cinquenta"
+    words = [(w.group().casefold().replace("ü", "u"), w.start(), w.end()) for w in WORDISH.finditer(text)]
     i = 0
     while i < len(words):
         run: list[int] = []
@@ -186,7 +214,12 @@ def quantities(text: str) -> list[Quantity]:
             if w in NUMBER_WORDS or w in MULTIPLIERS:
                 run.append(j)
                 j += 1
-            elif w in CONNECTORS and run and j + 1 < len(words) and words[j + 1][0] in NUMBER_WORDS:
+            elif (
+                w in CONNECTORS
+                and run
+                and j + 1 < len(words)
+                and _joins(words[run[-1]][0], words[j + 1][0])
+            ):
                 j += 1
             else:
                 break

@@ -51,6 +51,17 @@ class Passage:
     text: str
     section: str | None = None
     label: str | None = None
+    quote: tuple[int, int] | None = field(default=None, compare=False)
+    """The located quote's ``[start, end)`` in document offsets, when the passage is around one:
+    the cue judge reads the quote's sentence first and the rest only for limiters."""
+
+    @property
+    def focus(self) -> tuple[int, int] | None:
+        """The quote's span relative to :attr:`text`, or None."""
+        if self.quote is None:
+            return None
+        lo, hi = max(self.quote[0], self.start), min(self.quote[1], self.end)
+        return (lo - self.start, hi - self.start) if lo < hi else None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"start": self.start, "end": self.end}

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ipsis.language import detect_language
 from ipsis.lexicon import words
 
 WORD = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
@@ -47,11 +48,6 @@ STOPWORDS_EN = words("""a an the and or nor but of to in on at by for from with 
     """)
 STOPWORDS: frozenset[str] = STOPWORDS_PT | STOPWORDS_ES | STOPWORDS_EN
 
-_LANG_MARKERS = {
-    "pt": words("não são ao aos pelo pela pelos pelas uma dos das do da é às também lei"),
-    "es": words("el los las del y es una por su sus ley están según"),
-    "en": words("the of and is to be that with this by are for which"),
-}
 _OLD_SPELLING = re.compile(r"(?<=[aeiouáéíóú])[cp](?=[çt])")
 
 
@@ -72,8 +68,8 @@ def tokens(text: str) -> list[Token]:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light stem: casefold, old-spelling fold (``acção``), then truncate to 6 characters."""
-    w = _OLD_SPELLING.sub("", word.casefold())
+    """A light stem: casefold, old-spelling fold (``acção``, ``cinqüenta``), then truncate to 6 characters."""
+    w = _OLD_SPELLING.sub("", word.casefold()).replace("ü", "u")
     if w.endswith("ões") or w.endswith("ães"):
         w = w[:-3] + "ão"
     elif len(w) > 3 and w.endswith("s"):
@@ -92,18 +88,8 @@ def content_stems(text: str) -> list[str]:
 
 
 def guess_language(text: str) -> str:
-    """``pt``, ``es`` or ``en`` by counting marker words (ties go to ``en``)."""
-    words = [t.low for t in tokens(text)]
-    scores = {lang: sum(w in marks for w in words) for lang, marks in _LANG_MARKERS.items()}
-    scores["pt"] += sum(w.endswith(("ção", "ções", "ão")) for w in words)
-    scores["es"] += sum(w.endswith(("ción", "ciones")) for w in words)
-    best = max(scores.values())
-    if best == 0:
-        return "en"
-    for lang in ("en", "pt", "es"):
-        if scores[lang] == best:
-            return lang
-    return "en"  # pragma: no cover
+    """``pt``, ``es`` or ``en`` (:func:`ipsis.language.detect_language`)."""
+    return detect_language(text)
 
 
 SENTENCE_END = re.compile(

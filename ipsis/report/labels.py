@@ -10,45 +10,13 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 
-LANGUAGES = ("en", "pt", "es")
+from ipsis.language import LANGUAGES, detect_language
 
+__all__ = ["LANGUAGES", "detect_language", "detect_language_of", "label"]
 
-# Short function words that tell the three languages apart; each list is the language's own
-# frequent words that are rare or absent in the other two ("de", "que", "a" are shared: left out).
-def _words(s: str) -> frozenset[str]:
-    return frozenset(s.split())
-
-
-_STOPWORDS: dict[str, frozenset[str]] = {
-    "en": _words("the of and to is in that it for be are with this by as or not shall must may an"),
-    "pt": _words(
-        "o os da do das dos não é são em um uma ao aos à às pelo pela nos nas ou seu sua será deve "
-        "também foi como mais lei"
-    ),
-    "es": _words("el la los las del y en un una es son al por con no se su sus será debe también fue como más ley"),
-}
-# Letters or endings only one of pt/es uses.
-_MARKERS = {
-    "pt": re.compile(r"ção|ções|ão\b|ões\b|[ãõç]|\blh|nh", re.IGNORECASE),
-    "es": re.compile(r"ción|ciones|[ñ¿¡]|\bll", re.IGNORECASE),
-}
-_WORD = re.compile(r"\w+", re.UNICODE)
-
-
-def detect_language(text: str, default: str = "en") -> str:
-    """Guess ``en``, ``pt`` or ``es`` from function words and spelling; ``default`` when unsure."""
-    words = [w.lower() for w in _WORD.findall(text[:20000])]
-    if not words:
-        return default
-    score = {lang: sum(1 for w in words if w in stop) for lang, stop in _STOPWORDS.items()}
-    for lang, rx in _MARKERS.items():
-        score[lang] += 2 * len(rx.findall(text[:20000]))
-    best = max(LANGUAGES, key=lambda lang: score[lang])
-    return best if score[best] > 0 else default
 
 
 def detect_language_of(texts: Iterable[str], default: str = "en") -> str:

@@ -35,6 +35,8 @@ MAX_CANDIDATES = 25
 """Most sources whose index entry matches that are checked with ``locate`` per quote."""
 MAX_ELSEWHERE = 10
 """Most places listed in ``found_elsewhere`` per quote."""
+MAX_CITED_IDS = 50
+"""Citation ids kept per cited section in a run manifest's ``cited_sections`` (counts are exact)."""
 
 Fallback = Callable[[str], "Document | None"]
 
@@ -48,6 +50,20 @@ class Run:
     manifest: dict[str, Any] = field(default_factory=dict)
     documents: dict[str, Document] = field(default_factory=dict)
     """The documents the records cited, by source id (for the report and the judge)."""
+
+
+def add_cited(cited: dict[str, dict[str, dict[str, Any]]], r: Result) -> None:
+    """Count a located result under its source and innermost section (``cited_sections`` of the
+    manifest: what ``ipsis store affected`` compares with a new version)."""
+    if r.status != LOCATED or not r.matches or not r.source_id:
+        return
+    section = r.matches[0].section
+    if not section or not section.get("id"):
+        return
+    entry = cited.setdefault(r.source_id, {}).setdefault(section["id"], {"count": 0, "citations": []})
+    entry["count"] += 1
+    if len(entry["citations"]) < MAX_CITED_IDS:
+        entry["citations"].append(r.citation_id)
 
 
 def new_run_id() -> str:
@@ -243,6 +259,7 @@ class RunStream:
         self.started = utc_now()
         self.verifier = Verifier(store, self.id, user=user, policy=self.policy, fallback=fallback)
         self.counts: Counter[str] = Counter()
+        self.cited: dict[str, dict[str, dict[str, Any]]] = {}
 
     @property
     def documents(self) -> dict[str, Document]:
@@ -251,6 +268,8 @@ class RunStream:
     def __iter__(self) -> Iterator[Result]:
         for r in self.verifier.iter_verify(self.records, limits=self.limits):
             self.counts[r.status] += 1
+            if self.store is not None and r.source_id in self.verifier.stored:
+                add_cited(self.cited, r)
             yield r
 
     def finish(self) -> dict[str, Any]:
@@ -258,6 +277,8 @@ class RunStream:
             self.id, self.started, self.store, self.user, self.policy, self.records_name,
             summary(self.counts), self.verifier.used,
         )  # fmt: skip
+        if self.cited:
+            manifest["cited_sections"] = self.cited
         if self.store is not None:
             self.store.record_run(manifest)
         return manifest

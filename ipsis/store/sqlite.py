@@ -10,6 +10,7 @@ Layout of a store folder (``.ipsis/`` by default)::
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +23,27 @@ from ipsis.store.schema import migrate
 
 DB_NAME = "ipsis.db"
 BUSY_TIMEOUT_S = 60.0
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc)
+    return "database is locked" in text or "database is busy" in text
+
+
+def _connect(path: Path, db: Path, *, create: bool, durable: bool) -> sqlite3.Connection:
+    if create:
+        BlobStore(path).create_dirs()
+    conn = sqlite3.connect(str(db), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL" if durable else "PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        migrate(conn, str(path))
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
 class SqliteBackend:
@@ -47,19 +69,23 @@ class SqliteBackend:
             if path.exists() and not path.is_dir():
                 msg = f"{path} is a file, not a store folder; pass another --store"
                 raise StoreError(msg)
-        try:
-            if create:
-                BlobStore(path).create_dirs()
-            conn = sqlite3.connect(str(db), timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL" if durable else "PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            migrate(conn, str(path))
-        except sqlite3.DatabaseError as exc:
-            msg = f"{db} cannot be opened as an ipsis store ({exc}); check the path or restore a backup"
-            raise StoreError(msg) from exc
-        return cls(path, conn, durable)
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                return cls(path, _connect(path, db, create=create, durable=durable), durable)
+            except sqlite3.OperationalError as exc:
+                # Switching to WAL and creating the schema need the database to themselves, and
+                # SQLite does not always wait on its busy handler for them: a second process opening
+                # a store that another is creating gets "database is locked" at once. Wait as
+                # BUSY_TIMEOUT_S says for every other lock.
+                if _is_busy(exc) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                msg = f"{db} cannot be opened as an ipsis store ({exc}); check the path or restore a backup"
+                raise StoreError(msg) from exc
+            except sqlite3.DatabaseError as exc:
+                msg = f"{db} cannot be opened as an ipsis store ({exc}); check the path or restore a backup"
+                raise StoreError(msg) from exc
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return [dict(r) for r in self.conn.execute(sql, list(params))]

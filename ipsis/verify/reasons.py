@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 import regex
 
 from ipsis.ingest.normalize import normalize
+from ipsis.language import detect_language
 from ipsis.lexicon import LIMITERS, MODAL_WORDS, NEGATORS
 
 _TOKEN = regex.compile(r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
@@ -81,27 +82,16 @@ UNITS = _words(
 NEGATIONS = NEGATORS
 """Negation words per language (:data:`ipsis.lexicon.NEGATORS`)."""
 MODALITY = MODAL_WORDS
-_LANG_HINTS = {
-    "pt": _words("não ção ções do da dos das ao à são é em pela pelo os as com uma lei seu sua pelos às"),
-    "es": _words("el los del las y es ión iones al una con su sus ley lo podrá será"),
-    "en": _words("the of and is are to be that this in it an or by for with"),
-}
 HARD_FLAGS = ("number_changed", "negation_changed", "limiter_dropped", "limiter_changed", "modality_changed")
 
 
 def guess_language(words: Iterable[str]) -> str:
-    """``pt``, ``es`` or ``en`` from function words (``no`` is a negation only in es/en).
+    """``pt``, ``es`` or ``en`` of a word sequence (:func:`ipsis.language.detect_language`).
 
     >>> guess_language("o prazo é de trinta dias".split()), guess_language("the claim is not".split())
     ('pt', 'en')
     """
-    counts = Counter[str]()
-    for w in words:
-        w = w.casefold()
-        for lang, hints in _LANG_HINTS.items():
-            if w in hints or (lang != "en" and len(w) > 4 and w[-3:] in hints):
-                counts[lang] += 1
-    return counts.most_common(1)[0][0] if counts else "en"
+    return detect_language(" ".join(words))
 
 
 def document_language(doc: Any, text: str) -> str:

@@ -1,0 +1,417 @@
+"""Cues from the parts of a claim, aligned with the passage it cites (issue 25).
+
+The lexical cues of :mod:`ipsis.judge.cues` compare numbers, negation and modal verbs. A careful
+reader also checks *who* must act, *on what*, *how much* and *with which exceptions*. Each
+function here takes the claim's and the passage's :class:`~ipsis.judge.cues.Analysis` and returns
+cues ``(evidence, factor, hard)`` in the same form, so :class:`~ipsis.judge.cues.CueJudge` only
+multiplies them in:
+
+- :func:`absolute_cues`: the claim denies any exception (``sem nenhuma exceção``, ``nunca``, ``en
+  ningún caso``, ``always``) while the passage has one (``salvo ...``): a limiter conflict;
+- :func:`widening_cues`: the claim drops a condition the passage sets (``mesmo sem risco`` against
+  ``que possa acarretar risco``) or quantifies universally a noun the passage restricts
+  (``qualquer incidente`` against ``incidente ... que possa``);
+- :func:`narrowing_cues`: the claim restricts (``solo``, ``apenas``, ``only``) to one item of a
+  pair the passage coordinates (``diligencias policiales y judiciales``);
+- :func:`bound_cues`: the same number under another bound (``plazo mínimo`` / ``plazo máximo``,
+  ``pelo menos`` / ``no máximo``);
+- :func:`actor_cues`: the one who must act in the claim (the subject before its modal verb, or the
+  agent after ``pelo``/``por``/``by`` in a passive) is not the passage's;
+- :func:`swap_cues`: a claim word absent from the passage stands where the passage has another
+  word after the same word (``estado de alarma`` / ``estado de excepción``).
+
+Each rule names the words it saw. Hard cues (limiter conflicts, bounds, actors the passage names
+otherwise) make the answer ``contradicts``; soft ones (a word the passage does not have) lower the
+support score so that the verdict is not ``supported``.
+
+>>> from ipsis.judge.cues import Analysis
+>>> p = Analysis("Se garantiza la asistencia de abogado al detenido en las diligencias policiales y judiciales.")
+>>> narrowing_cues(Analysis("La asistencia de abogado solo se garantiza en las diligencias judiciales.", "es"), p)
+[('scope: claim: solo ... judiciales; section: policiales y judiciales', 0.15, True)]
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+from ipsis.lexicon import (
+    ABSOLUTES,
+    ANTONYMS,
+    BOUNDS,
+    CONDITIONS,
+    LIMITERS,
+    NEGATIVE_PREFIXES,
+    RESTRICTIVE,
+    RESTRICTORS,
+    UNIVERSALS,
+    WIDENERS,
+    words,
+)
+
+if TYPE_CHECKING:
+    from ipsis.judge.cues import Analysis
+    from ipsis.judge.numbers import Quantity
+
+Cue = tuple[str, float, bool]
+
+LIMITER_CONFLICT = 0.15
+"""An exception or condition the claim denies or drops (absolute, widened or narrowed)."""
+BOUND_CONFLICT = 0.1
+ACTOR_CONFLICT, ACTOR_ABSENT = 0.15, 0.4
+SLOT_SWAP = 0.35
+NEGATION_FACTOR = 0.1
+EXCEPTION_ABSENT = 0.3
+LABEL_WORDS = frozenset({"art", "artigo", "artículo", "article", "section"})
+OF = frozenset(["de", "do", "da", "dos", "das", "del", "of"])
+COORDINATORS = frozenset({"e", "y", "and", "ou", "o", "or", ","})
+PASSIVE_AUX = frozenset({"ser", "sido", "be", "been", "serão", "será", "é", "são", "es", "son", "is", "are"})
+AGENT_MARKS = frozenset({"pelo", "pela", "pelos", "pelas", "por", "by"})
+DETERMINERS = words("o a os as um uma el la los las un una the an each every cada todo toda")
+SUBJECT_SPAN = 6
+"""Words before a modal verb searched for its subject."""
+
+
+def _tuples(table: dict[str, tuple[str, ...]]) -> list[tuple[str, ...]]:
+    return sorted({tuple(p.split()) for ps in table.values() for p in ps}, key=len, reverse=True)
+
+
+_ABSOLUTES = _tuples(ABSOLUTES)
+_WIDENERS = _tuples(WIDENERS)
+_RESTRICTORS = _tuples(RESTRICTORS)
+_LIMITERS = _tuples(LIMITERS)
+_CONDITIONS = _tuples(CONDITIONS)
+_BOUNDS = {kind: sorted({tuple(p.split()) for p in ps}, key=len, reverse=True) for kind, ps in BOUNDS.items()}
+_UNIVERSALS = frozenset().union(*UNIVERSALS.values())
+
+
+def _find(low: list[str], phrases: list[tuple[str, ...]]) -> list[tuple[int, int]]:
+    """Non-overlapping ``[i, j)`` token ranges of ``phrases`` in ``low``, longest first."""
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(low):
+        for ph in phrases:
+            if tuple(low[k : k + len(ph)]) == ph:
+                out.append((k, k + len(ph)))
+                k += len(ph)
+                break
+        else:
+            k += 1
+    return out
+
+
+def _absolutes(a: Analysis) -> list[tuple[int, int]]:
+    # "sempre que" / "siempre que" is a condition (a limiter), not "always"
+    return [(i, j) for i, j in _find(a.low, _ABSOLUTES) if not (j < len(a.low) and a.low[j] == "que" and j - i == 1)]
+
+
+def _stems_after(a: Analysis, j: int, n: int = 4) -> list[str]:
+    sid = a.sent[j - 1] if j else 0
+    out = []
+    for k in range(j, min(len(a.low), j + 3 * n)):
+        if a.sent[k] != sid:
+            break
+        if a.stems[k]:
+            out.append(a.stems[k])
+    return out[:n]
+
+
+def _limiters(a: Analysis, aligned: set[int]) -> list[tuple[int, int]]:
+    return [(i, j) for i, j in _find(a.low, _LIMITERS) if i in aligned]
+
+
+def absolute_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
+    """``sem nenhuma exceção`` / ``en ningún caso`` in the claim, an exception in the passage."""
+    claims = _absolutes(claim)
+    if not claims:
+        return []
+    if any(i in aligned for i, _ in _absolutes(passage)):
+        return []  # the passage is categorical too ("em caso algum", "sin que, en ningún caso")
+    i, j = claims[0]
+    for li, lj in _limiters(passage, aligned) + [r for r in _find(passage.low, _CONDITIONS) if r[0] in aligned]:
+        clause = passage._span(li, min(len(passage.toks), lj + 6))
+        return [(f"limiter: claim: {claim._span(i, j)}; section: {clause}", LIMITER_CONFLICT, True)]
+    return []
+
+
+def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
+    """``mesmo sem X`` where the passage conditions on X; ``qualquer N`` where it restricts N."""
+    out: list[Cue] = []
+    for i, j in _find(claim.low, _WIDENERS):
+        dropped = [s for s in _stems_after(claim, j, 2) if s in passage.stem_set]
+        if dropped:
+            k = passage.stems.index(dropped[0])
+            shown = passage._span(max(0, k - 3), min(len(passage.toks), k + 2))
+            out.append((f"limiter: claim: {claim._span(i, j)} {dropped[0]}…; section: {shown}", LIMITER_CONFLICT, True))
+    for k, w in enumerate(claim.low):
+        if w not in _UNIVERSALS:
+            continue
+        noun = next((claim.stems[m] for m in range(k + 1, min(len(claim.low), k + 3)) if claim.stems[m]), "")
+        if not noun:
+            continue
+        for m, s in enumerate(passage.stems):
+            if s != noun or m not in aligned or any(passage.low[q] in _UNIVERSALS for q in range(max(0, m - 2), m)):
+                continue
+            window = passage.low[m + 1 : m + 5]
+            if any(x in RESTRICTIVE for x in window):
+                shown = passage._span(m, min(len(passage.toks), m + 6))
+                out.append((f"limiter: claim: {w} {claim.toks[k + 1].text}…; section: {shown}", LIMITER_CONFLICT, True))
+                return out
+    return out
+
+
+def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None = None) -> list[Cue]:
+    """``solo ... judiciales`` against ``policiales y judiciales``: a restriction to one of a pair."""
+    own = {tuple(passage.low[i:j]) for i, j in _find(passage.low, _RESTRICTORS)}
+    for i, j in _find(claim.low, _RESTRICTORS):
+        if tuple(claim.low[i:j]) in own:
+            continue
+        for s in _stems_after(claim, j, 5):
+            for m, ps in enumerate(passage.stems):
+                if ps != s or (aligned is not None and m not in aligned):
+                    continue
+                pair = _coordinated(passage, m)
+                if pair is not None and pair[0] not in claim.stem_set:
+                    _, lo, hi = pair
+                    shown = passage._span(lo, hi)
+                    said = f"{claim._span(i, j)} ... {claim.toks[claim.stems.index(s)].text}"
+                    return [(f"scope: claim: {said}; section: {shown}", LIMITER_CONFLICT, True)]
+    return []
+
+
+def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
+    """The content stem coordinated with token ``m`` (``X y Y``), and the span of the pair."""
+    if m >= 2 and a.low[m - 1] in COORDINATORS and a.stems[m - 2]:
+        return a.stems[m - 2], m - 2, m + 1
+    if m + 2 < len(a.low) and a.low[m + 1] in COORDINATORS and a.stems[m + 2]:
+        return a.stems[m + 2], m, m + 3
+    return None
+
+
+def bound_of(a: Analysis, q: Quantity) -> str | None:
+    """``upper``, ``lower`` or ``exact`` when words right before quantity ``q`` bound it."""
+    before = [k for k, t in enumerate(a.toks) if t.end <= q.start][-5:]
+    if not before:
+        return None
+    low = [a.low[k] for k in before]
+    for kind, phrases in _BOUNDS.items():
+        for ph in phrases:
+            n = len(ph)
+            for s in range(len(low) - n + 1):
+                if tuple(low[s : s + n]) == ph:
+                    return kind
+    return None
+
+
+def bound_cues(claim: Analysis, passage: Analysis, pairs: list[tuple[Quantity, Quantity]]) -> list[Cue]:
+    """For each claim number matched to an equal passage number: the bounds must agree."""
+    out: list[Cue] = []
+    for q, p in pairs:
+        bq, bp = bound_of(claim, q), bound_of(passage, p)
+        if bq and bp and bq != bp:
+            out.append((f"bound: claim: {bq} {q.surface}; section: {bp} {p.surface}", BOUND_CONFLICT, True))
+    return out
+
+
+def _actor(a: Analysis, i: int, j: int) -> tuple[str, str] | None:
+    """(stem, word) of who acts for the modal at tokens ``[i, j)``: the agent of a passive
+    (``devem ser comunicados pelo controlador``), else the subject when the clause opens with it
+    (an article or determiner, then the noun: ``O controlador deverá``, ``Each principal MUST``);
+    None when the clause opens otherwise (``Sin consentimiento ... no se puede``)."""
+    if j < len(a.low) and a.low[j] in PASSIVE_AUX:
+        for k in range(j + 1, min(len(a.low), j + 6)):
+            if a.low[k] in AGENT_MARKS and k + 1 < len(a.low):
+                nxt = next((m for m in range(k + 1, min(len(a.low), k + 4)) if a.stems[m]), None)
+                if nxt is not None:
+                    return a.stems[nxt], a.toks[nxt].text
+        return None  # a passive without its agent names no actor ("Claims must be submitted")
+    sid = a.sent[i] if i < len(a.sent) else 0
+    start = i
+    while start > 0 and i - start < SUBJECT_SPAN and a.sent[start - 1] == sid:
+        between = a.text[a.toks[start - 1].end : a.toks[start].start]
+        if any(c in between for c in ",;:"):
+            return None
+        start -= 1
+    if start > 0 and a.sent[start - 1] == sid:
+        return None  # the subject would start further back than we look
+    k = start
+    while k < i and a.low[k] in DETERMINERS:
+        k += 1
+    if k < i and a.stems[k] and (k > start or a.toks[k].text[:1].isupper()):
+        return a.stems[k], a.toks[k].text
+    return None
+
+
+def actor_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """The claim's actor for its first modal verb must be in the passage, and be the actor of the
+    passage's modal verb about the same action when the passage has one."""
+    if not claim.modals:
+        return []
+    site = claim.modals[0]
+    actor = _actor(claim, site.i, site.j)
+    if actor is None:
+        return []
+    stem_, word = actor
+    if stem_ not in passage.stem_set:
+        return [(f"actor: claim: {word}; section: absent", ACTOR_ABSENT, False)]
+    anchors = set(site.anchors)
+    for p in passage.modals:
+        if not anchors & set(p.anchors):
+            continue
+        theirs = _actor(passage, p.i, p.j)
+        if theirs is None or theirs[0] == stem_ or theirs[0] in claim.stem_set:
+            return []
+        return [(f"actor: claim: {word}; section: {theirs[1]}", ACTOR_CONFLICT, True)]
+    return []
+
+
+def swap_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """A noun phrase ``N de X`` whose ``X`` the passage lacks, where the passage has ``N de Y``
+    with a ``Y`` the claim lacks: ``estado de alarma`` / ``estado de excepción``. Only the ``de``
+    pattern: a synonym verb (``causar`` / ``acarretar``) is no swap."""
+    for k, s in enumerate(claim.stems):
+        if not s or s in passage.stem_set or k < 2 or claim.low[k - 1] not in OF or not claim.stems[k - 2]:
+            continue
+        head = claim.stems[k - 2]
+        for m in range(len(passage.stems) - 2):
+            if passage.stems[m] != head or passage.low[m + 1] not in OF:
+                continue
+            theirs = passage.stems[m + 2]
+            if theirs and theirs not in claim.stem_set and _fold(theirs)[:4] != _fold(s)[:4]:
+                said = claim._span(k - 2, k + 1)
+                shown = passage._span(m, m + 3)
+                return [(f"words: claim: {said}; section: {shown}", SLOT_SWAP, False)]
+    return []
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def _opposites() -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for a, b in ANTONYMS:
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return out
+
+
+_OPPOSITES = _opposites()
+
+
+def _prefixed(a: str, b: str) -> bool:
+    """``b`` is ``a`` with a negative prefix (``involuntário``/``voluntário``)."""
+    return len(a) >= 5 and any(b == p + a for p in NEGATIVE_PREFIXES)
+
+
+def polarity_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """A claim word whose opposite the passage has instead (``last``/``first``,
+    ``case-insensitive``/``case-sensitive``, ``involuntário``/``voluntário``)."""
+    have = set(passage.low)
+    for k, w in enumerate(claim.low):
+        if w in have or not claim.toks[k].text.isalpha():
+            continue
+        theirs = next((o for o in _OPPOSITES.get(w, ()) if o in have), None)
+        if theirs is None:
+            theirs = next((o for o in have if _prefixed(o, w) or _prefixed(w, o)), None)
+        if theirs is not None and theirs not in claim.low:
+            return [(f"opposite: claim: {claim.toks[k].text}; section: {theirs}", NEGATION_FACTOR, True)]
+    return []
+
+
+def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
+    """An exception or condition in the claim (``salvo em período eleitoral``) that the passage
+    does not make: against a categorical passage a conflict, otherwise no support for it."""
+    for i, j in _find(claim.low, _LIMITERS):
+        clause = [s for s in _stems_after(claim, j, 3) if s]
+        if not clause or all(s in passage.stem_set for s in clause):
+            continue  # the passage has this exception too ("salvo em caso de flagrante delito")
+        said = claim._span(i, min(len(claim.toks), j + 4))
+        if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
+            return [(f"limiter: claim: {said}; section: (no such exception)", LIMITER_CONFLICT, True)]
+        return [(f"limiter: claim: {said}; section: another exception", EXCEPTION_ABSENT, False)]
+    return []
+
+
+def _opening_subject(a: Analysis, k: int) -> int | None:
+    """Token index of the noun that opens the sentence of token ``k`` after an article."""
+    sid = a.sent[k]
+    start = k
+    while start > 0 and a.sent[start - 1] == sid:
+        start -= 1
+    m = start
+    while m < len(a.low) and a.sent[m] == sid and (a.low[m] in DETERMINERS or a.low[m] in LABEL_WORDS):
+        m += 1
+    if m < len(a.low) and a.sent[m] == sid and a.stems[m] and m > start:
+        return m
+    return None
+
+
+def _predicate_between(a: Analysis, i: int, j: int) -> bool:
+    """Two content words between tokens ``i`` and ``j``: a predicate, not ``the value of the jti``."""
+    return sum(1 for k in range(i + 1, j) if a.stems[k]) >= 2
+
+
+def _predicate(a: Analysis, i: int, j: int) -> str:
+    """The first content stem between tokens ``i`` and ``j`` outside a ``de``/``of`` phrase: the
+    predicate that relates the two roles (``tem direito a obter``)."""
+    for k in range(i + 1, j):
+        if a.stems[k] and a.low[k - 1] not in OF:
+            return a.stems[k]
+    return ""
+
+
+def role_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """The claim's opening subject and another noun of it trade places in the passage
+    (``O controlador tem direito a obter do titular`` / ``O titular ... do controlador``).
+    Passives with an agent (``... pelo controlador``) are the same roles in other words."""
+    if not claim.low:
+        return []
+    x = _opening_subject(claim, 0)
+    if x is None:
+        return []
+    sx = claim.stems[x]
+    for m, st in enumerate(passage.stems):
+        if not st or st == sx or st not in claim.stem_set or not passage.toks[m].text[:1].isalpha():
+            continue
+        if _opening_subject(passage, m) != m:
+            continue
+        same = passage.sent[m]
+        later = [q for q in range(m + 1, len(passage.low)) if passage.sent[q] == same and passage.stems[q] == sx]
+        mine_later = [q for q in range(x + 1, len(claim.low)) if claim.stems[q] == st]
+        if (
+            later
+            and mine_later
+            and claim.low[mine_later[0] - 1] not in AGENT_MARKS  # a passive's agent: the same roles
+            and _predicate_between(claim, x, mine_later[0])
+            and _predicate(claim, x, mine_later[0]) in passage.stems[m + 1 : later[0]]
+        ):
+            said = f"{claim.toks[x].text} … {claim.toks[mine_later[0]].text}"
+            shown = f"{passage.toks[m].text} … {passage.toks[later[0]].text}"
+            return [(f"roles: claim: {said}; section: {shown}", ACTOR_CONFLICT, True)]
+    return []
+
+
+def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: set[int]) -> list[Cue]:
+    """Every cue of this module: exceptions and scope against the section (``passage``, with
+    its sentences closest to the claim ``aligned``); actors and words against ``core``, the
+    quote's own sentences when they hold the claim."""
+    core_all = set(range(len(core.low)))
+    out = absolute_cues(claim, passage, aligned) + widening_cues(claim, passage, aligned)
+    out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
+    out += actor_cues(claim, core) + swap_cues(claim, core) + role_cues(claim, core)
+    out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
+    return out
+
+
+def bound_pairs(claim: Analysis, passage: Analysis) -> list[tuple[Quantity, Quantity]]:
+    """Each claim quantity with an equal passage quantity (the first in order)."""
+    from ipsis.judge.numbers import same_quantity
+
+    out = []
+    for q in claim.quantities:
+        p = next((p for p in passage.quantities if same_quantity(q, p)), None)
+        if p is not None:
+            out.append((q, p))
+    return out
+
