@@ -196,9 +196,9 @@ def sources_cmd(fmt: str, store_dir: str | None, user: str | None) -> None:
 def store_group() -> None:
     """Maintain the store folder.
 
+    \b
     Example:
-
-        ipsis store check --store /tmp/ipsis-demo
+      ipsis store check --store examples/demo-store
     """
 
 
@@ -209,9 +209,9 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
 
     Prints each problem (which version, which file, what is wrong); exit 1 when there is one.
 
+    \b
     Example:
-
-        ipsis store check --store /tmp/ipsis-demo
+      ipsis store check --store examples/demo-store
     """
     with error_boundary():
         check_user(user)
@@ -241,9 +241,9 @@ def migrate_cmd(source: str, target: str) -> None:
     Typically from the embedded folder to a PostgreSQL store shared by several replicas.
     Copying again only adds what is new. Exit 1 when a copied hash does not match.
 
+    \b
     Example:
-
-        ipsis store migrate --from .ipsis --to postgresql://ipsis@db.internal/ipsis
+      ipsis store migrate --from .ipsis --to postgresql://ipsis@db.internal/ipsis
     """
     from ipsis.store.copy import copy_store
 
