@@ -147,4 +147,5 @@ def test_directory_ingest_names_by_file(tmp_path: Path) -> None:
     res = run("ingest", src, "--version", "v1", "--store", tmp_path / "st")
     assert res.exit_code == 0, res.output
     assert [line.split()[1] for line in res.stdout.splitlines()] == ["returns-v1", "crp-v1"]
-    assert res.stderr == f"note: {src}: skipped 1 file that is not a source (not {' '.join(SOURCE_SUFFIXES)}): notes.bin\n"
+    suffixes = " ".join(SOURCE_SUFFIXES)
+    assert res.stderr == f"note: {src}: skipped 1 file that is not a source (not {suffixes}): notes.bin\n"
