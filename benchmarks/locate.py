@@ -60,6 +60,21 @@ def sample_quotes(text: str, n: int, rng: random.Random) -> list[str]:
     return out
 
 
+def occurrences(text: str, quote: str) -> int:
+    """Places of ``quote`` in ``text`` as whole words, counted here without ipsis (a plain
+    ``str.find`` loop; a place may not start or end inside a word or a dotted number)."""
+    count, i, n = 0, text.find(quote), len(quote)
+    while i != -1:
+        before = text[i - 1] if i > 0 else " "
+        after = text[i + n] if i + n < len(text) else " "
+        cut = (quote[0].isalnum() and before.isalnum()) or (quote[-1].isalnum() and after.isalnum())
+        cut = cut or (quote[-1].isdigit() and after in ".,-" and text[i + n + 1 : i + n + 2].isdigit())
+        cut = cut or (quote[0].isdigit() and before in ".,-" and text[i - 2 : i - 1].isdigit())
+        count += not cut
+        i = text.find(quote, i + 1)
+    return count
+
+
 def run(size: int, n: int, naive_n: int) -> None:
     rng = random.Random(7)
     text = build_text(size)
@@ -70,7 +85,8 @@ def run(size: int, n: int, naive_n: int) -> None:
     tracemalloc.start()
     doc = Document("bench", text)
     t0 = time.perf_counter()
-    statuses = Counter(locate(doc, q, policy=policy).status for q in exact)
+    results = [locate(doc, q, policy=policy) for q in exact]
+    statuses = Counter(r.status for r in results)
     located = statuses["located"] + statuses["ambiguous"]
     t_exact = time.perf_counter() - t0
     t0 = time.perf_counter()
@@ -91,9 +107,20 @@ def run(size: int, n: int, naive_n: int) -> None:
         text.find(q)
     t_find = (time.perf_counter() - t0) / n
 
+    # independent check: located == the quotes that really occur once, ambiguous == more than once
+    counts = [occurrences(text, q) for q in exact]
+    once = sum(c == 1 for c in counts)
+    wrong = [(q[:60], c, r.status) for q, c, r in zip(exact, counts, results, strict=True) if _expected(c) != r.status]
+
     mb = len(text.encode()) / 1e6
     print(f"document: {mb:.1f} MB, {len(text):,} code points; {n} quotes of 20-300 characters")
     print(f"exact quotes:       {n / t_exact:9.1f} quotes/s  ({located}/{n} found: {dict(statuses)})")
+    print(
+        f"independent count:  {once} quotes occur once, {sum(c > 1 for c in counts)} more than once;"
+        f" located {statuses['located']}; disagreements {len(wrong)}"
+    )
+    for w in wrong[:10]:
+        print(f"  disagreement: {w}")
     print(f"normalized quotes:  {n / t_norm:9.1f} quotes/s  ({located_n}/{n} found; includes building the views once)")
     print(
         f"naive baseline:     {1 / t_naive:9.2f} quotes/s  (normalize text + re.finditer per quote, {naive_n} quotes)"
@@ -101,6 +128,10 @@ def run(size: int, n: int, naive_n: int) -> None:
     print(f"one str.find pass:  {t_find * 1e3:9.3f} ms/quote; ipsis normalized: {t_norm / n * 1e3:.3f} ms/quote")
     print(f"ratio normalized vs naive: {t_naive / (t_norm / n):.0f}x faster (target >= 10x)")
     print(f"peak memory: {peak / 1e6:.1f} MB = {peak / len(text.encode()):.1f}x the document (target < 10x)")
+
+
+def _expected(count: int) -> str:
+    return "located" if count == 1 else "ambiguous" if count > 1 else "not_found"
 
 
 def main() -> None:

@@ -97,6 +97,12 @@ def test_case(data: dict[str, Any], case: dict[str, Any]) -> None:
         flags = [x["flag"] for x in r.nearest["reasons"]]
         assert set(exp["reasons"]) <= set(flags), (flags, r.message)
         assert doc.text[r.nearest["start"] : r.nearest["end"]] == r.nearest["text"]
+    if "nearest_regex" in exp:
+        import regex
+
+        found = [m.span() for m in regex.finditer(exp["nearest_regex"], doc.text)]
+        assert len(found) == 1, "the golden regex must match the source once"
+        assert r.nearest is not None and (r.nearest["start"], r.nearest["end"]) == found[0], r.message
     if "nearest_text" in exp:
         assert r.nearest is not None and r.nearest["text"] == exp["nearest_text"]
     if "nearest_ties" in exp:

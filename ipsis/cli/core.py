@@ -57,10 +57,10 @@ def policy_options(f: Any) -> Any:
     f = click.option(
         "--max-error-rate",
         type=click.FloatRange(0, 1, max_open=True),
-        default=0.2,
-        show_default=True,
-        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found;"
-        " shorter quotes get less; 0 disables it. A near miss is never located.",
+        default=None,
+        help="Edit budget (edits per character) of the nearest-passage search that explains a not_found"
+        " [default: 0.2, less for quotes under 60 characters]; given, it is the budget at every length;"
+        " 0 disables it. A near miss is never located.",
     )(f)
     f = click.option(
         "--elision-max-gap",
@@ -77,7 +77,7 @@ def make_policy(
     min_length: int,
     no_boundaries: bool,
     position_breaks_ties: bool,
-    max_error_rate: float = 0.2,
+    max_error_rate: float | None = None,
     elision_max_gap: int = 1500,
 ) -> Policy:
     return Policy(

@@ -24,21 +24,21 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
+from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
+    Context,
     _back,
     _fwd,
     document_view,
     extend_to_word,
     find_all,
     minimal_context,
-    prefix_score,
     quote_view,
-    suffix_score,
 )
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
-from ipsis.verify.prepare import prepare_quote
+from ipsis.verify.prepare import prepare_stages
 from ipsis.verify.result import (
     AMBIGUOUS,
     EMPTY_QUOTE,
@@ -53,6 +53,9 @@ from ipsis.verify.selectors import TextQuoteSelector
 MAX_SELECTORS = 200
 """Most places of an ambiguous quote that each get a selector (the work grows with the square
 of the places: a quote repeated a million times would otherwise never finish)."""
+
+MAX_STAGES = 8
+"""Most stages of quote preparation searched one by one (each is one pass over the view)."""
 
 TIER_WORDS = {
     "exact": "exactly",
@@ -145,7 +148,9 @@ def _first_difference(raw: str, quote: str, tier: str, disabled: Sequence[str]) 
     return a.offsets.to_source(min(i, len(at)))
 
 
-def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str, Any] | None]:
+def _diagnose(
+    doc: Document, quote: str, policy: Policy, context: Context | None = None
+) -> tuple[str, dict[str, Any] | None]:
     """Why a quote is not found: a lossy tier where it is, or a match inside a longer token."""
     for tier in LOSSY_TIERS:
         if tier_rank(tier) <= tier_rank(policy.max_tier):
@@ -187,11 +192,30 @@ def _diagnose(doc: Document, quote: str, policy: Policy) -> tuple[str, dict[str,
                     "reasons": token_reasons(doc.text, span.start, span.end),
                 },
             )
-    if policy.max_error_rate > 0:
-        near = nearest_passage(doc, quote, policy)
+    if policy.error_rate > 0:
+        near = nearest_passage(doc, quote, policy, context)
         if near is not None:
             return describe_nearest(near), near
     return "not found in the source", None
+
+
+def _first_stage_found(view: Normalized, quote: str, policy: Policy) -> tuple[str, list[tuple[int, int]], list[str]]:
+    """The quote as written if it is in the view, else the first stage of quote preparation
+    that is (or the fully prepared quote when none is), its hits and what was removed."""
+    tier, dis = policy.max_tier, policy.disabled_steps
+    stages = list(prepare_stages(quote, literal=tier == "exact"))
+    if len(stages) > MAX_STAGES:  # decorations nested thousands deep: search the first ones and the last
+        stages = [*stages[: MAX_STAGES - 1], stages[-1]]
+    last: tuple[str, list[str]] = (quote.strip(), [])
+    for stage, removed in stages:
+        last = (stage, removed)
+        q = quote_view(stage, tier, dis).text
+        if not q.strip():
+            continue
+        hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+        if hits:
+            return stage, hits, removed
+    return last[0], [], last[1]
 
 
 def locate(
@@ -214,22 +238,26 @@ def locate(
     """
     result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
     result.section = section
-    prepared, removed = prepare_quote(quote)
-    result.prepared = removed
     tier = policy.max_tier
     dis = policy.disabled_steps
+    view = document_view(document, tier, dis)
+    prepared, hits, removed = _first_stage_found(view, quote, policy)
+    result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
         result.status = EMPTY_QUOTE
         result.message = "the quote is empty" + (" after removing " + ", ".join(removed) if removed else "")
         return result
-    view = document_view(document, tier, dis)
-    hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+    context = Context(
+        quote_view(prefix, tier, dis).text if prefix else "",
+        quote_view(suffix, tier, dis).text if suffix else "",
+        position,
+    )
     if not hits:
         fragments = split_fragments(prepared)
         if fragments is not None:
             return _elided(document, view, fragments, policy, result, section)
-        result.message, result.nearest = _diagnose(document, prepared, policy)
+        result.message, result.nearest = _diagnose(document, prepared, policy, context)
         return result
 
     notes: list[str] = []
@@ -239,23 +267,17 @@ def locate(
             return result
     candidates = hits
     if prefix or suffix:
-        pv = quote_view(prefix, tier, dis).text if prefix else ""
-        sv = quote_view(suffix, tier, dis).text if suffix else ""
-        scored = []
-        for s, e in hits:
-            ps, ss = prefix_score(view.text, s, pv), suffix_score(view.text, e, sv)
-            if ps is not None and ss is not None:
-                scored.append((ps + ss, (s, e)))
-        if scored:
-            best = max(score for score, _ in scored)
-            candidates = [h for score, h in scored if score == best]
-        else:
-            notes.append("the given prefix/suffix matches none of the places")
-    if len(candidates) > 1 and position is not None and policy.position_breaks_ties:
-        dist = sorted((abs(view.offsets.to_source(s) - position), (s, e)) for s, e in candidates)
-        if dist[0][0] < dist[1][0]:
-            candidates = [dist[0][1]]
-            notes.append(f"tie broken by the position hint {position}")
+        candidates, warning = by_context(view.text, hits, context, prefix or "", suffix or "", policy)
+        if warning is not None:
+            result.warnings.append(warning)
+            if not candidates:  # the literal W3C reading: no place has the given context
+                result.message = "not found with the given context: " + warning["message"]
+                return result
+            notes.append(warning["message"])
+    if len(candidates) > 1 and position is not None:
+        candidates, note = by_position(view, candidates, position, policy)
+        if note:
+            notes.append(note)
 
     if len(candidates) > 1:
         result.status = AMBIGUOUS
@@ -394,7 +416,10 @@ def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_
     view = document_view(document, policy.max_tier, policy.disabled_steps)
     q = quote_view(exact, policy.max_tier, policy.disabled_steps).text
     hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)] if q.strip() else []
-    own = [h for h in hits if view.offsets.span_to_source(Span(*h)).overlaps(Span(start, end))]
+    spans = [(h, view.offsets.span_to_source(Span(*h))) for h in hits]
+    # the place that is the range itself, else one overlapping it (overlapping places: "aaa" in "aaaaaaaaaa")
+    own = [h for h, sp in spans if (sp.start, sp.end) == (start, end)]
+    own = own or [h for h, sp in spans if sp.overlaps(Span(start, end))]
     if not own:  # the range cuts a word or is blank: describe it in the document text itself
         view = document_view(document, "exact")
         hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]

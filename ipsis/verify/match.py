@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+import edlib
 
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized, normalize, steps_for
@@ -22,6 +25,17 @@ from ipsis.spans import OffsetMap
 
 MAX_OCCURRENCES = 10_000
 """Stop counting after this many occurrences (a one-letter quote in a long text)."""
+
+# How a place is scored against a citation, as the Hypothesis client's match-quote.ts does
+# (quote similarity weighs most, then the context on each side; the position only breaks ties).
+QUOTE_WEIGHT = 50
+"""Similarity of the place's text to the quote (1 - edits / quote length)."""
+PREFIX_WEIGHT = 20
+"""Similarity of the text before the place to the given prefix."""
+SUFFIX_WEIGHT = 20
+"""Similarity of the text after the place to the given suffix."""
+POSITION_WEIGHT = 2
+"""Closeness to the position hint (1 - distance / text length): a tie-breaker."""
 
 
 def is_word_char(c: str) -> bool:
@@ -104,34 +118,101 @@ def _fwd(view: str, i: int) -> int:
     return i
 
 
-def prefix_score(view: str, start: int, prefix: str) -> int | None:
+def prefix_score(view: str, start: int, prefix: str, literal: bool = False) -> int | None:
     """W3C prefix test: how many characters of ``prefix`` agree with the text right before
     ``start`` (outer spaces ignored), or None when they disagree. A prefix cut short by the
-    start of the document agrees, with only the characters that are there as evidence.
+    start of the document agrees, with only the characters that are there as evidence (none
+    there is no evidence: a place at the very start has no prefix to agree with).
+    ``literal`` is the W3C reading itself: ``prefix + exact`` must be in the text as written.
 
     >>> v = "Contact support. Read the guide. Contact support."
     >>> prefix_score(v, 33, "guide."), prefix_score(v, 0, "guide."), prefix_score(v, 17, "guide.")
-    (6, 0, None)
+    (6, None, None)
+    >>> prefix_score(v, 33, "guide.", literal=True), prefix_score(v, 33, "guide. ", literal=True)
+    (None, 7)
     """
+    if literal:
+        return len(prefix) if view.endswith(prefix, 0, start) else None
     p = prefix.rstrip(" ")
     end = _back(view, start)
     if view.endswith(p, 0, end):
         return len(p)
-    if end < len(p) and p.endswith(view[:end]):
+    if 0 < end < len(p) and p.endswith(view[:end]):
         return end
     return None
 
 
-def suffix_score(view: str, end: int, suffix: str) -> int | None:
+def suffix_score(view: str, end: int, suffix: str, literal: bool = False) -> int | None:
     """W3C suffix test, the mirror of :func:`prefix_score`."""
+    if literal:
+        return len(suffix) if view.startswith(suffix, end) else None
     s = suffix.lstrip(" ")
     begin = _fwd(view, end)
     if view.startswith(s, begin):
         return len(s)
     rest = len(view) - begin
-    if rest < len(s) and s.startswith(view[begin:]):
+    if 0 < rest < len(s) and s.startswith(view[begin:]):
         return rest
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a citation says around its quote: ``prefix`` and ``suffix`` (normalized like the
+    view they are compared with) and ``position`` (an offset into the document text)."""
+
+    prefix: str = ""
+    suffix: str = ""
+    position: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.prefix and not self.suffix and self.position is None
+
+
+def similarity(window: str, pattern: str) -> float:
+    """1 - edits / ``len(pattern)`` of the best approximate occurrence of ``pattern`` in
+    ``window`` (0 when either is empty), as match-quote.ts's ``textMatchScore``.
+
+    >>> similarity("we had everything ", "we had every-thing"), similarity("abc", "")
+    (0.9444444444444444, 0.0)
+    """
+    if not pattern or not window:
+        return 0.0
+    d = edlib.align(pattern, window, mode="HW", task="distance")["editDistance"]
+    return max(0.0, 1.0 - d / len(pattern))
+
+
+def context_similarity(view: str, start: int, end: int, context: Context) -> tuple[float, float]:
+    """How alike the text around ``view[start:end]`` is to the context's prefix and suffix
+    (1.0 for a side that was not given): each side is compared with a window of its own
+    length right next to the place, outer spaces trimmed."""
+    ps = ss = 1.0
+    if context.prefix:
+        p = context.prefix.rstrip(" ") or context.prefix
+        b = _back(view, start)
+        ps = similarity(view[max(0, b - len(p)) : b], p)
+    if context.suffix:
+        q = context.suffix.lstrip(" ") or context.suffix
+        f = _fwd(view, end)
+        ss = similarity(view[f : f + len(q)], q)
+    return ps, ss
+
+
+def candidate_score(view: str, start: int, end: int, error_rate: float, context: Context, hint: float | None) -> float:
+    """The weighted score of one place (1.0 = the quote and its context exactly): quote
+    similarity ``1 - error_rate``, context similarity, and closeness to the position hint
+    (``hint`` is the distance to it as a fraction of the text; None when there is none).
+
+    >>> v = "we had everything before us, we had nothing before us"
+    >>> c = Context(prefix="we had every-thing")
+    >>> candidate_score(v, 18, 27, 0.0, c, None) > candidate_score(v, 44, 53, 0.0, c, None)
+    True
+    """
+    ps, ss = context_similarity(view, start, end, context)
+    pos = 1.0 if hint is None else max(0.0, 1.0 - hint)
+    raw = QUOTE_WEIGHT * (1.0 - error_rate) + PREFIX_WEIGHT * ps + SUFFIX_WEIGHT * ss + POSITION_WEIGHT * pos
+    return raw / (QUOTE_WEIGHT + PREFIX_WEIGHT + SUFFIX_WEIGHT + POSITION_WEIGHT)
 
 
 def _common_before(view: str, a: int, b: int, cap: int) -> int:

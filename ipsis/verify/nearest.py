@@ -25,7 +25,7 @@ from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
 from ipsis.spans import Span
 from ipsis.verify.elision import omission
-from ipsis.verify.match import document_view, is_word_char, quote_view
+from ipsis.verify.match import Context, candidate_score, document_view, is_word_char, quote_view
 from ipsis.verify.policy import Policy
 from ipsis.verify.reasons import Token, classify, document_language, starts_with_limiter, tokens, word_diff
 
@@ -39,13 +39,15 @@ may not differ at all: ``30 dias`` is never "near" ``60 dias``; that is a differ
 _SENTENCE_END = ".;!?"
 
 
-def budget(length: int, max_error_rate: float) -> int:
-    """Edits allowed for a quote of ``length`` characters.
+def budget(length: int, max_error_rate: float, explicit: bool = False) -> int:
+    """Edits allowed for a quote of ``length`` characters: the default rate shrinks below
+    :data:`SHORT_QUOTE` characters; a rate the user gave is the budget at every length.
 
-    >>> budget(200, 0.2), budget(30, 0.2), budget(7, 0.2)
-    (40, 3, 0)
+    >>> budget(200, 0.2), budget(30, 0.2), budget(7, 0.2), budget(7, 0.2, explicit=True)
+    (40, 3, 0, 1)
     """
-    return int(max_error_rate * length * min(1.0, length / SHORT_QUOTE))
+    scale = 1.0 if explicit else min(1.0, length / SHORT_QUOTE)
+    return int(max_error_rate * length * scale + 1e-9)
 
 
 class _Encoded:
@@ -102,7 +104,9 @@ def search(data: bytes, query: bytes, k: int, mask: int, limit: int = MAX_CANDID
         if d < 0:
             break
         spans: list[tuple[int, int]] = []
-        for s, e in sorted(r["locations"]):
+        # edlib leaves the start out (None) when the budget reaches the query's length
+        ends = [(max(0, e + 1 - len(query)) if s is None else s, e) for s, e in r["locations"]]
+        for s, e in sorted(ends):
             if spans and s <= spans[-1][1]:
                 continue  # another end of the same place
             spans.append((s, e + 1))
@@ -116,12 +120,17 @@ def search(data: bytes, query: bytes, k: int, mask: int, limit: int = MAX_CANDID
     return found[:limit]
 
 
-def _snap(view: str, s: int, e: int) -> tuple[int, int]:
-    """Widen ``[s, e)`` to whole words and trim outer spaces."""
+def _snap(view: str, s: int, e: int, qb: bytes, enc: _Encoded, k: int) -> tuple[int, int]:
+    """Widen ``[s, e)`` to whole words and trim outer spaces, unless whole words cost more
+    than the budget ``k`` (a quote inside one long token: ``barbar...zogbar...`` keeps the
+    window edlib found instead of the whole token)."""
+    s0, e0 = s, e
     while 0 < s < len(view) and is_word_char(view[s - 1]) and is_word_char(view[s]):
         s -= 1
     while 0 < e < len(view) and is_word_char(view[e - 1]) and is_word_char(view[e]):
         e += 1
+    if (s, e) != (s0, e0) and edlib.align(qb, enc.data[s:e], mode="NW", task="distance")["editDistance"] > k:
+        s, e = s0, e0
     while s < e and view[s] == " ":
         s += 1
     while e > s and view[e - 1] == " ":
@@ -218,33 +227,37 @@ def _candidate(doc: Document, view: Normalized, qtext: str, s: int, e: int, enc:
     }
 
 
-def nearest_passage(doc: Document, quote: str, policy: Policy) -> dict[str, Any] | None:
+def nearest_passage(doc: Document, quote: str, policy: Policy, context: Context | None = None) -> dict[str, Any] | None:
     """The nearest passage(s) to ``quote`` within the policy's error budget, or None.
 
     The record: ``start``/``end``/``text`` (the source's own words, ``== doc.text[start:end]``),
     ``similarity`` (1 - edits / length), ``distance``, ``diff`` (word level, source offsets),
     ``reasons`` (flags with the words involved), ``ties`` (how many places are this near) and
-    ``candidates`` (every local minimum within the budget, best first).
+    ``candidates`` (every local minimum within the budget, best first). With a ``context``
+    (the citation's prefix, suffix, position), the places are ranked by
+    :func:`~ipsis.verify.match.candidate_score` (quote similarity, then context similarity,
+    then distance to the position), and ``ties`` counts the places that score alike.
     """
     view = document_view(doc, policy.max_tier, policy.disabled_steps)
     qtext = quote_view(quote, policy.max_tier, policy.disabled_steps).text
-    k = budget(len(qtext), policy.max_error_rate)
+    k = budget(len(qtext), policy.error_rate, explicit=policy.max_error_rate is not None)
     if k < 1 or not qtext:
         return None
     enc = _encoded(doc, view, (policy.max_tier, tuple(sorted(policy.disabled_steps))))
-    raw = search(enc.data, enc.encode(qtext), k, enc.mask)
+    qb = enc.encode(qtext)
+    raw = search(enc.data, qb, k, enc.mask)
     if not raw:
         return _omitted(doc, view, qtext, policy, enc)
     cands: dict[tuple[int, int], dict[str, Any]] = {}
     for s, e, _ in raw:
-        s2, e2 = _snap(view.text, s, e)
+        s2, e2 = _snap(view.text, s, e, qb, enc, k)
         e2 = _stop_at_sentence_end(view.text, qtext, s2, e2, enc)
         if (s2, e2) not in cands and e2 > s2:
             cands[(s2, e2)] = _candidate(doc, view, qtext, s2, e2, enc)
-    ranked = sorted(
-        cands.values(), key=lambda c: (c["distance"], -(c["prefix_agreement"] + c["suffix_agreement"]), c["start"])
-    )
-    ranked = [c for c in ranked if c["distance"] <= k] or ranked[:1]
+    if not cands:
+        return None
+    ranked = [c for c in cands.values() if c["distance"] <= k] or sorted(cands.values(), key=_plain_rank)[:1]
+    ranked = _rank(view, qtext, ranked, context)
     best = ranked[0]
     s, e = best.pop("_view")
     for c in ranked[1:]:
@@ -256,6 +269,23 @@ def nearest_passage(doc: Document, quote: str, policy: Policy) -> dict[str, Any]
             om["candidates"] += [best, *ranked[1:]]
             return om
     return _explain(doc, view, qtext, best, s, e, k, ranked)
+
+
+def _plain_rank(c: dict[str, Any]) -> tuple[int, int, int]:
+    """Fewest edits, then most characters agreeing at the edges, then the first place."""
+    return c["distance"], -(c["prefix_agreement"] + c["suffix_agreement"]), c["start"]
+
+
+def _rank(view: Normalized, qtext: str, cands: list[dict[str, Any]], context: Context | None) -> list[dict[str, Any]]:
+    """Candidates best first: without context by :func:`_plain_rank`; with a prefix, suffix or
+    position by :func:`candidate_score` (each candidate gets its ``score``), then the plain rank."""
+    if context is None or context.empty:
+        return sorted(cands, key=_plain_rank)
+    for c in cands:
+        s, e = c["_view"]
+        hint = None if context.position is None else abs(c["start"] - context.position) / max(1, len(view.text))
+        c["score"] = round(candidate_score(view.text, s, e, c["distance"] / max(1, len(qtext)), context, hint), 6)
+    return sorted(cands, key=lambda c: (-c["score"], *_plain_rank(c)))
 
 
 def _omitted(doc: Document, view: Normalized, qtext: str, policy: Policy, enc: _Encoded) -> dict[str, Any] | None:
@@ -294,7 +324,7 @@ def _explain(
         reasons = [r for r in reasons if r["flag"] != "punctuation_changed"]
     order = {f: i for i, f in enumerate(_FLAG_ORDER)}
     reasons.sort(key=lambda r: order.get(r["flag"], len(order)))
-    ties = sum(1 for c in ranked if c["distance"] == best["distance"])
+    ties = sum(1 for c in ranked if c["distance"] == best["distance"] and c.get("score") == best.get("score"))
     return {
         **best,
         "diff": _diff(doc, view, q_tokens, src_tokens, s),

@@ -18,8 +18,11 @@ from typing import Any
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import PIPELINE, TIERS, tier_rank
 
-MATCHER_REVISION = 2
+MATCHER_REVISION = 3
 """Bumped whenever matching rules change, so that a fingerprint names reproducible behaviour."""
+
+DEFAULT_ERROR_RATE = 0.2
+"""Edits per character of the nearest-passage search when the policy sets no rate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +39,11 @@ class Policy:
     - ``disabled_steps``: normalization steps switched off.
     - ``context_cap``: most characters of prefix/suffix context a proposed selector may use.
     - ``max_error_rate``: edit budget of the nearest-passage search that explains a
-      ``not_found`` (edits per quote character; shorter quotes than 60 characters get a
-      proportionally smaller rate). Beyond it there is no ``nearest``; 0 disables the search.
-      A near miss is never ``located``, whatever the rate.
+      ``not_found`` (edits per quote character). Unset (None), the rate is
+      :data:`DEFAULT_ERROR_RATE` and quotes shorter than 60 characters get a proportionally
+      smaller one; given explicitly, it is the budget at every length (a 5-character quote
+      with rate 0.2 may differ by one edit). Beyond it there is no ``nearest``; 0 disables
+      the search. A near miss is never ``located``, whatever the rate.
     - ``elision_max_gap``: most characters of source text an inner ellipsis (``...``, ``…``,
       ``[...]``, ``(...)``) may stand for between two fragments of a quote.
     - ``judge``: the support judge (``cues``, ``llm``, ``nli``) or None for no second stage.
@@ -52,7 +57,7 @@ class Policy:
     position_breaks_ties: bool = False
     disabled_steps: tuple[str, ...] = field(default=())
     context_cap: int = 200
-    max_error_rate: float = 0.2
+    max_error_rate: float | None = None
     elision_max_gap: int = 1500
     judge: str | None = None
     accept_threshold: float = 0.8
@@ -62,8 +67,9 @@ class Policy:
         if self.min_length < 0:
             msg = f"min_length must be 0 or more, got {self.min_length}"
             raise InputError(msg)
-        object.__setattr__(self, "max_error_rate", float(self.max_error_rate))  # 0 and 0.0: one fingerprint
-        if not 0 <= self.max_error_rate < 1:
+        if self.max_error_rate is not None:  # 0 and 0.0: one fingerprint
+            object.__setattr__(self, "max_error_rate", float(self.max_error_rate))
+        if self.max_error_rate is not None and not 0 <= self.max_error_rate < 1:
             msg = f"max_error_rate must be at least 0 and below 1 (edits per character), got {self.max_error_rate}"
             raise InputError(msg)
         if self.elision_max_gap < 0:
@@ -76,6 +82,18 @@ class Policy:
         if unknown:
             msg = f"unknown normalization step(s) {', '.join(unknown)}; known: {', '.join(PIPELINE)}"
             raise InputError(msg)
+
+    @property
+    def error_rate(self) -> float:
+        """The nearest-passage edit rate in force (the default when none was given)."""
+        return DEFAULT_ERROR_RATE if self.max_error_rate is None else self.max_error_rate
+
+    @property
+    def strict_context(self) -> bool:
+        """The literal W3C reading (``max_tier="exact"`` and no token boundaries): the selection
+        is where prefix + exact + suffix occur, so a given prefix/suffix must be there. Any
+        other policy treats a context that is not found as a warning on the result."""
+        return self.max_tier == "exact" and not self.boundaries
 
     @property
     def accepted_tiers(self) -> tuple[str, ...]:

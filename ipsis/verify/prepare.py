@@ -1,8 +1,9 @@
 """Quote preparation: take off what surrounds a quote, and say what was taken.
 
 Wrapping quote marks, Markdown emphasis, blockquote markers, ``[sic]``, outer ellipses and
-trailing citation markers are not part of the source's words. They are removed before any
-tier, and listed in the result, never silently.
+trailing citation markers are usually not part of the source's words. ``locate`` tries the
+quote as written first and removes a decoration only when the quote is not in the source as
+written; what was removed is listed in the result, never silently.
 
 >>> prepare_quote('> **“Returns are accepted within 30 days.”** [2]')
 ('Returns are accepted within 30 days.', ['blockquote', 'citation_marker', 'markdown_emphasis', 'wrapping_quotes'])
@@ -11,6 +12,8 @@ tier, and listed in the result, never silently.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
 
 import regex
 
@@ -34,42 +37,99 @@ _MARKER = regex.compile(
     regex.IGNORECASE,
 )
 _STRONG = regex.compile(r"(?<![^\s(\[\"“«])(\*\*|__|`+)(?=\S)(.+?)(?<=\S)\1(?=$|[\s.,;:!?)\]\"”»])", regex.DOTALL)
-_EMPHASIS_WRAP = regex.compile(r"^([*_])(?=\S)(.*\S)\1$", regex.DOTALL)
+_EMPHASIS_WRAP = regex.compile(r"^(\*\*|__|`+|[*_])(?=\S)(.*\S)\1$", regex.DOTALL)
+"""A pair of emphasis marks around the whole quote: one decoration, taken off as a pair before
+inner pairs (``__Define __init__ to set__`` keeps its ``__init__``)."""
 _OUTER_ELLIPSIS = regex.compile(
     r"^(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))\s*|\s*(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$"
 )
 
 
 def prepare_quote(quote: str) -> tuple[str, list[str]]:
-    """Return the quote to search and the sorted names of what was taken off it."""
+    """Return the quote with every decoration taken off, and the sorted names of what was
+    taken (``locate`` tries the quote as written first: :func:`prepare_stages`)."""
+    *_, last = prepare_stages(quote)
+    return last
+
+
+def prepare_stages(quote: str, literal: bool = False) -> Iterator[tuple[str, list[str]]]:
+    """The quote as written, then the quote after each removal in turn, each with the sorted
+    names of what was taken off so far. A decoration may be the source's own text
+    (`` `foo.txt` ``, ``__init__``, a ``[22514]`` in a PDF), so ``locate`` searches each stage
+    in order and keeps the first that is in the source. ``literal`` (the exact tier) keeps the
+    outer whitespace of the first stage; trimming it is then a removal of its own.
+
+    >>> [q for q, _ in prepare_stages("`__init__` [2]")]
+    ['`__init__` [2]', '`__init__`', '__init__', 'init']
+    >>> list(prepare_stages("foo\\n", literal=True))
+    [('foo\\n', []), ('foo', ['outer_whitespace'])]
+    """
     removed: set[str] = set()
-    q = quote.strip()
+    q = quote if literal else quote.strip()
+    yield q, []
+    if q != q.strip():
+        q = q.strip()
+        removed.add("outer_whitespace")
+        yield q, sorted(removed)
     while True:
         before = q
-        if _BLOCKQUOTE.search(q):
-            q = _BLOCKQUOTE.sub("", q).strip()
-            removed.add("blockquote")
-        m = _MARKER.search(q)
-        if m and m.start() > 0:
-            q = q[: m.start()].strip()
-            removed.add("citation_marker")
-        if _STRONG.search(q):
-            q = _STRONG.sub(lambda m: m.group(2), q).strip()
-            removed.add("markdown_emphasis")
-        m2 = _EMPHASIS_WRAP.match(q)
-        if m2:
-            q = m2.group(2).strip()
-            removed.add("markdown_emphasis")
-        if len(q) >= 2 and _PAIRS.get(q[0]) == q[-1]:
-            inner = q[1:-1]
-            if q[0] not in inner and q[-1] not in inner:
-                q = inner.strip()
-                removed.add("wrapping_quotes")
-        if _SIC.search(q):
-            q = _SIC.sub("", q).strip()
-            removed.add("sic")
-        if _OUTER_ELLIPSIS.search(q):
-            q = _OUTER_ELLIPSIS.sub("", q).strip()
-            removed.add("outer_ellipsis")
+        for name, step in _STEPS:
+            after = step(q)
+            if after is not None and after != q:
+                q = after
+                removed.add(name)
+                yield q, sorted(removed)
         if q == before:
-            return q, sorted(removed)
+            return
+
+
+def _blockquote(q: str) -> str | None:
+    return _BLOCKQUOTE.sub("", q).strip() if _BLOCKQUOTE.search(q) else None
+
+
+def _marker(q: str) -> str | None:
+    m = _MARKER.search(q)
+    return q[: m.start()].strip() if m and m.start() > 0 else None
+
+
+def _strong(q: str) -> str | None:
+    return _STRONG.sub(lambda m: m.group(2), q).strip() if _STRONG.search(q) else None
+
+
+def _emphasis(q: str) -> str | None:
+    m = _EMPHASIS_WRAP.match(q)
+    if not m:
+        return None
+    mark, n = m.group(1), len(m.group(1))
+    i, j = n, len(q) - n  # the same pair nested many times comes off at once (one pass, not one per level)
+    while j - i > 2 * n and q.startswith(mark, i) and q.endswith(mark, 0, j) and not q[i + n].isspace():
+        i, j = i + n, j - n
+    return q[i:j].strip()
+
+
+def _wrapping(q: str) -> str | None:
+    if len(q) >= 2 and _PAIRS.get(q[0]) == q[-1]:
+        inner = q[1:-1]
+        if q[0] not in inner and q[-1] not in inner:
+            return inner.strip()
+    return None
+
+
+def _sic(q: str) -> str | None:
+    return _SIC.sub("", q).strip() if _SIC.search(q) else None
+
+
+def _ellipsis(q: str) -> str | None:
+    return _OUTER_ELLIPSIS.sub("", q).strip() if _OUTER_ELLIPSIS.search(q) else None
+
+
+_STEPS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
+    ("blockquote", _blockquote),
+    ("citation_marker", _marker),
+    ("markdown_emphasis", _emphasis),
+    ("markdown_emphasis", _strong),
+    ("wrapping_quotes", _wrapping),
+    ("sic", _sic),
+    ("outer_ellipsis", _ellipsis),
+)
+"""Each removal, in the order they are tried; the round repeats until nothing changes."""
