@@ -2,7 +2,9 @@
 
 Prints quotes/second for exact and normalized (typography-tier) quotes, the ratio to the
 obvious approach (normalize the text again for each quote, then ``re.finditer``), both run in
-this process, and peak memory against the document size.
+this process, and peak memory against the document size. Then, on the speed workload
+(``workload.py``), the three ways to find all quotes of one source: a ``str.find`` loop per
+quote, one Aho-Corasick pass, and a suffix array (pydivsufsort, optional).
 
     python benchmarks/locate.py           # full run (5 MB, 1,000 quotes)
     python benchmarks/locate.py --quick   # reduced run for CI
@@ -21,9 +23,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from workload import build_text as build_workload  # noqa: E402
+from workload import quotes as workload_quotes  # noqa: E402
+
 from ipsis import Document  # noqa: E402
 from ipsis.ingest.normalize import normalize  # noqa: E402
 from ipsis.verify import Policy, locate  # noqa: E402
+from ipsis.verify.batch import find_many  # noqa: E402
+from ipsis.verify.match import _cuts_token, document_view, find_all, quote_view  # noqa: E402
+from ipsis.verify.nearest import _Encoded  # noqa: E402
 from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 SOURCES = ["corpora/rfc/rfc7519.txt", "corpora/rfc/rfc9111.txt", "corpora/pt/crp-constituicao-republica-portuguesa.txt"]
@@ -130,6 +139,46 @@ def run(size: int, n: int, naive_n: int) -> None:
     print(f"peak memory: {peak / 1e6:.1f} MB = {peak / len(text.encode()):.1f}x the document (target < 10x)")
 
 
+def batch(text: str, quotes: list[str]) -> None:
+    """All quotes of one source together: the str.find loop per quote, one Aho-Corasick pass
+    (what ``verify`` does for a block of records), and a suffix array (pydivsufsort, when
+    installed): build once, then a binary search per quote. Same places from each."""
+    view = document_view(Document("bench", text), "typography").text
+    qs = list(dict.fromkeys(quote_view(q, "typography").text for q in quotes))
+    t0 = time.perf_counter()
+    loop = {q: find_all(view, q) for q in qs}
+    t_loop = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    one = find_many(view, qs, min_quotes=1)
+    t_ac = time.perf_counter() - t0
+    n = len(qs)
+    print(f"{n} distinct quotes of one source, every occurrence, token boundaries:")
+    print(f"  str.find loop per quote:        {t_loop / n * 1e3:7.3f} ms/quote")
+    print(f"  one Aho-Corasick pass (blocks): {t_ac / n * 1e3:7.3f} ms/quote incl. the automaton; same: {one == loop}")
+    try:
+        import numpy as np
+        import pydivsufsort
+    except ImportError:
+        print("  suffix array: pydivsufsort not installed (pip install pydivsufsort); skipped")
+        return
+    t0 = time.perf_counter()
+    enc = _Encoded(view)  # one byte per code point, as the nearest-passage search does
+    sa = pydivsufsort.divsufsort(enc.data)
+    t_build = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    found = {}
+    for q in qs:
+        count, left = pydivsufsort.sa_search(enc.data, sa, enc.encode(q))
+        starts = np.sort(sa[left : left + count]).tolist()
+        found[q] = [s for s in starts if view.startswith(q, s) and not _cuts_token(view, s, s + len(q), q)][:10_000]
+    t_sa = time.perf_counter() - t0
+    print(
+        f"  suffix array: build {t_build:.2f} s ({sa.nbytes / len(view):.0f} bytes per character),"
+        f" then {t_sa / n * 1e3:.3f} ms/quote; with the build {(t_build + t_sa) / n * 1e3:.3f} ms/quote;"
+        f" same: {found == loop}"
+    )
+
+
 def _expected(count: int) -> str:
     return "located" if count == 1 else "ambiguous" if count > 1 else "not_found"
 
@@ -140,8 +189,12 @@ def main() -> None:
     args = ap.parse_args()
     if args.quick:
         run(500_000, 100, 2)
+        text = build_workload(500_000)
+        batch(text, workload_quotes(text, 100))
     else:
         run(5_000_000, 1000, 3)
+        text = build_workload(5_000_000)
+        batch(text, workload_quotes(text, 1000))
 
 
 if __name__ == "__main__":

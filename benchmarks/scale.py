@@ -11,6 +11,7 @@ shards included).
 
     python benchmarks/scale.py                    # 1,000,000 records, 1,000 sources
     python benchmarks/scale.py --records 20000    # a shorter run (the rates do not depend on N)
+    python benchmarks/scale.py --records 30000 --cited 30   # shorter, 1,000 records per cited source
     python benchmarks/scale.py --quick            # reduced run for CI
 """
 
@@ -23,6 +24,7 @@ import random
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,13 +35,20 @@ from store import alter, make_source, sample, sentences  # noqa: E402
 
 from ipsis.batch.engine import run_batch  # noqa: E402
 from ipsis.store import Store  # noqa: E402
+from ipsis.store.runs import Verifier  # noqa: E402
+from ipsis.verify import Policy  # noqa: E402
+from ipsis.verify.batch import reference_path  # noqa: E402
+from ipsis.verify.match import _cached_quote_view  # noqa: E402
 
 PER_DAY = 100_000_000
 SHARDS = 10
 
 
-def write_records(store: Store, n_sources: int, n: int, folder: Path, rng: random.Random) -> list[str]:
+def write_records(
+    store: Store, n_sources: int, n: int, folder: Path, rng: random.Random, cited_sources: int | None = None
+) -> list[str]:
     ids = [f"src{k:05d}-v1" for k in range(n_sources)]
+    cited_ids = ids[: cited_sources or n_sources]
     texts = {}
     for sid in ids:
         doc = store.document(sid)
@@ -49,7 +58,7 @@ def write_records(store: Store, n_sources: int, n: int, folder: Path, rng: rando
     handles = [f.open("w", encoding="utf-8") for f in files]
     try:
         for i in range(n):
-            cited = rng.choice(ids)
+            cited = rng.choice(cited_ids)
             kind = i % 10
             own = rng.choice(ids) if kind == 8 else cited
             q = sample(texts[own], rng)
@@ -63,15 +72,45 @@ def write_records(store: Store, n_sources: int, n: int, folder: Path, rng: rando
     return [str(f) for f in files]
 
 
+def one_worker(folder: Path, inputs: list[str], n: int) -> None:
+    """Records/s of one worker's loop (``Verifier``, partitions by source as the engine makes
+    them) on the first ``n`` records, blocks vs the per-quote reference path, each on a freshly
+    opened store with no quote cached; same results."""
+    records = [json.loads(line) for f in inputs for line in Path(f).read_text(encoding="utf-8").splitlines()][:n]
+    records.sort(key=lambda r: r["source_id"])  # the engine's partitions: one source each
+    rates, outs = {}, {}
+    for name in ("reference", "blocks"):
+        context = reference_path() if name == "reference" else nullcontext()
+        _cached_quote_view.cache_clear()
+        with context, Store.open(folder) as store:
+            t = time.perf_counter()
+            v = Verifier(store, "run", policy=Policy())
+            outs[name] = [json.dumps(r.to_json(), sort_keys=True) for r in v.iter_verify(records)]
+            rates[name] = len(records) / (time.perf_counter() - t)
+    same = "same results" if outs["reference"] == outs["blocks"] else "RESULTS DIFFER"
+    print(
+        f"one worker in-process, {len(records):,} records: per-quote reference {rates['reference']:,.0f} records/s,"
+        f" blocks {rates['blocks']:,.0f} records/s = x{rates['blocks'] / rates['reference']:.2f} ({same})"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="reduced run for CI")
     ap.add_argument("--records", type=int, default=1_000_000)
     ap.add_argument("--sources", type=int, default=1_000)
-    ap.add_argument("--workers", default="1,2", help="worker counts to measure (default 1,2)")
+    ap.add_argument("--workers", default="1,2", help="worker counts to measure (default 1,2; 0 for none)")
+    ap.add_argument(
+        "--cited",
+        type=int,
+        default=None,
+        help="records cite only the first N sources (default all): a shorter run with as many records"
+        " per source as the full run (1,000), the found-elsewhere index still over every source",
+    )
+    ap.add_argument("--compare", type=int, default=5000, help="records for the in-process per-worker comparison")
     args = ap.parse_args()
     n_records, n_sources = (600, 50) if args.quick else (args.records, args.sources)
-    counts = [int(w) for w in args.workers.split(",")]
+    counts = [int(w) for w in args.workers.split(",") if int(w) > 0]
     rng = random.Random(12)
     pool = sentences()
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,8 +121,9 @@ def main() -> None:
                 store.ingest(make_source(k, pool, rng), f"src{k:05d}", "v1")
             print(f"ingested {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
             t = time.perf_counter()
-            inputs = write_records(store, n_sources, n_records, base, rng)
+            inputs = write_records(store, n_sources, n_records, base, rng, None if args.quick else args.cited)
             print(f"generated {n_records:,} records in {SHARDS} shards in {time.perf_counter() - t:.1f} s")
+            one_worker(base / "st", inputs, 300 if args.quick else args.compare)
             rates: dict[int, float] = {}
             reference: str | None = None
             for w in counts:
@@ -105,6 +145,8 @@ def main() -> None:
                     f"{w} worker(s): {n_records:,} records in {m['seconds']:.1f} s = {rates[w]:,.0f} records/s "
                     f"({m['partitions']} partitions; located {s['located']:,}; {s['by_status']}; {same})"
                 )
+    if not rates:
+        return
     one = rates.get(1)
     if one and len(rates) > 1:
         for w, r in rates.items():

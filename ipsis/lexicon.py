@@ -77,7 +77,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
         autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
-        permitidos|permitidas|permitted|allowed"""),
+        permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
+        tiene derecho a|tienen derecho a|has the right to|have the right to"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
@@ -160,7 +161,8 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         público/secreto pública/secreta publicamente/sigilo public/secret publicly/secret
         gratuito/pago gratuita/paga gratuito/pagamento gratuito/taxa free/paid
         escrita/verbal escrito/verbal written/oral maior/menor mayor/menor most/least
-        ignore/use ignorar/usar eliminados/conservados eliminadas/conservadas""")
+        ignore/use ignorar/usar eliminados/conservados eliminadas/conservadas fresh/stale
+        increase/decrease above/below acima/abaixo encima/debajo inicio/fim início/fim comienzo/final""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""

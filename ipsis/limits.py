@@ -1,7 +1,8 @@
 """Limits on what one run reads: one record shared by the readers, record parsing and the CLI.
 
 Every limit has a clear message that names the input, the limit and the option that raises it
-(``--max-input-mb``, ``--max-pages``, ``--max-records``, ``--max-quote-chars``, ``--timeout``);
+(``--max-input-mb``, ``--max-pages``, ``--max-records``, ``--max-quote-chars``, ``--timeout``,
+``--max-text-ratio``);
 0 switches a limit off. ``timeout`` is checked between pages and after parsing (a cooperative
 :class:`Deadline`); the CLI adds a hard watchdog for time spent inside a parser.
 
@@ -30,6 +31,9 @@ class Limits:
     - ``max_records``: citation records in one input.
     - ``max_quote_chars``: characters of one quote (a longer one is an ``invalid_record``).
     - ``timeout``: seconds to read one document.
+    - ``max_text_ratio``: characters of text one input byte may yield, past the first
+      :data:`TEXT_FLOOR` characters (an amplification bomb: a small PDF whose thousands of pages
+      all draw one content stream). Real documents give under 1 (the corpus' most is 0.67).
     """
 
     max_input_bytes: int = 100 * MB
@@ -37,9 +41,10 @@ class Limits:
     max_records: int = 10_000_000
     max_quote_chars: int = 100_000
     timeout: float = 120.0
+    max_text_ratio: float = 100.0
 
     def __post_init__(self) -> None:
-        for name in ("max_input_bytes", "max_pages", "max_records", "max_quote_chars", "timeout"):
+        for name in ("max_input_bytes", "max_pages", "max_records", "max_quote_chars", "timeout", "max_text_ratio"):
             if getattr(self, name) < 0:
                 msg = f"limit {name} must be 0 (no limit) or more, got {getattr(self, name)}"
                 raise InputError(msg)
@@ -64,6 +69,24 @@ class Limits:
     def check_pages(self, pages: int, name: str) -> None:
         if self.max_pages and pages > self.max_pages:
             msg = f"{name} has {pages} pages, more than the limit of {self.max_pages}; raise --max-pages or split it"
+            raise InputError(msg)
+
+    def check_text(self, chars: int, size: int, name: str, where: str = "") -> None:
+        """Refuse ``chars`` characters of text read from ``size`` input bytes past the ratio.
+
+        >>> try:
+        ...     Limits().check_text(3_300_000, 32_768, "pages.pdf", "page 540 of 4000")
+        ... except InputError as exc:
+        ...     print(str(exc)[:85])
+        pages.pdf (page 540 of 4000): 3,300,000 characters of text from 32,768 bytes is more
+        """
+        if self.max_text_ratio and chars > max(TEXT_FLOOR, self.max_text_ratio * size):
+            at = f" ({where})" if where else ""
+            msg = (
+                f"{name}{at}: {chars:,} characters of text from {size:,} bytes is more than "
+                f"{self.max_text_ratio:g} per byte (pages or objects drawn over and over: an amplification "
+                "bomb?); raise --max-text-ratio if the file is genuine"
+            )
             raise InputError(msg)
 
     def check_records(self, count: int, name: str) -> None:
@@ -102,6 +125,10 @@ class Deadline:
                 "raise --timeout or split the document"
             )
             raise InputError(msg)
+
+
+TEXT_FLOOR = 1_000_000
+"""Characters of text any input may yield whatever its size (``max_text_ratio`` counts past them)."""
 
 
 def _mb(size: int) -> str:

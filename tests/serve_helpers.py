@@ -29,6 +29,11 @@ def free_port() -> int:
 class Server:
     url: str
     process: subprocess.Popen[bytes]
+    log: str = ""  # the server's stderr, once the block of running_server has ended
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
 
     def request(
         self, method: str, path: str, body: Any = None, *, token: str | None = None, raw: bytes | None = None
@@ -87,10 +92,8 @@ def running_server(*args: str, env: dict[str, str] | None = None, cwd: Path | No
     finally:
         proc.terminate()
         try:
-            proc.wait(timeout=10)
+            _, err = proc.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.wait()
-        for stream in (proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+            _, err = proc.communicate()
+        server.log = (err or b"").decode("utf-8", errors="replace")

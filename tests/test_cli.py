@@ -148,12 +148,12 @@ def test_text_prints_document_text(tmp_path: Path) -> None:
 
 
 def test_every_command_has_help_and_example() -> None:
-    for name, cmd in main.commands.items():
+    for name, cmd in main.load_all().items():
         assert isinstance(cmd, click.Command)
         assert cmd.help and "Example" in cmd.help, f"{name} needs help with an Example"
 
 
 def test_readme_documents_every_command() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    for name in main.commands:
+    for name in main.load_all():
         assert f"ipsis {name}" in readme, f"README.md does not mention `ipsis {name}`"

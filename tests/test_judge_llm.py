@@ -106,3 +106,47 @@ def test_configuration_errors() -> None:
     with pytest.raises(InputError, match="--judge-url"):
         LlmJudge(None, "m")
     assert parse_reply('{"answer": "supports", "confidence": 1}').confidence == 1.0
+
+
+@pytest.mark.parametrize("code", [301, 302, 303, 307, 308])
+def test_a_redirect_is_never_followed_with_the_key(
+    server: Replayer, monkeypatch: pytest.MonkeyPatch, code: int
+) -> None:
+    # the endpoint redirects to another host (localhost vs 127.0.0.1: another origin); the key must not go there
+    monkeypatch.setenv("IPSIS_JUDGE_KEY", "sk-secret-key")
+    other = Replayer()
+    seen: list[tuple[str, str | None]] = []
+
+    class Record(BaseHTTPRequestHandler):
+        def _any(self) -> None:
+            seen.append((self.command, self.headers.get("Authorization")))
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        do_GET = do_POST = _any  # noqa: N815
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    other.server.RequestHandlerClass = Record
+    try:
+        target = other.url.replace("127.0.0.1", "localhost") + "/chat/completions"
+
+        class Redirect(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                self.send_response(code)
+                self.send_header("Location", target)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        server.server.RequestHandlerClass = Redirect
+        judge = LlmJudge(server.url, "judge-small", retries=0, timeout=5)
+        with pytest.raises(JudgeUnavailableError, match=f"redirects \\(HTTP {code}\\) to {target}"):
+            judge.answer("The iss claim is OPTIONAL.", "Use of this claim is OPTIONAL.")
+        assert seen == []  # nothing reached the other host, with or without the key
+    finally:
+        other.close()

@@ -106,3 +106,18 @@ def test_labels_in_portuguese_and_errors_shown(page: Any) -> None:
     err = page.locator("#report-body .error")
     err.wait_for()
     assert "line 1, column" in err.inner_text()
+
+
+def test_markup_pasted_in_sources_and_answer_never_runs(page: Any) -> None:
+    evil = '<script>window.pwned = 1;</script> and <img src="x" onerror="window.parent.pwned = 2">'
+    sources = f"Staff note: {evil} Returns are accepted within 30 days of delivery."
+    answer = (
+        f'Returns: "accepted within 30 days of delivery" [1]. Note: "{evil}" [1]. <img src=x onerror="top.pwned=3">'
+    )
+    frame = _paste_and_check_with_keyboard(page, sources, answer)
+    frame.locator(".answer").wait_for()
+    assert page.evaluate("() => window.pwned") is None
+    report = next(f for f in page.frames if f != page.main_frame)
+    assert report.evaluate("() => window.pwned") is None
+    assert report.evaluate("() => document.querySelectorAll('.answer img, .answer script').length") == 0
+    assert "<script>window.pwned = 1;</script>" in frame.locator(".answer").inner_text()  # shown as text

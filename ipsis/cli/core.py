@@ -9,6 +9,7 @@ from collections import ChainMap, Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import tee
+from pathlib import Path
 from typing import Any, BinaryIO
 
 import click
@@ -21,11 +22,10 @@ from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
 from ipsis.errors import InputError
-from ipsis.ingest.detect import FORMATS
 from ipsis.ingest.normalize import TIERS
 from ipsis.judge.records import CitedSources, iter_finish_records
+from ipsis.pdfboxes import attach_boxes
 from ipsis.report import render, summary_line, table_width, use_colour, verdict, write_stream
-from ipsis.sections import resolve_reference
 from ipsis.store.runs import RunStream, write_manifest
 from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
@@ -99,74 +99,6 @@ def exit_for(results: list[Result]) -> int:
     return 0 if results and all(r.status in (LOCATED, RETRIEVED) for r in results) else 1
 
 
-@main.command()
-@click.argument("source")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option(
-    "--input-format",
-    type=click.Choice(FORMATS),
-    default="auto",
-    show_default=True,
-    help="Reader to use; auto detects it from the content.",
-)
-@reader_options
-@click.option(
-    "--section", default=None, help='Print one section only: an id ("art-5/par-1") or a reference ("art. 5º, § 1º").'
-)
-@store_options
-@limit_options
-def text(
-    source: str,
-    fmt: str,
-    input_format: str,
-    section: str | None,
-    store_dir: str | None,
-    user: str | None,
-    **opts: Any,
-) -> None:
-    """Print the document text: every offset ipsis reports is into this text.
-
-    PDF pages are separated by a newline and a form feed; --format json adds the page starts,
-    encoding, extractor, SHA-256 and the marks (page furniture, revoked text, notes).
-
-    \b
-    Examples:
-      ipsis text examples/sources/draft-example-quote-anchors-00.txt | head
-      ipsis text examples/sources/norms/lei-municipal-4210-2024.txt --section "art. 5º, § 1º"
-      ipsis text lei-4210 --store examples/demo-store      # a stored source id
-      ipsis text scan.pdf --engine pdfplumber --format json
-    """
-    with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
-        limits = pop_limits(opts)
-        doc = open_source(source, store, user, fmt=input_format, progress=progress, limits=limits, **opts)
-        if section is not None:
-            sec = section_by_id_or_reference(doc, section)
-            sys.stdout.write(doc.text[sec.start : sec.end])
-            if not doc.text[sec.start : sec.end].endswith("\n"):
-                sys.stdout.write("\n")
-            return
-    if fmt == "json":
-        payload = {
-            "id": doc.id,
-            "text": doc.text,
-            "pages": list(doc.page_starts),
-            **doc.meta,
-            "marks": [m.to_json() for m in doc.marks],
-            "hints": [h.to_json() for h in doc.hints],
-        }
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-    else:
-        sys.stdout.write(doc.text)
-
-
-def section_by_id_or_reference(doc: Any, section: str) -> Any:
-    tree = doc.sections
-    sec = tree.get(section)
-    if sec is None:
-        sec = resolve_reference(tree, section).sections[0]
-    return sec
-
-
 @main.command("locate")
 @click.argument("source")
 @click.argument("quote")
@@ -175,7 +107,12 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
 @click.option("--position", type=int, default=None, help="Expected start offset (a hint).")
 @click.option("--section", default=None, help='The cited section ("art. 5º, § 1º, II", "Section 4.1.2").')
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv", "annotations"]),
+    default="table",
+    show_default=True,
+    help="annotations: a W3C Web Annotation (JSON-LD) for the result.",
 )
 @policy_options
 @reader_options
@@ -215,10 +152,15 @@ def locate_cmd(
         check_quote_args(limits, quote=quote, prefix=prefix, suffix=suffix)
         doc = open_source(source, store, user, progress=progress, limits=limits, **reader)
         result = locate(doc, quote, prefix=prefix, suffix=suffix, position=position, section=section, policy=policy)
+        (result,) = attach_boxes([result], {str(result.source_id): doc}, store, user)
     if fmt == "json":
         click.echo(
             json.dumps({**result.to_json(), "policy_fingerprint": policy.fingerprint()}, ensure_ascii=False, indent=2)
         )
+    elif fmt == "annotations":
+        from ipsis.formats.annotations import write_annotations
+
+        write_annotations([result.to_json()], sys.stdout, {str(result.source_id): doc})
     else:
         tty = stdout_is_tty()
         click.echo(render([result], fmt, colour=use_colour(tty), width=table_width(tty)), nl=False)
@@ -241,10 +183,18 @@ def check_quote_args(limits: Any, **values: str | None) -> None:
 @click.argument("start", type=int)
 @click.argument("end", type=int)
 @click.option("--max-tier", type=click.Choice(TIERS), default="typography", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "annotations"]),
+    default="json",
+    show_default=True,
+    help="annotations: the range as a W3C Web Annotation (JSON-LD) with quote, position and page selectors.",
+)
 @reader_options
 @store_options
 def describe_cmd(
-    source: str, start: int, end: int, max_tier: str, store_dir: str | None, user: str | None, **reader: Any
+    source: str, start: int, end: int, max_tier: str, fmt: str, store_dir: str | None, user: str | None, **reader: Any
 ) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
@@ -259,6 +209,14 @@ def describe_cmd(
         except InputError as exc:
             msg = f"{source}: {exc}"
             raise InputError(msg) from None
+    if fmt == "annotations":
+        from ipsis.formats.annotations import write_annotations
+
+        match = {"start": start, "end": end, "text": doc.text[start:end], "selector": out["selector"],
+                 "page": doc.page_of(start)}  # fmt: skip
+        record = {"source_id": doc.id, "status": "described", "message": out.get("message"), "matches": [match]}
+        write_annotations([record], sys.stdout, {doc.id: doc})
+        return
     click.echo(json.dumps(out, ensure_ascii=False, indent=2))
 
 
@@ -277,10 +235,11 @@ def describe_cmd(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["table", "json", "jsonl", "csv", "html"]),
+    type=click.Choice(["table", "json", "jsonl", "csv", "html", "annotations"]),
     default="table",
     show_default=True,
-    help="html: one self-contained page showing each quote inside its source (use with -o).",
+    help="html: one self-contained page showing each quote inside its source (use with -o);"
+    " annotations: one W3C Web Annotation (JSON-LD) per result.",
 )
 @click.option(
     "-o",
@@ -324,6 +283,14 @@ def describe_cmd(
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
 @click.option(
+    "--annotate",
+    "annotate_to",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write a copy of the cited PDF with a highlight (coloured by status, the message as its note)"
+    " over every place found; several PDFs: one file each, named OUT-ID.pdf.",
+)
+@click.option(
     "--carry-to",
     "carry_to",
     default=None,
@@ -348,6 +315,7 @@ def verify_cmd(
     scheduler: str | None,
     workers: int | None,
     carry_to: str | None,
+    annotate_to: str | None,
     store_dir: str | None,
     user: str | None,
     encoding: str | None,
@@ -411,12 +379,18 @@ def verify_cmd(
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
             if carry_to:
                 finished = carry_results(finished, carry_to, run.documents, dated, store, user, policy)
+            finished = attach_boxes(finished, run.documents, store, user)
+            highlights: dict[str, list[Any]] = {}
+            if annotate_to:
+                finished = _keep_highlights(finished, highlights)
             results = _watch(finished, review, verdicts)
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
             with open_output(output) as out:
                 counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents, width=width)
             manifest = run.finish()
+            if annotate_to:
+                _write_highlighted(annotate_to, highlights, run.documents, store)
         if log_file:
             write_manifest(log_file, manifest)
     if manifest["store"]:
@@ -426,6 +400,32 @@ def verify_cmd(
     total = sum(counts.values())
     passed = total > 0 and counts[LOCATED] + counts[RETRIEVED] == total
     sys.exit(0 if passed and not review else 1)
+
+
+def _keep_highlights(results: Iterator[Result], into: dict[str, list[Any]]) -> Iterator[Result]:
+    from ipsis.pdfannotate import highlight_items
+
+    for r in results:
+        for item in highlight_items(r):
+            into.setdefault(str(r.source_id), []).append(item)
+        yield r
+
+
+def _write_highlighted(out: str, highlights: dict[str, list[Any]], documents: Any, store: Any) -> None:
+    """One highlighted copy per cited PDF (``OUT`` itself when there is one)."""
+    from ipsis.pdfannotate import annotate_pdf
+    from ipsis.pdfboxes import pdf_bytes
+
+    found = {sid: pdf_bytes(documents[sid], store) for sid in highlights if sid in documents}
+    pdfs = {sid: data for sid, data in found.items() if data}
+    if not pdfs:
+        click.echo("--annotate: no cited PDF had a place to highlight; nothing written", err=True)
+        return
+    base = Path(out)
+    for sid, data in pdfs.items():
+        target = base if len(pdfs) == 1 else base.with_name(f"{base.stem}-{sid}{base.suffix or '.pdf'}")
+        target.write_bytes(annotate_pdf(data, highlights[sid]))
+        click.echo(f"wrote {target} ({len(highlights[sid])} highlights)", err=True)
 
 
 def _watch(results: Iterator[Result], review: list[Result], verdicts: Counter[str]) -> Iterator[Result]:

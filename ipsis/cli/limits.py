@@ -23,7 +23,8 @@ GRACE = 5.0
 
 
 def limit_options(f: Any) -> Any:
-    """``--max-input-mb``, ``--max-pages``, ``--max-records``, ``--max-quote-chars``, ``--timeout``."""
+    """``--max-input-mb``, ``--max-pages``, ``--max-records``, ``--max-quote-chars``, ``--timeout``,
+    ``--max-text-ratio``."""
     d = DEFAULT_LIMITS
     options = [
         ("--max-input-mb", click.FloatRange(0), d.max_input_bytes / MB, "Largest input (and inflated PDF stream), MB."),
@@ -31,6 +32,7 @@ def limit_options(f: Any) -> Any:
         ("--max-records", click.IntRange(0), d.max_records, "Most citation records in one input."),
         ("--max-quote-chars", click.IntRange(0), d.max_quote_chars, "Longest quote (and prefix, suffix), characters."),
         ("--timeout", click.FloatRange(0), d.timeout, "Seconds to read one document."),
+        ("--max-text-ratio", click.FloatRange(0), d.max_text_ratio, "Most text characters per input byte."),
     ]
     for flag, kind, default, text in reversed(options):
         f = click.option(flag, type=kind, default=default, show_default=True, help=text + " 0 = no limit.")(f)
@@ -38,7 +40,12 @@ def limit_options(f: Any) -> Any:
 
 
 def make_limits(
-    max_input_mb: float, max_pages: int, max_records: int, max_quote_chars: int, timeout: float
+    max_input_mb: float,
+    max_pages: int,
+    max_records: int,
+    max_quote_chars: int,
+    timeout: float,
+    max_text_ratio: float = DEFAULT_LIMITS.max_text_ratio,
 ) -> Limits:
     return Limits(
         max_input_bytes=int(max_input_mb * MB),
@@ -46,12 +53,13 @@ def make_limits(
         max_records=max_records,
         max_quote_chars=max_quote_chars,
         timeout=timeout,
+        max_text_ratio=max_text_ratio,
     )
 
 
 def pop_limits(opts: dict[str, Any]) -> Limits:
     """Take the limit options out of a command's ``**opts`` and build the record."""
-    keys = ("max_input_mb", "max_pages", "max_records", "max_quote_chars", "timeout")
+    keys = ("max_input_mb", "max_pages", "max_records", "max_quote_chars", "timeout", "max_text_ratio")
     return make_limits(*(opts.pop(k) for k in keys))
 
 

@@ -16,10 +16,13 @@ from ipsis.errors import InputError
 from ipsis.ingest import load_document
 from ipsis.ingest.pdf import ENGINES
 from ipsis.limits import DEFAULT_LIMITS, Limits
-from ipsis.sections import segment
 
 if TYPE_CHECKING:
     from ipsis.store import Store
+
+DEFAULT_STORE_DIR = ".ipsis"
+"""The default store folder, :data:`ipsis.store.DEFAULT_DIR` (kept here so that a command run
+without a store does not import the store; a test checks the two agree)."""
 
 
 class SourceMap:
@@ -77,8 +80,14 @@ class SourceMap:
                 doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding)
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
-            segment(doc)
+            _segment(doc)
         return doc
+
+
+def _segment(doc: Document) -> None:
+    from ipsis.sections import segment
+
+    segment(doc)
 
 
 def reader_options(f: Any) -> Any:
@@ -138,9 +147,12 @@ def check_user(user: str | None) -> str | None:
 @contextmanager
 def read_store(store_dir: str | None, user: str | None = None) -> Iterator[Store | None]:
     """The store to read from (None when there is none and none was asked for), closed after."""
+    check_user(user)
+    if store_dir is None and not (Path(DEFAULT_STORE_DIR) / "ipsis.db").exists():
+        yield None  # no store here: the store package (SQLite, runs, reports) is not even imported
+        return
     from ipsis.store import open_store
 
-    check_user(user)
     store = open_store(store_dir)
     try:
         yield store
@@ -153,7 +165,7 @@ def open_stored(store: Store, source_id: str, user: str | None) -> Document | No
     """A stored source the user may read (segmented), or None (hidden and missing alike)."""
     doc = store.document(source_id, user)
     if doc is not None and doc.sections is None:
-        segment(doc)
+        _segment(doc)
     return doc
 
 
@@ -162,6 +174,15 @@ def open_source(source: str, store: Store | None = None, user: str | None = None
     go to :func:`~ipsis.ingest.load_document` (``fmt``, ``engine``, ``password``, ``progress``,
     ``encoding``, ``position_furniture``, ``limits``); the watchdog stops a read that runs past
     the time limit."""
+    return _open(source, store, user, True, options)
+
+
+def read_source(source: str, store: Store | None = None, user: str | None = None, **options: Any) -> Document:
+    """:func:`open_source` without segmenting a file (for a command that needs no sections)."""
+    return _open(source, store, user, False, options)
+
+
+def _open(source: str, store: Store | None, user: str | None, segmented: bool, options: dict[str, Any]) -> Document:
     if store is not None:
         doc = open_stored(store, source, user)
         if doc is not None:
@@ -169,5 +190,12 @@ def open_source(source: str, store: Store | None = None, user: str | None = None
     limits = options.get("limits", DEFAULT_LIMITS)
     with watchdog(limits.timeout, source):
         doc = load_document(source, **options)
-        segment(doc)
+        if segmented:
+            _segment(doc)
+    return doc
+    limits = options.get("limits", DEFAULT_LIMITS)
+    with watchdog(limits.timeout, source):
+        doc = load_document(source, **options)
+        if segmented:
+            _segment(doc)
     return doc

@@ -16,10 +16,10 @@ from ipsis.sections import FAMILIES, document_at, segment
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["tree", "json"]),
+    type=click.Choice(["tree", "json", "akn"]),
     default="tree",
     show_default=True,
-    help="Indented tree, or the SectionTree record as JSON.",
+    help="Indented tree, the SectionTree record as JSON, or an Akoma Ntoso 3.0 act (XML).",
 )
 @click.option(
     "--family",
@@ -44,6 +44,7 @@ def sections_command(
     Examples:
       ipsis sections examples/sources/norms/reglamento-archivo-villaserena.txt
       ipsis sections examples/sources/draft-example-quote-anchors-00.txt --format json
+      ipsis sections lei-4210 --store examples/demo-store --format akn > lei-4210.akn.xml
     """
     with error_boundary(), read_store(store_dir, user) as store:
         doc = open_source(source, store, user)
@@ -54,6 +55,11 @@ def sections_command(
             tree = doc.sections if family is None else segment(doc, family)
     if fmt == "json":
         click.echo(json.dumps(tree.to_json(), ensure_ascii=False, indent=1))
+        return
+    if fmt == "akn":
+        from ipsis.formats.akn import to_akn
+
+        click.echo(to_akn(doc, tree), nl=False)
         return
     click.echo(f"# {tree.doc_id}: {len(tree)} sections, family {tree.family}")
     for s in tree:

@@ -11,6 +11,7 @@ from ipsis.serve.limits import ENV_CONFIG, Limits, ServeConfig
 from ipsis.store.backend import is_url
 
 DEFAULTS = Limits()
+SERVER = ServeConfig()
 MISSING_EXTRA = "ipsis serve needs Starlette and uvicorn; install them with: pip install 'ipsis[serve]'"
 
 
@@ -40,6 +41,29 @@ MISSING_EXTRA = "ipsis serve needs Starlette and uvicorn; install them with: pip
 @click.option(
     "--cache", "cache_documents", type=click.IntRange(1), default=64, show_default=True, help="Documents kept."
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Host name served without --tokens besides localhost/127.0.0.1/[::1] (repeatable).",
+)
+@click.option(
+    "--header-timeout", type=click.FloatRange(0.1), default=SERVER.header_timeout, show_default=True, help="Seconds."
+)
+@click.option(
+    "--body-timeout", type=click.FloatRange(0.1), default=SERVER.body_timeout, show_default=True, help="Seconds."
+)
+@click.option(
+    "--max-connections", type=click.IntRange(1), default=SERVER.max_connections, show_default=True, help="Per worker."
+)
+@click.option(
+    "--max-buffered",
+    type=click.IntRange(1),
+    default=SERVER.max_buffered_bytes,
+    show_default=True,
+    help="Bytes all uploads in progress may hold together.",
+)
 def serve_cmd(
     store_dir: str | None,
     host: str,
@@ -51,11 +75,19 @@ def serve_cmd(
     max_quote: int,
     timeout: float,
     cache_documents: int,
+    allow_hosts: tuple[str, ...],
+    header_timeout: float,
+    body_timeout: float,
+    max_connections: int,
+    max_buffered: int,
 ) -> None:
     """Serve the JSON API (/v1/...), /openapi.json and a paste-in page at /.
 
-    Without --tokens the server only binds to loopback (127.0.0.1, ::1, localhost); with it,
-    every request needs 'Authorization: Bearer TOKEN' and sees only the sources its user may read.
+    Without --tokens the server only binds to loopback (127.0.0.1, ::1, localhost), answers only
+    requests whose Host is a loopback name (or --allow-host), and shows only public stored
+    sources; with it, every request needs 'Authorization: Bearer TOKEN' and sees only the sources
+    its user may read. POST bodies must be application/json. Stalled clients are cut off after
+    --header-timeout / --body-timeout; past --max-connections new ones get 503.
 
     \b
     Example:
@@ -88,6 +120,11 @@ def serve_cmd(
         tokens_file=os.path.abspath(tokens_file) if tokens_file else None,
         limits=limits,
         cache_documents=cache_documents,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
+        max_connections=max_connections,
+        max_buffered_bytes=max_buffered,
+        allowed_hosts=tuple(allow_hosts),
     )
     os.environ[ENV_CONFIG] = config.to_env()
     click.echo(f"ipsis serve: http://{host}:{port}/ ({workers} worker(s)); Ctrl+C stops", err=True)
@@ -99,6 +136,7 @@ def serve_cmd(
         workers=workers,
         log_level="warning",
         server_header=False,
+        http="ipsis.serve.protocol:GuardedH11Protocol",
     )
 
 

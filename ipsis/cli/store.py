@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ipsis.cli._base import UsageFailure, error_boundary, main
+from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import check_user, read_store, reader_options, store_options
 from ipsis.errors import InputError, IpsisError, StoreError
@@ -61,7 +62,15 @@ def _plan(files: list[Path], source_id: str | None) -> list[tuple[Path, str]]:
 @click.option("--origin", default=None, metavar="URL", help="Where the bytes came from.")
 @click.option("--retrieved", default=None, metavar="DATE", help="Retrieval date, ISO 8601 (default: now, UTC).")
 @click.option("--reader", "readers", multiple=True, metavar="USER", help="A user who may read it (default everyone).")
+@click.option(
+    "--work",
+    default=None,
+    metavar="URN_OR_ELI",
+    help="The work identifier: a LexML URN (urn:lex:br:federal:lei:2018-08-14;13709) or an ELI; each located"
+    " quote then names its section by it. Default: the one the document states, if any.",
+)
 @reader_options
+@limit_options
 @store_options
 def ingest_cmd(
     paths: tuple[str, ...],
@@ -70,6 +79,7 @@ def ingest_cmd(
     origin: str | None,
     retrieved: str | None,
     readers: tuple[str, ...],
+    work: str | None,
     store_dir: str | None,
     user: str | None,
     **read_options: Any,
@@ -80,7 +90,9 @@ def ingest_cmd(
     A directory ingests every supported file in it. Identical bytes under an existing id are
     a no-op; different bytes are refused (a stored version never changes): give a new
     --version. The store is created when missing (.ipsis/ here, or --store DIR). Ingest is
-    run by the store's owner, so it refuses --user/IPSIS_USER.
+    run by the store's owner, so it refuses --user/IPSIS_USER. Each file is read under the
+    limits (--timeout with a hard watchdog, --max-input-mb, --max-pages, --max-text-ratio) as
+    'ipsis text' reads it.
 
     \b
     Examples:
@@ -88,6 +100,8 @@ def ingest_cmd(
       ipsis ingest examples/sources/returns-policy-v2.md --id returns --version v2 --reader alice --reader bob
       ipsis ingest examples/sources/      # every supported file; ids from the file names
     """
+    limits = pop_limits(read_options)
+    read_options["limits"] = limits
     with error_boundary():
         if user is not None:
             msg = (
@@ -96,6 +110,10 @@ def ingest_cmd(
             )
             raise InputError(msg)
         when = parse_when(retrieved) if retrieved else None
+        if work:
+            from ipsis.formats.ids import scheme_of
+
+            scheme_of(work)  # a clear error before anything is read
         plan = _plan(_expand(paths), source_id)
         store = open_store(store_dir or None, create=True)
         if store is None:  # pragma: no cover - create=True always opens
@@ -114,16 +132,18 @@ def ingest_cmd(
         ):
             for path, sid in items:
                 try:
-                    out = store.ingest(
-                        path.read_bytes(),
-                        sid,
-                        version,
-                        filename=str(path),
-                        origin=origin,
-                        retrieved_at=when,
-                        readers=readers,
-                        read_options=read_options,
-                    )
+                    with watchdog(limits.timeout, str(path)):  # a parser stuck past --timeout ends the run
+                        out = store.ingest(
+                            path.read_bytes(),
+                            sid,
+                            version,
+                            filename=str(path),
+                            origin=origin,
+                            retrieved_at=when,
+                            readers=readers,
+                            read_options=read_options,
+                            work=work,
+                        )
                     outcomes.append(out.message)
                 except (IpsisError, OSError, UnicodeDecodeError) as exc:
                     failures += 1
@@ -208,6 +228,7 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
     """Verify every stored file against its SHA-256, the database and the index.
 
     Prints each problem (which version, which file, what is wrong); exit 1 when there is one.
+    Warns (on stderr) when group or other users may read the store's files.
 
     \b
     Example:
@@ -223,6 +244,8 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
             report = store.check(user)
     for note in report.notes:
         click.echo(f"note: {note}")
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
     for problem in report.problems:
         click.echo(f"problem: {problem}")
     if report.ok:

@@ -87,9 +87,16 @@ def load_bytes(
 
         doc = read_text(data, doc_id, name, encoding)
     deadline.check("after extraction")
+    limits.check_text(len(doc.text), len(data), name)
     doc.meta.setdefault("extractor_version", f"ipsis {__version__}")
     doc.meta["format"] = fmt
     doc.meta.setdefault("sha256", hashlib.sha256(data).hexdigest())
+    if "work" not in doc.meta:  # the ELI or LexML URN the document states, never a guess
+        from ipsis.formats.ids import work_of_text
+
+        work = work_of_text(doc.text)
+        if work is not None:
+            doc.meta["work"] = work
     return doc
 
 

@@ -114,7 +114,7 @@ def _nfc(text: str) -> tuple[str, list[Edit]]:
 
 LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
 _SINGLE_WS = {c: " " for c in "\t" + LINE_BREAKS}
-_SPACE_RUN = regex.compile(r" {2,}")
+_SPACE_RUN = re.compile("  +")  # stdlib re: 2x faster here than regex, same matches
 
 
 def _collapse_whitespace(text: str) -> tuple[str, list[Edit]]:
@@ -200,9 +200,13 @@ def _compat_forms(text: str) -> tuple[str, list[Edit]]:
     return _sub(pattern, lambda m: _compat_char(m.group()))(text)
 
 
-_HYPHEN_BREAK = regex.compile(  # letters on both sides are checked in Python: a lookbehind here is slow
-    r"[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*"
-)
+WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+"""The Unicode White_Space characters as a class body: what ``regex`` means by ``\\s`` (stdlib
+``re`` adds U+001C..U+001F), so a pattern moved to ``re`` for speed matches the same text."""
+
+_HYPHEN_BREAK = re.compile(  # letters on both sides are checked in Python: a lookbehind here is slow
+    "[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])[" + WHITE_SPACE + "]*"
+)  # stdlib re: 2x faster here than regex
 
 
 def _dehyphenate(text: str) -> tuple[str, list[Edit]]:

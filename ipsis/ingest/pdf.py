@@ -138,6 +138,7 @@ def _pdfium_pages(
             msg = f"{name} is a PDF with 0 pages; there is no text to read"
             raise ExtractionError(msg)
         limits.check_pages(total, name)
+        chars = 0
         for i in range(total):
             deadline.check(f"page {i + 1} of {total}")
             try:
@@ -157,6 +158,8 @@ def _pdfium_pages(
                 images.append(False)
             page.close()
             texts.append(resolve_soft_hyphens(text))
+            chars += len(text)
+            limits.check_text(chars, len(data), name, f"page {i + 1} of {total}")
             if progress:
                 progress(i + 1, total)
     finally:
@@ -181,10 +184,13 @@ def _pypdf_pages(
             limits.check_pages(total, name)
             texts: list[str] = []
             images: list[bool] = []
+            chars = 0
             for i, page in enumerate(reader.pages):
                 deadline.check(f"page {i + 1} of {total}")
                 text = page.extract_text() or ""
                 texts.append(text)
+                chars += len(text)
+                limits.check_text(chars, len(data), name, f"page {i + 1} of {total}")
                 images.append(not text.strip() and bool(_page_images(page)))
                 if progress:
                     progress(i + 1, total)

@@ -21,16 +21,26 @@ _TOC_TITLE = re.compile(r"^Table of Contents\s*$", re.M)
 _HEADING = re.compile(r"^(?:\d+\.|Appendix [A-Z]\.|[A-Z]\.\d)\S*\s+\S")
 
 
+_LINE = re.compile(r"[^\n\f]*\S[^\n\f]*")
+
+
 def _line_at(text: str, start: int, end: int, backwards: bool) -> tuple[int, int] | None:
-    """The nearest non-blank line in ``text[start:end]`` (last one if ``backwards``)."""
-    lines = [m.span() for m in re.finditer(r"[^\n\f]*\S[^\n\f]*", text[start:end])]
-    if not lines:
-        return None
-    s, e = lines[-1] if backwards else lines[0]
-    line = text[start + s : start + e]
-    s += len(line) - len(line.lstrip())
-    e -= len(line) - len(line.rstrip())
-    return start + s, start + e
+    """The nearest non-blank line in ``text[start:end]`` (last one if ``backwards``), found from
+    that end: a page of a long text is not split into all its lines to take one."""
+    if backwards:
+        last = start + len(text[start:end].rstrip()) - 1  # its last non-blank character
+        if last < start:
+            return None
+        s = max(start, text.rfind("\n", start, last) + 1, text.rfind("\f", start, last) + 1)
+        ends = [i for i in (text.find("\n", last, end), text.find("\f", last, end)) if i != -1]
+        e = min(ends, default=end)
+    else:
+        m = _LINE.search(text, start, end)
+        if m is None:
+            return None
+        s, e = m.span()
+    line = text[s:e]
+    return s + len(line) - len(line.lstrip()), e - (len(line) - len(line.rstrip()))
 
 
 def find_rfc_furniture(text: str) -> tuple[list[Mark], tuple[int, ...]]:

@@ -43,6 +43,9 @@ from ipsis.lexicon import (
 from ipsis.lexicon import LIMITERS as LEXICON_LIMITERS
 
 ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]
+CANNOT_BE = re.compile(r"(?:in|im|ir|i)([a-zà-ú]{4,}?)(?:ível|ável|íveis|áveis|ible|able|ibles|ables)$")
+"""A negative-prefixed adjective of possibility (``insusceptível``, ``inalienable``, ``irrevocable``): the
+passage says the thing cannot be done, as a prohibition anchored to the words after it and to its root."""
 NP_GLUE = words("o e y ou or and de do da dos das del of")
 """Words inside a noun phrase between a negative determiner and its verb (``nenhuma forma de censura pode``)."""
 NEGATIVE_DETERMINERS = words("nenhum nenhuma nenhuns nenhumas ningún ninguna ninguno no neither")
@@ -176,6 +179,13 @@ class Analysis:
             self.consumed.update(range(i, j))
             out.append(Site("modal", i, j, self._span(i, j), self._anchors(i, j), cls))
             k = j
+        for k, w in enumerate(self.low):  # "insusceptível de transmissão": it cannot be transmitted
+            m = CANNOT_BE.match(w)
+            if m is None or k in self.consumed:
+                continue
+            anchors = (*self._anchors(k, k + 1, before=False)[:2], stem(m.group(1)))
+            out.append(Site("modal", k, k + 1, self._span(k, k + 1), anchors, PROHIBITION))
+        out.sort(key=lambda site: site.i)
         return out
 
     def _negator_before(self, i: int, negators: frozenset[str]) -> int | None:

@@ -4,7 +4,9 @@ One structured question with three options and a confidence; the reply must be e
 object ``{"answer": "supports"|"contradicts"|"says_nothing", "confidence": 0..1, "reason": "..."}``
 (a single Markdown code fence around it is tolerated, nothing else). Connection errors, timeouts,
 HTTP 429 and 5xx are retried with exponential backoff; then a clear error names the endpoint.
-The key, if any, comes from an environment variable (``--judge-key-env``), never a flag.
+The key, if any, comes from an environment variable (``--judge-key-env``), never a flag, and is
+sent only to the endpoint given: a redirect is never followed (urllib would carry the
+``Authorization`` header to wherever it points); it is an error that names the new location.
 
 >>> parse_reply('{"answer": "contradicts", "confidence": 0.9, "reason": "72 vs 48 hours"}')
 Answer(answer='contradicts', confidence=0.9, evidence=('llm: 72 vs 48 hours',), score=None)
@@ -45,6 +47,14 @@ Does the passage support the claim? Choose exactly one answer:
 - "says_nothing": the passage does not address the claim.
 Reply with one JSON object and nothing else:
 {{"answer": "supports" | "contradicts" | "says_nothing", "confidence": <number 0..1>, "reason": "<one sentence>"}}"""
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> None:
+        return None  # urllib then raises HTTPError with the 3xx code
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
 
 _FENCE = re.compile(r"\A```(?:json)?\s*\n?(.*?)\n?```\Z", re.DOTALL)
 
@@ -121,9 +131,16 @@ class LlmJudge:
                 self._sleep(self.backoff * 2 ** (attempt - 1))
             req = urllib.request.Request(self.endpoint, data=data, headers=headers, method="POST")
             try:
-                with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                with _OPENER.open(req, timeout=self.timeout) as resp:
                     raw = resp.read().decode("utf-8")
             except urllib.error.HTTPError as exc:
+                if 300 <= exc.code < 400:
+                    where = exc.headers.get("Location", "elsewhere") if exc.headers else "elsewhere"
+                    msg = (
+                        f"judge endpoint {self.endpoint} redirects (HTTP {exc.code}) to {where}; ipsis never follows "
+                        "a judge's redirect, which would carry the key: pass the final URL as --judge-url"
+                    )
+                    raise JudgeUnavailableError(msg) from exc
                 if exc.code == 429 or exc.code >= 500:
                     last = f"HTTP {exc.code}"
                     continue

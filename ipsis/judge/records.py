@@ -3,7 +3,8 @@
 - A record whose ``source_id`` is not a known source but a line-range or wiki citation
   (``path#L10-L20``, ``.../blob/<commit>/<path>#L10-L20``, ``^[slug.md]``) is read from the
   repository or wiki folder given (:mod:`ipsis.judge.citations`). One that cannot be resolved is
-  ``unknown_source`` with an ``orphan_citation``, ``ambiguous_citation`` or ``bad_line_range``
+  ``unknown_source`` with an ``orphan_citation``, ``ambiguous_citation``, ``bad_line_range`` or
+  ``outside_folder`` (a path out of the repository or wiki: never read)
   warning; a quote located outside the cited lines gets an ``outside_cited_lines`` warning.
 - A ``located`` record with a ``claim`` is judged against the section around its quote.
 - A record with a ``claim`` and a ``source_id`` but no ``quote`` is ``invalid_record`` without a
@@ -170,7 +171,9 @@ def iter_finish_records(
     window: int = DEFAULT_WINDOW,
 ) -> Iterator[Result]:
     """:func:`finish_records` one result at a time (a streamed run keeps flat memory)."""
-    for record, result in zip(records, results, strict=False):
+    # the result first: a read error in ``records`` (shared through a tee with the run that
+    # reads ahead in blocks) is raised by ``results`` after the results before it
+    for result, record in zip(results, records, strict=False):
         claim = _claim(record)
         if judge is not None and _wants_retrieval(record, result):
             yield _retrieved(record, sources, policy, judge, window)

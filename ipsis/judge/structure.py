@@ -180,11 +180,37 @@ def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None 
 
 
 def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
-    """The content stem coordinated with token ``m`` (``X y Y``), and the span of the pair."""
-    if m >= 2 and a.low[m - 1] in COORDINATORS and a.stems[m - 2]:
-        return a.stems[m - 2], m - 2, m + 1
-    if m + 2 < len(a.low) and a.low[m + 1] in COORDINATORS and a.stems[m + 2]:
-        return a.stems[m + 2], m, m + 3
+    """A content stem coordinated with token ``m`` in its clause (``policiales y judiciales``,
+    ``juiz competente e à família``, ``controlador e o operador``, ``su residencia y a circular``)
+    and the span of the pair; articles, prepositions and one modifier may stand in between."""
+    sid = a.sent[m]
+
+    def glue(k: int) -> bool:  # "o" is the Portuguese article as well as the Spanish "or"
+        word = a.low[k] if 0 <= k < len(a.low) else ""
+        return bool(word) and a.sent[k] == sid and not a.stems[k] and (word not in COORDINATORS or word == "o")
+
+    # after: X [modifier] [glue] (e|y|and|ou|,) [glue] Y
+    k = m + 1
+    if k < len(a.low) and a.sent[k] == sid and a.stems[k] and a.low[k + 1 : k + 2] and a.low[k + 1] in COORDINATORS:
+        k += 1  # one modifier: "juiz competente e ..."
+    while glue(k) and a.low[k] not in COORDINATORS:
+        k += 1
+    if k < len(a.low) and a.sent[k] == sid and a.low[k] in COORDINATORS:
+        j = k + 1
+        while glue(j):
+            j += 1
+        if j < len(a.low) and a.sent[j] == sid and a.stems[j]:
+            return a.stems[j], m, j + 1
+    # before: Y [glue] (e|y|and|ou|,) [glue] X
+    k = m - 1
+    while glue(k) and a.low[k] not in COORDINATORS:
+        k -= 1
+    if k >= 0 and a.sent[k] == sid and a.low[k] in COORDINATORS:
+        j = k - 1
+        while glue(j):
+            j -= 1
+        if j >= 0 and a.sent[j] == sid and a.stems[j]:
+            return a.stems[j], j, m + 1
     return None
 
 
@@ -322,10 +348,14 @@ def polarity_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
 def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
     """An exception or condition in the claim (``salvo em período eleitoral``) that the passage
     does not make: against a categorical passage a conflict, otherwise no support for it."""
+    theirs = [set(site.cls.split()) for site in passage.limiters]
+    markers = {passage._span(site.i, site.j).casefold() for site in passage.limiters}
     for i, j in _find(claim.low, _LIMITERS):
         clause = [s for s in _stems_after(claim, j, 3) if s]
-        if not clause or all(s in passage.stem_set for s in clause):
-            continue  # the passage has this exception too ("salvo em caso de flagrante delito")
+        if claim._span(i, j).casefold() in markers and sum(c in passage.stem_set for c in clause) * 2 >= len(clause):
+            continue  # the same exception word over the passage's words ("salvo, no último caso" / "salvo, no caso")
+        if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
+            continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
         said = claim._span(i, min(len(claim.toks), j + 4))
         if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
             return [(f"limiter: claim: {said}; section: (no such exception)", LIMITER_CONFLICT, True)]
@@ -348,8 +378,10 @@ def _opening_subject(a: Analysis, k: int) -> int | None:
 
 
 def _predicate_between(a: Analysis, i: int, j: int) -> bool:
-    """Two content words between tokens ``i`` and ``j``: a predicate, not ``the value of the jti``."""
-    return sum(1 for k in range(i + 1, j) if a.stems[k]) >= 2
+    """Content words (or a modal) between tokens ``i`` and ``j``: a predicate, not ``the value of the jti``."""
+    words = sum(1 for k in range(i + 1, j) if a.stems[k])
+    modal = any(site.i > i and site.j <= j for site in a.modals)
+    return words >= 2 or (words >= 1 and modal)
 
 
 def _predicate(a: Analysis, i: int, j: int) -> str:

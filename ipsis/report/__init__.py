@@ -12,13 +12,13 @@ import os
 import shutil
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from ipsis.document import Document
 from ipsis.verify.result import LOCATED, STATUSES, Result
 
-FORMATS = ("table", "json", "jsonl", "csv", "html")
+FORMATS = ("table", "json", "jsonl", "csv", "html", "annotations")
 CSV_FIELDS = (
     "citation_id",
     "source_id",
@@ -320,6 +320,14 @@ def render(
         return to_jsonl(results)
     if fmt == "csv":
         return to_csv(results)
+    if fmt == "annotations":
+        import io
+
+        from ipsis.formats.annotations import write_annotations
+
+        buf = io.StringIO()
+        write_annotations((r.to_json() for r in results), buf, documents, (run or {}).get("run_id"))
+        return buf.getvalue()
     msg = f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}"
     raise ValueError(msg)
 
@@ -348,6 +356,16 @@ def write_stream(
         kept = list(results)
         out.write(render(kept, fmt, run=run, documents=documents))
         counts.update(r.status for r in kept)
+        return counts
+    if fmt == "annotations":
+        from ipsis.formats.annotations import write_annotations
+
+        def counted() -> Iterator[dict[str, Any]]:
+            for r in results:
+                counts[r.status] += 1
+                yield r.to_json()
+
+        write_annotations(counted(), out, documents, (run or {}).get("run_id"))
         return counts
     writer = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
     if writer is not None:

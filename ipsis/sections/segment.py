@@ -180,6 +180,7 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
     stack: list[_Open] = []
     done: dict[str, tuple[_Open, int, str | None]] = {}
     order: list[str] = []
+    taken: dict[str, int] = {}  # base id -> the last ~k suffix given to a repeat of it
 
     def close_to(level: int, pos: int) -> None:
         while stack and stack[-1].cand.level >= level:
@@ -215,9 +216,12 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
             same.last_wording = c.start
             continue
         if sid in done or any(o.id == sid for o in stack):
-            k = 2
+            # ids are only ever added, so every suffix below the last one given is taken:
+            # start there (a text with thousands of "1." headings is not quadratic)
+            k = taken.get(sid, 1) + 1
             while f"{sid}~{k}" in done or any(o.id == f"{sid}~{k}" for o in stack):
                 k += 1
+            taken[sid] = k
             sid = f"{sid}~{k}"
         close_to(c.level, c.start)
         host = stack[-1] if stack else None

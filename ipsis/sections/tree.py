@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ipsis.sections.eid import akn_eid
+
 CONTAINER_KINDS = frozenset({"parte", "livro", "titulo", "capitulo", "secao", "subsecao", "disposiciones", "scope"})
 
 
@@ -72,6 +74,7 @@ class Section:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": self.id,
+            "eId": akn_eid(self.id),
             "kind": self.kind,
             "label": self.label,
             "start": self.start,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -28,28 +27,14 @@ from ipsis.report import summary
 from ipsis.report.html import render_check_html
 from ipsis.serve.catalog import Catalog
 from ipsis.serve.limits import ApiError, Limits
+from ipsis.serve.tasks import Deadline
+from ipsis.store.db import ANONYMOUS
 from ipsis.verify import Policy, describe, locate, verify_records
 from ipsis.verify.result import UNKNOWN_SOURCE, Result
 
 POLICY_FIELDS: dict[str, type] = {"max_tier": str, "min_length": int, "boundaries": bool, "position_breaks_ties": bool}
 LANGUAGES = ("en", "pt", "es")
 TYPE_NAMES = {str: "a string", int: "an integer", bool: "a boolean", dict: "an object", list: "an array"}
-
-
-class Deadline:
-    """The wall-time limit of one request, checked between units of work."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.end = time.monotonic() + seconds
-
-    def check(self, done: int, total: int) -> None:
-        if time.monotonic() > self.end:
-            msg = (
-                f"the request took longer than the limit of {self.seconds:g} s ({done} of {total} done); "
-                "send fewer records or shorter sources per request"
-            )
-            raise ApiError(422, "time_limit_exceeded", msg, done=done, total=total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +45,11 @@ class Context:
     user: str | None
     limits: Limits
     deadline: Deadline
+
+    @property
+    def reader(self) -> str:
+        """Whom the store checks: the token's user, or :data:`ANONYMOUS` (public sources only)."""
+        return ANONYMOUS if self.user is None else self.user
 
 
 def _invalid(field: str, message: str) -> NoReturn:
@@ -135,13 +125,13 @@ def _one_source(body: dict[str, Any], ctx: Context) -> tuple[str, Document | Non
         _invalid("source", 'is required: a stored source id or {"text": "..."}')
     src = body["source"]
     if isinstance(src, str):
-        return src, ctx.catalog.stored(src, ctx.user)
+        return src, ctx.catalog.stored(src, ctx.reader)
     if isinstance(src, dict) and isinstance(src.get("text"), str):
         sid = src.get("id")
         if sid is not None and not isinstance(sid, str):
             _invalid("source.id", f"must be a string, got {json_type_name(sid)}")
         sid = sid or "source"
-        return sid, ctx.catalog.inline(sid, src["text"])
+        return sid, ctx.catalog.inline(sid, src["text"], ctx.user)
     _invalid("source", f'must be a stored source id or {{"text": "..."}}, got {json_type_name(src)}')
 
 
@@ -193,20 +183,24 @@ def do_verify(body: Any, ctx: Context) -> dict[str, Any]:
 
     def resolve(sid: str) -> Document | None:
         if sid in inline:
-            return ctx.catalog.inline(sid, inline[sid])
-        return ctx.catalog.stored(sid, ctx.user)
+            return ctx.catalog.inline(sid, inline[sid], ctx.user)
+        return ctx.catalog.stored(sid, ctx.reader)
 
     info = run_info(policy, ctx.user)
     store = ctx.catalog.store()
     if store is not None:  # stored ids: exact versions, found elsewhere, newer versions, a run record
-        from ipsis.store import verify_run
+        from ipsis.store.runs import RunStream
 
         def inline_only(sid: str) -> Document | None:
-            return ctx.catalog.inline(sid, inline[sid]) if sid in inline else None
+            return ctx.catalog.inline(sid, inline[sid], ctx.user) if sid in inline else None
 
-        run = verify_run(records, store, user=ctx.user, policy=policy, fallback=inline_only, records_name="request")
-        results = run.results
-        info["run_id"] = run.id
+        stream = RunStream(records, store, user=ctx.reader, policy=policy, fallback=inline_only, records_name="request")
+        results = []
+        for result in stream:  # found elsewhere searches the store: check the time after each record
+            results.append(result)
+            ctx.deadline.check(len(results), len(records))
+        stream.finish()
+        info["run_id"] = stream.id
     else:
         results = []
         for result in verify_records(records, resolve, policy):
@@ -234,7 +228,7 @@ def _sources_for_check(body: dict[str, Any], ctx: Context) -> Sources:
         raise ApiError(413, "too_many_sources", msg, limit=ctx.limits.max_sources)
     out = []
     for s in sources:  # the same text reuses the same cached views
-        doc = stored.get(s.id) or ctx.catalog.inline(s.id, s.text)
+        doc = stored.get(s.id) or ctx.catalog.inline(s.id, s.text, ctx.user)
         out.append(dataclasses.replace(s, document=doc))
     return Sources(out)
 
@@ -248,7 +242,7 @@ def _with_stored_texts(raw: Any, ctx: Context, stored: dict[str, Document]) -> A
     for i, item in enumerate(items):
         if isinstance(item, dict) and not any(isinstance(item.get(k), str) for k in ("text", "content", "data")):
             sid = item.get("id")
-            doc = ctx.catalog.stored(sid, ctx.user) if isinstance(sid, str) else None
+            doc = ctx.catalog.stored(sid, ctx.reader) if isinstance(sid, str) else None
             if doc is None:
                 what = f"{sid!r} is not a stored source you may read" if isinstance(sid, str) else "it has no id"
                 _invalid(f"sources[{i}]", f'has no "text" and {what}; send the text or a stored id')
@@ -318,11 +312,20 @@ def do_check(body: Any, ctx: Context) -> dict[str, Any] | str:
 
 
 def _library(call: Callable[[], Any]) -> Any:
-    """Run a library call; its input errors become 422 with the library's message."""
+    """Run a library call; its input errors become 422 with the library's message (also JSON
+    inside a text field that is nested too deeply or holds a number past 4,300 digits)."""
     try:
         return call()
     except (InputError, IpsisError) as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
+    except RecursionError:
+        msg = "the input is nested too deeply to read; flatten it"
+        raise ApiError(422, "invalid_input", msg) from None
+    except ValueError as exc:
+        if "digits" not in str(exc):
+            raise
+        msg = "the input has a number of more than 4,300 digits; send such numbers as strings"
+        raise ApiError(422, "invalid_input", msg) from None
 
 
 __all__ = ["Context", "Deadline", "Source", "check_payload", "do_check", "do_describe", "do_locate", "do_verify"]

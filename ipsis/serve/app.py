@@ -5,22 +5,24 @@ validated by the library with messages that name the field, so a model layer wou
 them; the OpenAPI document is written by hand (:mod:`ipsis.serve.openapi`) and tested against
 the running server instead of being generated from annotations.
 
-Library calls run in a bounded thread pool; the event loop only reads bodies and writes
-responses, so a slow request never blocks ``/v1/health``.
+Library calls run in a bounded thread pool (:mod:`ipsis.serve.tasks`, which stops them when
+their time is up); the event loop only reads bodies and writes responses, so a slow request
+never blocks ``/v1/health``. :mod:`ipsis.serve.guard` refuses foreign Host names (without
+tokens) and non-JSON POSTs first; :mod:`ipsis.serve.protocol` closes connections that stall.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
+import json
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -28,9 +30,11 @@ from ipsis import __version__
 from ipsis.serve import api
 from ipsis.serve.cache import DocumentCache
 from ipsis.serve.catalog import Catalog
+from ipsis.serve.guard import BodyBudget, RequestGuard, read_body
 from ipsis.serve.limits import ApiError, ServeConfig, parse_json_body
 from ipsis.serve.openapi import openapi_document
 from ipsis.serve.page import page_html
+from ipsis.serve.tasks import ClientGoneError, Deadline, Workers
 from ipsis.serve.tokens import load_tokens, user_for
 
 log = logging.getLogger(__name__)
@@ -43,8 +47,19 @@ PAGE_CSP = (
 )
 
 
+class Json(JSONResponse):
+    """JSON as UTF-8; a lone surrogate the client sent inside some text (which UTF-8 cannot
+    carry) comes back escaped as it came, ``\\ud800``, instead of failing the response."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def error_response(err: ApiError, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(err.to_json(), status_code=err.status, headers={**HEADERS, **(headers or {})})
+    return Json(err.to_json(), status_code=err.status, headers={**HEADERS, **(headers or {})})
 
 
 class Service:
@@ -54,7 +69,8 @@ class Service:
         self.config = config
         self.tokens = load_tokens(config.tokens_file) if config.tokens_file else None
         self.catalog = Catalog(DocumentCache(config.cache_documents, config.cache_chars), config.store_dir)
-        self.pool = ThreadPoolExecutor(max_workers=max(1, config.threads), thread_name_prefix="ipsis-serve")
+        self.workers = Workers(config.threads)
+        self.budget = BodyBudget(max(config.max_buffered_bytes, config.limits.max_body_bytes))
 
     def user(self, request: Request) -> str | None:
         """The request's user (None without ``--tokens``); 401 for a missing or unknown token."""
@@ -67,37 +83,34 @@ class Service:
         return user
 
     async def body(self, request: Request) -> Any:
-        limit = self.config.limits.max_body_bytes
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limit:
-            raise _too_large(int(declared), limit)
-        chunks: list[bytes] = []
-        size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise _too_large(size, limit)
-            chunks.append(chunk)
-        return parse_json_body(b"".join(chunks))
+        raw = await read_body(
+            request.stream(),
+            limit=self.config.limits.max_body_bytes,
+            declared=request.headers.get("content-length", ""),
+            timeout=self.config.body_timeout,
+            budget=self.budget,
+        )
+        return parse_json_body(raw)
 
-    async def run(self, fn: Callable[[], Any]) -> Any:
-        """Run ``fn`` in the pool; past the time limit the client gets a 422 at once."""
-        seconds = self.config.limits.max_seconds
-        loop = asyncio.get_running_loop()
-        try:
-            return await asyncio.wait_for(loop.run_in_executor(self.pool, fn), timeout=seconds + 0.5)
-        except asyncio.TimeoutError:
-            msg = f"the request took longer than the limit of {seconds:g} s; send less per request"
-            raise ApiError(422, "time_limit_exceeded", msg) from None
+    def deadline(self) -> Deadline:
+        return Deadline(self.config.limits.max_seconds)
+
+    async def run(self, fn: Callable[[], Any], deadline: Deadline | None = None, request: Request | None = None) -> Any:
+        """Run ``fn`` in the pool; past the time limit the client gets a 422 and the work stops,
+        as it does when the client of ``request`` disconnects."""
+        gone = _disconnected(request) if request is not None else None
+        return await self.workers.run(fn, deadline or self.deadline(), gone)
 
     def context(self, user: str | None) -> api.Context:
-        limits = self.config.limits
-        return api.Context(self.catalog, user, limits, api.Deadline(limits.max_seconds))
+        return api.Context(self.catalog, user, self.config.limits, self.deadline())
 
 
-def _too_large(size: int, limit: int) -> ApiError:
-    msg = f"the body has {size} bytes or more; the limit is {limit}: send fewer records or sources per request"
-    return ApiError(413, "body_too_large", msg, limit=limit)
+async def _disconnected(request: Request) -> None:
+    """Returns when the client goes away (the body has been read: only a disconnect can come)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
 
 
 def json_endpoint(service: Service, handler: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -105,10 +118,10 @@ def json_endpoint(service: Service, handler: Handler) -> Callable[[Request], Awa
         user = service.user(request)
         body = await service.body(request)
         ctx = service.context(user)
-        payload = await service.run(functools.partial(handler, body, ctx))
+        payload = await service.run(functools.partial(handler, body, ctx), ctx.deadline, request)
         if isinstance(payload, str):  # the HTML report; its own CSP allows no network at all
-            return HTMLResponse(payload, headers=HEADERS)
-        return JSONResponse(payload, headers=HEADERS)
+            return HTMLResponse(payload.encode("utf-8", "replace"), headers=HEADERS)
+        return Json(payload, headers=HEADERS)
 
     return endpoint
 
@@ -118,32 +131,32 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
     service = Service(config or ServeConfig())
 
     async def health(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "status": "ok",
-                "version": __version__,
-                "auth": service.tokens is not None,
-                **service.catalog.stats(),
-                "limits": service.config.limits.to_json(),
-            },
-            headers=HEADERS,
-        )
+        out: dict[str, Any] = {"status": "ok", "version": __version__, "auth": service.tokens is not None}
+        user = None if service.tokens is None else user_for(service.tokens, request.headers.get("authorization"))
+        if service.tokens is None or user is not None:  # the counters of the caller's own requests
+            out.update(service.catalog.stats(user))
+            out["busy"] = service.workers.busy
+            out["threads"] = service.workers.threads
+        out["limits"] = service.config.limits.to_json()
+        return Json(out, headers=HEADERS)
 
     async def sources(request: Request) -> Response:
         user = service.user(request)
-        found = await service.run(lambda: service.catalog.versions(user))
-        return JSONResponse({"sources": found}, headers=HEADERS)
+        reader = api.ANONYMOUS if user is None else user
+        found = await service.run(lambda: service.catalog.versions(reader))
+        return Json({"sources": found}, headers=HEADERS)
 
     async def sections(request: Request) -> Response:
         user = service.user(request)
         sid = request.path_params["source_id"]
-        tree = await service.run(lambda: service.catalog.sections(sid, user))
+        reader = api.ANONYMOUS if user is None else user
+        tree = await service.run(lambda: service.catalog.sections(sid, reader))
         if tree is None:
             raise ApiError(404, "unknown_source", f"unknown source {sid!r}", source_id=sid)
-        return JSONResponse(tree, headers=HEADERS)
+        return Json(tree, headers=HEADERS)
 
     async def openapi(request: Request) -> Response:
-        return JSONResponse(openapi_document(), headers=HEADERS)
+        return Json(openapi_document(), headers=HEADERS)
 
     async def page(request: Request) -> Response:
         headers = {**HEADERS, "Content-Security-Policy": PAGE_CSP, "X-Frame-Options": "DENY"}
@@ -163,10 +176,14 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
         }.get(exc.status_code, str(exc.detail))
         return error_response(ApiError(exc.status_code, code, msg), dict(exc.headers or {}))
 
+    async def disconnected(request: Request, exc: Exception) -> Response:
+        # the client left mid-body: nobody reads this answer, and it is no error of ours to log
+        return Response(status_code=400, headers=HEADERS)
+
     async def internal_error(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
         msg = "internal error; the server log has the details. Please report it with the request that caused it"
-        return JSONResponse({"error": "internal_error", "message": msg}, status_code=500, headers=HEADERS)
+        return Json({"error": "internal_error", "message": msg}, status_code=500, headers=HEADERS)
 
     routes = [
         Route("/", page, methods=["GET"]),
@@ -179,9 +196,17 @@ def create_app(config: ServeConfig | None = None) -> Starlette:
         Route("/v1/check", json_endpoint(service, api.do_check), methods=["POST"]),
         Route("/v1/describe", json_endpoint(service, api.do_describe), methods=["POST"]),
     ]
+    guard = Middleware(RequestGuard, check_host=service.tokens is None, allowed_hosts=service.config.allowed_hosts)
     app = Starlette(
         routes=routes,
-        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: internal_error},
+        middleware=[guard],
+        exception_handlers={
+            ApiError: api_error,
+            HTTPException: http_error,
+            ClientDisconnect: disconnected,
+            ClientGoneError: disconnected,
+            Exception: internal_error,
+        },
     )
     app.state.service = service
     return app

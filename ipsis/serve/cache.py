@@ -3,7 +3,8 @@
 ``locate()`` builds each tier's view of a document once and keeps it on ``Document.cache``;
 keeping the document itself alive between requests is what makes the second request on the
 same source cheap. The cache is bounded both by the number of documents and by their total
-text length (views cost a few times the text).
+text length (views cost a few times the text). Hits and misses are counted per user (``who``),
+so that no user can learn from the counters what another one sent.
 
 >>> from ipsis.document import Document
 >>> cache = DocumentCache(max_documents=2)
@@ -16,7 +17,7 @@ text length (views cost a few times the text).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -32,15 +33,15 @@ class DocumentCache:
         self._items: OrderedDict[Hashable, Document] = OrderedDict()
         self._chars = 0
         self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
+        self.hits: Counter[str | None] = Counter()
+        self.misses: Counter[str | None] = Counter()
 
-    def get(self, key: Hashable) -> Document | None:
+    def get(self, key: Hashable, who: str | None = None) -> Document | None:
         with self._lock:
             doc = self._items.get(key)
             if doc is not None:
                 self._items.move_to_end(key)
-                self.hits += 1
+                self.hits[who] += 1
             return doc
 
     def put(self, key: Hashable, doc: Document) -> Document:
@@ -55,26 +56,27 @@ class DocumentCache:
                 self._chars -= len(gone.text)
         return doc
 
-    def get_or_load(self, key: Hashable, load: Callable[[], Document]) -> Document:
+    def get_or_load(self, key: Hashable, load: Callable[[], Document], who: str | None = None) -> Document:
         """The cached document, or ``load()`` (run outside the lock; two racing loads are harmless)."""
-        doc = self.get(key)
+        doc = self.get(key, who)
         if doc is not None:
             return doc
         with self._lock:
-            self.misses += 1
+            self.misses[who] += 1
         return self.put(key, load())
 
     def keys(self) -> list[Hashable]:
         with self._lock:
             return list(self._items)
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self, who: str | None = None) -> dict[str, Any]:
+        """Size and bounds, and the hits and misses of ``who``'s requests."""
         with self._lock:
             return {
                 "documents": len(self._items),
                 "chars": self._chars,
                 "max_documents": self.max_documents,
                 "max_chars": self.max_chars,
-                "hits": self.hits,
-                "misses": self.misses,
+                "hits": self.hits[who],
+                "misses": self.misses[who],
             }

@@ -1,5 +1,7 @@
 """The sources one request may use: inline texts (cached by content) and stored sources
 (only those the request's user may read; a hidden source is indistinguishable from a missing one).
+Inline texts are cached per user: one user's request never finds another user's text already
+loaded, neither in the counters nor by its speed.
 
 Nothing here ever opens a path that came from a request. Each worker thread has its own store
 connection (SQLite connections stay in their thread); documents live in one bounded LRU shared
@@ -60,10 +62,11 @@ class Catalog:
 
         return self.cache.get_or_load(("stored", sv.id, sv.sha256), load)
 
-    def inline(self, source_id: str, text: str) -> Document:
-        """A document for an inline text; the same id and text reuse the same views."""
+    def inline(self, source_id: str, text: str, user: str | None = None) -> Document:
+        """A document for an inline text; the same user, id and text reuse the same views."""
         digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        return self.cache.get_or_load(("inline", source_id, digest), lambda: _segmented(Document(source_id, text)))
+        load = lambda: _segmented(Document(source_id, text))  # noqa: E731
+        return self.cache.get_or_load(("inline", user, source_id, digest), load, user)
 
     def stored(self, source_id: str, user: str | None) -> Document | None:
         """The stored document ``user`` may read, or None (missing and hidden look the same)."""
@@ -86,5 +89,5 @@ class Catalog:
         tree = doc.sections if doc.sections is not None else segment(doc)
         return tree.to_json()
 
-    def stats(self) -> dict[str, Any]:
-        return {"store": self.store_dir is not None, "cache": self.cache.stats()}
+    def stats(self, user: str | None = None) -> dict[str, Any]:
+        return {"store": self.store_dir is not None, "cache": self.cache.stats(user)}

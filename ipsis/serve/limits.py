@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -61,7 +62,19 @@ class Limits:
 
 @dataclass(frozen=True, slots=True)
 class ServeConfig:
-    """Everything a worker process needs (passed to uvicorn workers through the environment)."""
+    """Everything a worker process needs (passed to uvicorn workers through the environment).
+
+    Against slow or stalled clients (each refusal closes the connection or answers at once):
+
+    - ``header_timeout``: seconds a connection may take to send a request's headers (it is
+      closed past them; a slowloris client holds nothing).
+    - ``body_timeout``: seconds to send the whole body (408 ``body_timeout``).
+    - ``max_connections``: open connections per worker; one more is answered 503 and closed.
+    - ``max_buffered_bytes``: request bytes all requests together may hold while their bodies
+      arrive (503 ``server_busy`` with ``Retry-After`` past it), so stalled uploads cannot pile up.
+    - ``allowed_hosts``: ``Host`` names served without ``--tokens`` besides loopback ones
+      (``localhost``, ``*.localhost``, ``127.0.0.1``, ``[::1]``); any other is refused (DNS rebinding).
+    """
 
     store_dir: str | None = None
     tokens_file: str | None = None
@@ -69,6 +82,11 @@ class ServeConfig:
     cache_documents: int = 64
     cache_chars: int = 200_000_000
     threads: int = 4
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
+    max_connections: int = 200
+    max_buffered_bytes: int = 64_000_000
+    allowed_hosts: tuple[str, ...] = ()
 
     def to_env(self) -> str:
         data = asdict(self)
@@ -81,6 +99,7 @@ class ServeConfig:
             return cls()
         data = json.loads(raw)
         data["limits"] = Limits.from_json(data.get("limits") or {})
+        data["allowed_hosts"] = tuple(data.get("allowed_hosts") or ())
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
 
@@ -118,7 +137,7 @@ def parse_json_body(body: bytes) -> Any:
     if not text.strip():
         raise ApiError(400, "empty_body", "the body is empty; send a JSON object")
     try:
-        return _DECODER.decode(text)
+        data = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         line, col = json_error_position(text, exc)
         hint = " (the body ends early: is it truncated?)" if exc.pos >= len(text.rstrip()) else ""
@@ -127,4 +146,49 @@ def parse_json_body(body: bytes) -> Any:
     except InputError as exc:
         raise ApiError(400, "invalid_json", str(exc)) from None
     except RecursionError:
-        raise ApiError(400, "invalid_json", "the JSON is nested too deeply; flatten it") from None
+        msg = f"the JSON is nested more than {MAX_DEPTH} levels deep; flatten it"
+        raise ApiError(400, "invalid_json", msg) from None
+    except ValueError as exc:  # an integer past Python's 4,300-digit limit
+        raise ApiError(400, "invalid_json", f"{exc}; send long numbers as strings") from None
+    check_shape(data)
+    return data
+
+
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects a body may have (real provider responses use about 10)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_shape(data: Any) -> None:
+    r"""Refuse (400) nesting past :data:`MAX_DEPTH` and lone UTF-16 surrogates (``"\ud800"``),
+    which no UTF-8 response could carry back; both are found without recursion.
+
+    >>> check_shape({"answer": "ok", "sources": [["a"]]})
+    >>> try:
+    ...     check_shape({"answer": chr(0xD800)})
+    ... except ApiError as exc:
+    ...     print(exc.message[:49])
+    answer has a lone surrogate \ud800 at character 0
+    """
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, str):
+            m = _SURROGATE.search(value)
+            if m:
+                name = where or "the body"
+                msg = (
+                    f"{name} has a lone surrogate \\u{ord(m.group()):04x} at character {m.start()}; "
+                    "send valid Unicode (escape a character outside the BMP as a surrogate pair)"
+                )
+                raise ApiError(400, "invalid_json", msg, field=name)
+        elif isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                msg = f"{where or 'the body'} is nested more than {MAX_DEPTH} levels deep; flatten it"
+                raise ApiError(400, "invalid_json", msg)
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                sub = f"{where}.{key}" if isinstance(key, str) else f"{where}[{key}]"
+                if isinstance(key, str):
+                    stack.append((key, f"{where or 'the body'} (a key)", depth + 1))
+                stack.append((item, sub.lstrip("."), depth + 1))

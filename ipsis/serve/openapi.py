@@ -248,13 +248,17 @@ SCHEMAS: dict[str, Any] = {
     "DescribeResponse": {"type": "object", "required": ["selector"], "properties": {"selector": {"type": "object"}}},
     "Health": {
         "type": "object",
-        "required": ["status", "version", "auth", "store", "cache", "limits"],
+        "required": ["status", "version", "auth", "limits"],
+        "description": "store, cache (the caller's own hits and misses), busy and threads are shown "
+        "without --tokens, and with --tokens only to a caller with a valid token.",
         "properties": {
             "status": {"type": "string", "enum": ["ok"]},
             "version": {"type": "string"},
             "auth": {"type": "boolean"},
             "store": {"type": "boolean"},
             "cache": {"type": "object"},
+            "busy": {"type": "integer", "description": "Requests running in the worker's threads now."},
+            "threads": {"type": "integer"},
             "limits": {"type": "object"},
         },
     },
@@ -297,11 +301,19 @@ def _ok(schema: str, description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": _ref(schema)}}}
 
 
-COMMON_ERRORS = {"401": _error("Missing or unknown bearer token (only with --tokens).")}
+COMMON_ERRORS = {
+    "401": _error("Missing or unknown bearer token (only with --tokens)."),
+    "403": _error("forbidden_host: without --tokens, the Host header is not a loopback name (DNS rebinding)."),
+    "503": _error("server_busy: too many open connections or uploads at once; retry (Retry-After)."),
+}
 POST_ERRORS = {
     **COMMON_ERRORS,
-    "400": _error("The body is not JSON (line and column given), not UTF-8, or empty."),
+    "400": _error(
+        "The body is not JSON (line and column given), not UTF-8, empty, nested too deeply or has a lone surrogate."
+    ),
+    "408": _error("body_timeout: the body did not arrive within the server's --body-timeout."),
     "413": _error("A limit was passed: body size, records, sources or quote length."),
+    "415": _error("unsupported_media_type: the body must be sent as Content-Type: application/json."),
     "422": _error("A field is missing or mistyped, the input cannot be read, or the time limit was passed."),
 }
 

@@ -4,6 +4,10 @@ A blob is written to a temporary file in ``tmp/``, flushed and fsynced, then ren
 place (an atomic step on POSIX) and the directory fsynced, all *before* the database row that
 references it is committed. So a crash leaves at most an unreferenced blob or a temporary
 file (``store check`` lists them as notes), never a row pointing at a partial file.
+
+Reader-restricted sources are only as private as the files: a new store folder and its
+subfolders are created 0700, blobs 0400 (the database 0600, :mod:`ipsis.store.sqlite`), so other
+OS users cannot read them; :func:`open_to_others` lists what group or others may still reach.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 CHUNK = 1 << 20
+PRIVATE_DIR = 0o700
+PRIVATE_FILE = 0o600
+BLOB_MODE = 0o400
 
 
 def sha256_of(data: bytes) -> str:
@@ -47,8 +54,8 @@ class BlobStore:
         self.tmp = root / "tmp"
 
     def create_dirs(self) -> None:
-        self.blobs.mkdir(parents=True, exist_ok=True)
-        self.tmp.mkdir(parents=True, exist_ok=True)
+        for d in (self.root, self.blobs, self.tmp):
+            d.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
 
     def path(self, sha256: str) -> Path:
         return self.blobs / sha256[:2] / sha256
@@ -62,7 +69,7 @@ class BlobStore:
                     return final
             except OSError:
                 pass
-        final.parent.mkdir(parents=True, exist_ok=True)
+        final.parent.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix="blob-", suffix=".part", dir=self.tmp)
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -70,7 +77,7 @@ class BlobStore:
                 fh.flush()
                 if self.durable:
                     os.fsync(fh.fileno())
-            os.chmod(tmp_name, 0o444)
+            os.chmod(tmp_name, BLOB_MODE)
             os.replace(tmp_name, final)
         except BaseException:
             Path(tmp_name).unlink(missing_ok=True)
@@ -107,6 +114,29 @@ class BlobStore:
     def leftovers(self) -> list[Path]:
         """Temporary files left by interrupted writes."""
         return sorted(self.tmp.iterdir()) if self.tmp.is_dir() else []
+
+
+def open_to_others(root: Path) -> list[str]:
+    """``store check`` warnings: the store folder, or files and folders in it, that group or
+    other users may read or enter (POSIX modes; nothing on other systems)."""
+    if os.name != "posix" or not root.is_dir():
+        return []
+    found: list[tuple[Path, int]] = []
+    for path in [root, *sorted(root.rglob("*"))]:
+        try:
+            mode = path.lstat().st_mode & 0o777
+        except OSError:
+            continue
+        if mode & 0o077:
+            found.append((path, mode))
+    if not found:
+        return []
+    shown = ", ".join(f"{p.relative_to(root) if p != root else p} ({m:04o})" for p, m in found[:3])
+    more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+    return [
+        f"{len(found)} entries of the store are open to group or other users: {shown}{more}; "
+        f"reader-restricted sources are readable by them: run chmod -R go-rwx {root}"
+    ]
 
 
 def _fsync_dir(path: Path) -> None:

@@ -6,8 +6,10 @@ permissions, ingest, check, runs) is written once, in the SQL both engines share
 
 Permissions: each version has readers (none listed = everyone). Every read method takes a
 ``user``: ``None`` means no restriction (the owner of the folder, who can read the files
-anyway); a name restricts to versions that are public or list that user. A version the user
-may not read is treated exactly like one that does not exist.
+anyway); a name restricts to versions that are public or list that user; :data:`ANONYMOUS`
+(the empty name, which is never a reader) sees only public versions: ``ipsis serve`` without
+``--tokens``, whose callers are nobody in particular. A version the user may not read is treated
+exactly like one that does not exist.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from ipsis.store.blobs import sha256_of
 from ipsis.store.docs import document_from_row, document_payload, terms_of
 from ipsis.store.ids import compose_id, propose_version, resolve_id, version_key
 from ipsis.store.sqlite import DB_NAME, SqliteBackend
+
+ANONYMOUS = ""
+"""The user of a caller who is nobody in particular: public versions only."""
 
 __all__ = ["DB_NAME", "CheckReport", "IngestOutcome", "SourceVersion", "Store", "parse_when", "utc_now"]
 _COLUMNS = (
@@ -110,11 +115,13 @@ class IngestOutcome:
 
 @dataclass(slots=True)
 class CheckReport:
-    """``store check``: problems (exit 1) and notes (harmless leftovers)."""
+    """``store check``: problems (exit 1), warnings (files other OS users may read) and notes
+    (harmless leftovers)."""
 
     checked: int = 0
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -163,6 +170,8 @@ class Store:
         """The permission rule, once for every backend: public, or the user is a listed reader."""
         if user is None:
             return "1 = 1", []
+        if user == ANONYMOUS:
+            return f"{alias}.public = 1", []
         return f'({alias}.public = 1 OR {alias}.pk IN (SELECT version_pk FROM readers WHERE "user" = ?))', [user]
 
     def _rows(
@@ -246,11 +255,13 @@ class Store:
         readers: Iterable[str] = (),
         fmt: str | None = None,
         read_options: Mapping[str, Any] | None = None,
+        work: str | None = None,
     ) -> IngestOutcome:
         """Store ``data`` as a new version; identical bytes under the same id are a no-op.
 
         ``read_options`` go to :func:`ipsis.ingest.load_bytes` (``engine``, ``password``,
         ``encoding``, ``position_furniture``, ``progress``); the text they give is what is stored.
+        ``work`` is the work identifier the user declares (LexML URN or ELI), kept in the meta.
 
         Different bytes under an existing id and version raise :class:`VersionConflictError`
         with a proposed new version. The blob is durable before the rows are committed, and
@@ -264,6 +275,10 @@ class Store:
         from ipsis.ingest import load_bytes
 
         doc = load_bytes(data, full_id, filename or full_id, fmt, **dict(read_options or {}))
+        if work:  # declared at ingest (--work): a LexML URN or an ELI
+            from ipsis.formats.ids import declared_work
+
+            doc.meta["work"] = declared_work(work)
         payload = document_payload(doc)
         readers = sorted({r.strip() for r in readers if r.strip()})
         now = utc_now()
@@ -360,6 +375,7 @@ class Store:
     def check(self, user: str | None = None) -> CheckReport:
         """Verify every blob against its SHA-256, the database and the index; say what is wrong."""
         report = CheckReport()
+        report.warnings.extend(self.backend.check_permissions())
         db_problems = self.backend.check_database()
         report.problems.extend(db_problems)
         damaged = self.backend.database_errors

@@ -298,5 +298,9 @@ class PostgresBackend:
         """Nothing beyond the per-version checks: PostgreSQL guards its own pages and constraints."""
         return []
 
+    def check_permissions(self) -> list[str]:
+        """Nothing: PostgreSQL's own roles guard the rows (no files of ours)."""
+        return []
+
     def close(self) -> None:
         self.conn.close()

@@ -27,6 +27,7 @@ from ipsis.report import summary
 from ipsis.store.db import SourceVersion, Store, utc_now
 from ipsis.store.docs import WORDS, fold, phrase_query, rare_terms_query
 from ipsis.verify import Policy, locate, verify_records
+from ipsis.verify.batch import surely_absent
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
 from ipsis.verify.result import AMBIGUOUS, LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
@@ -85,7 +86,10 @@ def find_elsewhere(
         candidates = store.search(phrase, exclude_id, user, MAX_CANDIDATES) if phrase else []
     out: list[tuple[SourceVersion, dict[str, Any]]] = []
     for sv in candidates:
-        r = locate(store.document_of(sv), quote, policy=policy)
+        doc = store.document_of(sv)
+        if surely_absent(doc, quote, policy):
+            continue  # locate could only say not_found, after a diagnosis nobody reads
+        r = locate(doc, quote, policy=policy)
         if r.status not in (LOCATED, AMBIGUOUS):
             continue
         for m in r.matches:
@@ -129,6 +133,13 @@ class Verifier:
         self.used: dict[str, dict[str, Any]] = {}
         self.stored: dict[str, SourceVersion] = {}
         self.documents: dict[str, Document] = {}
+        self._memo: dict[tuple[str, Any], Any] = {}
+
+    def _cached(self, key: tuple[str, Any], compute: Callable[[], Any]) -> Any:
+        """Store look-ups made once per run (a source cited by 1,000 records is one query)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     def use(self, sv: SourceVersion, role: str) -> None:
         entry = self.used.setdefault(sv.id, _used_entry(sv, role))
@@ -144,8 +155,11 @@ class Verifier:
     def stored_document(self, sid: str) -> Document | None:
         """The stored version ``sid`` the user may read (recorded as cited), else None; never
         the fallback (which may itself ask here first)."""
-        sv = self.store.get(sid, self.user) if self.store is not None else None
-        if sv is None or self.store is None:
+        if self.store is None:
+            return None
+        store = self.store
+        sv = self._cached(("get", sid), lambda: store.get(sid, self.user))
+        if sv is None:
             return None
         self.stored[sid] = sv
         self.use(sv, "cited")
@@ -178,7 +192,9 @@ class Verifier:
         """The results one at a time, as the records come."""
         for r in verify_records(records, self.resolve, self.policy, limits, indexes=indexes):
             if self.store is not None:
-                _annotate(self.store, r, self.stored.get(r.source_id or ""), self.user, self.policy, self.use)
+                _annotate(
+                    self.store, r, self.stored.get(r.source_id or ""), self.user, self.policy, self.use, self._cached
+                )
             r.extra["run_id"] = self.run_id
             yield r
 
@@ -291,6 +307,7 @@ def _annotate(
     user: str | None,
     policy: Policy,
     use: Callable[[SourceVersion, str], None],
+    cached: Callable[[tuple[str, Any], Callable[[], Any]], Any] = lambda _key, compute: compute(),
 ) -> None:
     if r.status == NOT_FOUND and not r.found_elsewhere and isinstance(r.quote, str):
         places = find_elsewhere(store, r.quote, r.source_id, user, policy)
@@ -301,11 +318,12 @@ def _annotate(
             names = sorted({sv.id for sv, _ in places})
             r.message += f"; found elsewhere, in {', '.join(names)}"
     if r.status == UNKNOWN_SOURCE and r.source_id:
-        family = store.family(r.source_id, user)
+        sid = r.source_id
+        family = cached(("family", sid), lambda: store.family(sid, user))
         if family:
             r.message += "; cite a version: " + ", ".join(v.id for v in family)
     if sv is not None:
-        newer = store.newer_versions(sv, user)
+        newer = cached(("newer", sv.pk), lambda: store.newer_versions(sv, user))
         if newer:
             latest = newer[-1].id
             r.warnings.append(

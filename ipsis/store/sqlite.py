@@ -5,10 +5,14 @@ Layout of a store folder (``.ipsis/`` by default)::
     ipsis.db            source versions, readers, the found-elsewhere index, run records
     blobs/ab/abcd…      the original bytes of each version, named by their SHA-256
     tmp/                temporary files of blob writes in progress
+
+A new folder is private to its owner: folders 0700, ``ipsis.db`` 0600 (SQLite gives its
+``-wal`` and ``-shm`` files the database's mode), blobs 0400.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -18,7 +22,7 @@ from typing import Any
 
 from ipsis.errors import StoreError
 from ipsis.store.backend import Row
-from ipsis.store.blobs import BlobStore
+from ipsis.store.blobs import PRIVATE_FILE, BlobStore, open_to_others
 from ipsis.store.schema import migrate
 
 DB_NAME = "ipsis.db"
@@ -33,6 +37,8 @@ def _is_busy(exc: sqlite3.OperationalError) -> bool:
 def _connect(path: Path, db: Path, *, create: bool, durable: bool) -> sqlite3.Connection:
     if create:
         BlobStore(path).create_dirs()
+        if not db.exists():  # created private before SQLite opens it (and copies its mode)
+            os.close(os.open(db, os.O_CREAT | os.O_WRONLY, PRIVATE_FILE))
     conn = sqlite3.connect(str(db), timeout=BUSY_TIMEOUT_S, isolation_level=None)
     try:
         conn.row_factory = sqlite3.Row
@@ -132,6 +138,9 @@ class SqliteBackend:
         except sqlite3.DatabaseError as exc:
             problems.append(f"found-elsewhere index is damaged ({exc}); rebuild the store from its blobs")
         return problems
+
+    def check_permissions(self) -> list[str]:
+        return open_to_others(Path(self.location))
 
     def close(self) -> None:
         self.conn.close()

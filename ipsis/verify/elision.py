@@ -193,14 +193,55 @@ def truncated_before_limiter(doc: Document, view: Normalized, view_end: int) -> 
     }
 
 
-def _longest_prefix(view: str, q: str, minimum: int) -> int:
-    """Length of the longest prefix of ``q`` that occurs in ``view`` (0 below ``minimum``)."""
+def _seed_places(view: str, seed: str) -> list[int] | None:
+    """Every place of ``seed`` in ``view`` (one scan), or None past :data:`_PREFIX_PLACES`."""
+    places: list[int] = []
+    at = view.find(seed)
+    while at != -1:
+        if len(places) == _PREFIX_PLACES:
+            return None
+        places.append(at)
+        at = view.find(seed, at + 1)
+    return places
+
+
+def _longest_prefix(view: str, q: str, minimum: int, places: list[int] | None = None) -> int:
+    """Length of the longest prefix of ``q`` that occurs in ``view`` (0 below ``minimum``):
+    every longer prefix starts where ``q[:minimum]`` does (``places``, from
+    :func:`_seed_places`), so a comparison at each (halving on slices, in C) replaces a
+    whole-text scan per halving step.
+
+    >>> v = "a cat sat; a cab ran"
+    >>> _longest_prefix(v, "a cab sat", 3, _seed_places(v, "a c"))
+    6
+    """
+    if places is not None:
+        return max(minimum, *(_common_prefix(view, at, q) for at in places)) if places else 0
     if q[:minimum] not in view:
         return 0
     lo, hi = minimum, len(q)
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if q[:mid] in view:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+_PREFIX_PLACES = 64
+"""Above this many places of the seed, :func:`_longest_prefix` halves on whole-text scans."""
+
+
+def _common_prefix(view: str, at: int, q: str) -> int:
+    """How many leading characters of ``q`` agree with ``view`` from ``at`` (halving on slices)."""
+    n = min(len(q), len(view) - at)
+    if view.startswith(q[:n], at):
+        return n
+    lo, hi = 0, n - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if view.startswith(q[:mid], at):
             lo = mid
         else:
             hi = mid - 1
@@ -217,20 +258,24 @@ def omission(view: str, q: str, max_gap: int, minimum: int = 12) -> list[tuple[i
     >>> omission(v, "Ninguém pode ser perguntado, nem ser prejudicado.", 500)
     [(0, 29, 59, 79)]
     """
-    head = _longest_prefix(view, q, minimum)
+    places = _seed_places(view, q[:minimum])
+    head = _longest_prefix(view, q, minimum, places)
     if head == 0 or len(q) - head < minimum:
         return []
     while head > minimum and head < len(q) and q[head - 1].isalnum() and q[head].isalnum():
         head -= 1  # the omitted run starts at a word
     tail = q[head:]
     found: list[tuple[int, int, int, int]] = []
-    h = view.find(q[:head])
+    lead = q[:head]
+    # the places of the head are among those of the seed (head >= minimum): no second scan
+    heads = iter([at for at in places if view.startswith(lead, at)]) if places is not None else None
+    h = next(heads, -1) if heads is not None else view.find(lead)
     while h != -1 and len(found) < MAX_HITS:
         if h == 0 or not view[h - 1].isalnum():
             t = view.find(tail, h + head + 1, h + head + max_gap + len(tail))
             if t != -1:
                 found.append((h, h + head, t, t + len(tail)))
-        h = view.find(q[:head], h + 1)
+        h = next(heads, -1) if heads is not None else view.find(lead, h + 1)
     if not found:
         return []
     best = min(g - s for _, s, g, _ in found)

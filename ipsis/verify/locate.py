@@ -24,7 +24,9 @@ from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
+from ipsis.verify import batch
 from ipsis.verify.choose import by_context, by_position
+from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
     Context,
@@ -51,8 +53,8 @@ from ipsis.verify.result import (
 from ipsis.verify.selectors import TextQuoteSelector
 
 MAX_SELECTORS = 200
-"""Most places of an ambiguous quote that each get a selector (the work grows with the square
-of the places: a quote repeated a million times would otherwise never finish)."""
+"""Most places of an ambiguous quote that each get a selector: a limit on the size of the
+output (the contexts of all places are found by sorting, :mod:`ipsis.verify.contexts`)."""
 
 MAX_STAGES = 8
 """Most stages of quote preparation searched one by one (each is one pass over the view)."""
@@ -80,6 +82,13 @@ def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
     out: dict[str, Any] = {"id": sec.id, "label": sec.label}
     if path is not None:
         out["path"] = path(sec)
+    work = doc.meta.get("work")
+    if isinstance(work, dict) and work.get("id"):  # a citable URI of the section (LexML, ELI)
+        from ipsis.formats.ids import section_uri
+
+        uri = section_uri(work, sec.id)
+        if uri:
+            out["uri"] = uri
     return out
 
 
@@ -98,13 +107,24 @@ def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None,
     )
 
 
+def _contexts(
+    view: Normalized, hits: Sequence[tuple[int, int]], targets: Sequence[tuple[int, int]], cap: int
+) -> dict[tuple[int, int], tuple[int, int, bool]]:
+    """Minimal (prefix, suffix, unique) context of each of ``targets`` among ``hits``: all at once
+    by sorting the contexts, or per pair on the reference path (:data:`ipsis.verify.batch.reference`)."""
+    if batch.reference.on:
+        return {t: minimal_context(view.text, t[0], t[1], [h for h in hits if h != t], cap) for t in targets}
+    return minimal_contexts(view.text, hits, targets, cap)
+
+
 def _selector_for(
-    doc: Document, view: Normalized, hit: tuple[int, int], others: Sequence[tuple[int, int]], cap: int
+    doc: Document, view: Normalized, hit: tuple[int, int], context: tuple[int, int, bool]
 ) -> tuple[TextQuoteSelector, bool]:
-    """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``."""
+    """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``,
+    given its minimal ``context`` from :func:`_contexts`."""
     vt = view.text
     s, e = hit
-    p, q, unique = minimal_context(vt, s, e, others, cap)
+    p, q, unique = context
     before_end = _back(vt, s)
     after_start = _fwd(vt, e)
     p_start = extend_to_word(vt, before_end - p, -1) if p else s
@@ -199,20 +219,28 @@ def _diagnose(
     return "not found in the source", None
 
 
-def _first_stage_found(view: Normalized, quote: str, policy: Policy) -> tuple[str, list[tuple[int, int]], list[str]]:
+def searched_stages(quote: str, policy: Policy) -> list[tuple[str, list[str]]]:
+    """The stages of quote preparation ``locate`` searches, in order (see :func:`prepare_stages`)."""
+    stages = list(prepare_stages(quote, literal=policy.max_tier == "exact"))
+    if len(stages) > MAX_STAGES:  # decorations nested thousands deep: search the first ones and the last
+        stages = [*stages[: MAX_STAGES - 1], stages[-1]]
+    return stages
+
+
+def _first_stage_found(
+    doc: Document, view: Normalized, quote: str, policy: Policy
+) -> tuple[str, list[tuple[int, int]], list[str]]:
     """The quote as written if it is in the view, else the first stage of quote preparation
     that is (or the fully prepared quote when none is), its hits and what was removed."""
     tier, dis = policy.max_tier, policy.disabled_steps
-    stages = list(prepare_stages(quote, literal=tier == "exact"))
-    if len(stages) > MAX_STAGES:  # decorations nested thousands deep: search the first ones and the last
-        stages = [*stages[: MAX_STAGES - 1], stages[-1]]
+    stages = searched_stages(quote, policy)
     last: tuple[str, list[str]] = (quote.strip(), [])
     for stage, removed in stages:
         last = (stage, removed)
         q = quote_view(stage, tier, dis).text
         if not q.strip():
             continue
-        hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+        hits = [(h, h + len(q)) for h in batch.find_in_view(doc, view, q, policy)]
         if hits:
             return stage, hits, removed
     return last[0], [], last[1]
@@ -241,7 +269,7 @@ def locate(
     tier = policy.max_tier
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
-    prepared, hits, removed = _first_stage_found(view, quote, policy)
+    prepared, hits, removed = _first_stage_found(document, view, quote, policy)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -281,12 +309,12 @@ def locate(
 
     if len(candidates) > 1:
         result.status = AMBIGUOUS
-        propose = len(candidates) <= MAX_SELECTORS  # each selector compares with every other place
+        propose = len(candidates) <= MAX_SELECTORS  # a limit on output size
+        contexts = _contexts(view, hits, candidates, policy.context_cap) if propose else {}
         for hit in candidates:
             sel, unique = None, False
             if propose:
-                others = [h for h in hits if h != hit]
-                sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+                sel, unique = _selector_for(document, view, hit, contexts[hit])
             span = view.offsets.span_to_source(Span(*hit))
             result.matches.append(_match_record(document, span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
@@ -301,8 +329,7 @@ def locate(
     else:
         hit = candidates[0]
         span = view.offsets.span_to_source(Span(*hit))
-        others = [h for h in hits if h != hit]
-        sel, unique = _selector_for(document, view, hit, others, policy.context_cap)
+        sel, unique = _selector_for(document, view, hit, _contexts(view, hits, [hit], policy.context_cap)[hit])
         m = _match_record(document, span, sel, unique)
         result.matches.append(m)
         result.tier, result.steps = _cheapest_tier(m.text, prepared, policy, not document.marks)
@@ -363,6 +390,23 @@ def _elided(
     return result
 
 
+def _citable(tree: Any, ref: str) -> Any:
+    """A section cited as a LexML URN or an ELI (``urn:lex:...!art7_cpt_inc2``, ``.../eli/...#art_6``):
+    the resolution to the section it names; None for any other way of writing a reference."""
+    from ipsis.formats.ids import is_citable_uri, section_for_uri
+    from ipsis.sections import SectionNotFoundError
+    from ipsis.sections.refs import Resolution
+
+    ref = ref.strip()
+    if not is_citable_uri(ref):
+        return None
+    sec = section_for_uri(tree, ref)
+    if sec is None:
+        msg = f"{ref!r} names no section of {tree.doc_id} (a LexML fragment or an AKN eId after ! or #)"
+        raise SectionNotFoundError(msg, None)
+    return Resolution(ref, (sec.id,), (sec,))
+
+
 def _restrict_to_section(
     doc: Document, view: Normalized, hits: list[tuple[int, int]], ref: str, result: Result
 ) -> list[tuple[int, int]]:
@@ -377,7 +421,7 @@ def _restrict_to_section(
         for sp in spans
     ]
     try:
-        resolution = resolve_reference(tree, ref)
+        resolution = _citable(tree, ref) or resolve_reference(tree, ref)
     except (SectionNotFoundError, InputError) as exc:
         result.message = f"{exc}; the quote is elsewhere in the document"
         result.found_elsewhere = elsewhere
@@ -424,8 +468,7 @@ def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_
         view = document_view(document, "exact")
         hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]
         own = [(start, end)]
-    others = [h for h in hits if h != own[0]]
-    sel, unique = _selector_for(document, view, own[0], others, policy.context_cap)
+    sel, unique = _selector_for(document, view, own[0], _contexts(view, hits, own[:1], policy.context_cap)[own[0]])
     # start/end are where ``exact`` is: the range without the blanks (or quote marks, page
     # furniture) at its ends that no quote carries, so that text[start:end] == exact
     at = view.offsets.span_to_source(Span(*own[0]))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import edlib
 
@@ -91,7 +92,24 @@ def document_view(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Nor
 
 
 def quote_view(quote: str, tier: str, disabled: Sequence[str] = ()) -> Normalized:
-    """A quote normalized like the document at ``tier``, with outer spaces trimmed."""
+    """A quote normalized like the document at ``tier``, with outer spaces trimmed (the views
+    of recent quotes are kept: a record's quote is normalized by the block, by ``locate``, by
+    the found-elsewhere look-up and for each tier of the steps it needed)."""
+    if len(quote) <= _CACHED_QUOTE:
+        return _cached_quote_view(quote, tier, tuple(disabled))
+    return _quote_view(quote, tier, disabled)
+
+
+_CACHED_QUOTE = 2000
+"""Longest quote whose views are kept (4,096 of them at most)."""
+
+
+@lru_cache(maxsize=4096)
+def _cached_quote_view(quote: str, tier: str, disabled: tuple[str, ...]) -> Normalized:
+    return _quote_view(quote, tier, disabled)
+
+
+def _quote_view(quote: str, tier: str, disabled: Sequence[str]) -> Normalized:
     if tier == "exact":
         return Normalized(quote, (), OffsetMap.identity(len(quote)))
     n = normalize(quote, tier, disabled=disabled)

@@ -6,7 +6,9 @@ infix (``HW``) mode, bounded by ``k`` edits. edlib wants bytes: the view is copi
 document into one byte per code point (Latin-1 as is, other characters given spare byte
 values), so offsets stay the same and a 1 MB pass costs a few milliseconds. Each pass returns
 the places at the best distance; they are masked and the pass repeats, so every local minimum
-within the budget is kept (up to :data:`MAX_CANDIDATES`), best first, with ties reported.
+within the budget is kept (up to :data:`MAX_CANDIDATES`), best first, with ties reported; on a
+long text the repeated passes run only on the chunks where something is within the budget
+(:func:`search`), so the whole search costs about one pass.
 
 >>> from ipsis.document import Document
 >>> doc = Document("d", "Art. 9. O prazo de resposta é de 30 dias, salvo motivo justo.")
@@ -17,6 +19,7 @@ within the budget is kept (up to :data:`MAX_CANDIDATES`), best first, with ties 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 import edlib
@@ -24,13 +27,18 @@ import edlib
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
 from ipsis.spans import Span
+from ipsis.verify import batch
 from ipsis.verify.elision import omission
 from ipsis.verify.match import Context, candidate_score, document_view, is_word_char, quote_view
 from ipsis.verify.policy import Policy
 from ipsis.verify.reasons import Token, classify, document_language, starts_with_limiter, tokens, word_diff
 
 MAX_CANDIDATES = 8
-"""Most local minima kept (each costs one more pass over the document)."""
+"""Most local minima kept."""
+
+CHUNK = 32768
+"""Bytes per chunk of the first look (whether anything is within the budget there); the chunks
+that have something are looked at again in pieces of 1/16 of that."""
 
 SHORT_QUOTE = 60
 """Below this many characters the error budget shrinks in proportion (a 7-character quote
@@ -53,7 +61,7 @@ def budget(length: int, max_error_rate: float, explicit: bool = False) -> int:
 class _Encoded:
     """A view as bytes (one per code point) and the table for encoding quotes alike."""
 
-    __slots__ = ("data", "mask", "table", "unknown")
+    __slots__ = ("_codes", "data", "mask", "table", "unknown")
 
     def __init__(self, text: str) -> None:
         self.table: dict[int, int] = {}
@@ -72,13 +80,25 @@ class _Encoded:
         spare = [b for b in range(1, 256) if b not in used] or [0]
         self.mask = spare[0]
         self.unknown = spare[1] if len(spare) > 1 else spare[0]
+        self._codes = _Codes(self.unknown)
+        self._codes.update({i: i for i in range(256)})
+        self._codes.update(self.table)
 
     def encode(self, quote: str) -> bytes:
-        out = bytearray()
-        for c in quote:
-            o = ord(c)
-            out.append(o if o < 256 and o not in self.table else self.table.get(o, self.unknown))
-        return bytes(out)
+        """The quote's bytes: Latin-1 as is, the view's other characters as their spare byte,
+        any other character as ``unknown`` (one ``str.translate``, no loop in Python)."""
+        return quote.translate(self._codes).encode("latin-1")
+
+
+class _Codes(dict[int, int]):
+    """Code point -> byte for ``str.translate``; a character the view lacks gets ``unknown``."""
+
+    def __init__(self, unknown: int) -> None:
+        super().__init__()
+        self.unknown = unknown
+
+    def __missing__(self, key: int) -> int:
+        return self.unknown
 
 
 def _encoded(doc: Document, view: Normalized, key: Any) -> _Encoded:
@@ -93,9 +113,61 @@ def _encoded(doc: Document, view: Normalized, key: Any) -> _Encoded:
 def search(data: bytes, query: bytes, k: int, mask: int, limit: int = MAX_CANDIDATES) -> list[tuple[int, int, int]]:
     """``(start, end, distance)`` of every local minimum within ``k`` edits, best first.
 
+    A long text is first cut into chunks that overlap by the longest alignment within ``k``
+    (``len(query) + k``), each searched once for *whether* anything is within ``k``; then
+    :func:`search_passes` (a pass per distance, masking what each found) runs only on the
+    chunks that have something, with as much real text around them as an alignment can reach.
+    Every alignment within ``k`` lies inside such a chunk, so the places, distances and ties
+    are exactly those of :func:`search_passes` on the whole text, in about one pass.
+
     >>> search(b"the cat sat; the bat sat; a dog", b"the hat sat", 2, 0)
     [(0, 11, 1), (13, 24, 1)]
     """
+    width = len(query) + k
+    sizes = (max(CHUNK, 16 * width), max(CHUNK // 16, 4 * width))
+    if len(data) <= 2 * sizes[0] or batch.reference.on:
+        return search_passes(data, query, k, mask, limit)
+    owned = [(0, len(data))]
+    for size in sizes:
+        live = []
+        for a, b in owned:
+            for o in range(a, b, size):
+                e = min(b, o + size)
+                if (
+                    edlib.align(query, data[max(0, o - width) : e], mode="HW", task="distance", k=k)["editDistance"]
+                    >= 0
+                ):
+                    live.append((o, e))
+        owned = live
+        if not owned:
+            return []
+    segments: list[list[int]] = []  # [start, end) in the text: live chunks with their reach on both sides
+    for o, e in owned:
+        a, b = max(0, o - 2 * width), min(len(data), e + width)
+        if segments and a <= segments[-1][1]:
+            segments[-1][1] = max(segments[-1][1], b)
+        else:
+            segments.append([a, b])
+    gap = bytes([mask]) * (width + 1)  # no alignment within k can reach across it
+    starts, pos, parts = [], 0, []
+    for a, b in segments:
+        starts.append(pos)
+        parts.append(data[a:b])
+        pos += b - a + len(gap)
+    found = search_passes(gap.join(parts), query, k, mask, limit)
+    out = []
+    for s, e, d in found:
+        i = bisect_right(starts, s) - 1
+        shift = segments[i][0] - starts[i]
+        out.append((s + shift, e + shift, d))
+    return out
+
+
+def search_passes(
+    data: bytes, query: bytes, k: int, mask: int, limit: int = MAX_CANDIDATES
+) -> list[tuple[int, int, int]]:
+    """:func:`search` over the whole text: one edlib pass per distance; the places at the best
+    distance are masked and the pass repeats until nothing is within ``k`` (or ``limit``)."""
     found: list[tuple[int, int, int]] = []
     buf = data  # always bytes: edlib converts a bytearray element by element (~15x slower)
     for _ in range(limit):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 import regex
@@ -113,13 +114,17 @@ def _is_number(w: str) -> bool:
 
 def _phrases(words: Sequence[str], phrases: Iterable[str]) -> Counter[str]:
     """How many times each (one- or two-word) phrase occurs in ``words`` (casefolded)."""
+    words = list(words)
+    grams: dict[int, Counter[tuple[str, ...]]] = {}  # n -> every run of n words, counted once
     out = Counter[str]()
     for p in phrases:
-        parts = p.split()
+        parts = tuple(p.split())
         n = len(parts)
-        for i in range(len(words) - n + 1):
-            if list(words[i : i + n]) == parts:
-                out[p] += 1
+        if n not in grams:
+            grams[n] = Counter(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+        found = grams[n][parts]
+        if found:
+            out[p] += found
     return out
 
 
@@ -207,11 +212,16 @@ def starts_with_limiter(text: str, lang: str | None = None) -> str | None:
     words = [t.text.casefold() for t in tokens(text[:80]) if t.text not in ",;:-–—("]
     langs = [lang] if lang else list(LIMITERS)
     for lg in langs:
-        for p in sorted(LIMITERS[lg], key=len, reverse=True):
-            parts = p.split()
+        for p, parts in _longest_first(lg):
             if words[: len(parts)] == parts:
                 return p
     return None
+
+
+@cache
+def _longest_first(lang: str) -> tuple[tuple[str, list[str]], ...]:
+    """The limiters of ``lang``, longest first, each with its words (sorted once, not per call)."""
+    return tuple((p, p.split()) for p in sorted(LIMITERS[lang], key=len, reverse=True))
 
 
 def has_negation_or_limiter(text: str, lang: str) -> list[str]:

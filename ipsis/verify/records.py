@@ -12,12 +12,14 @@ import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
 from typing import Any, BinaryIO
 
 from ipsis.document import Document
 from ipsis.errors import RecordError
 from ipsis.jsontypes import json_type_name
 from ipsis.limits import DEFAULT_LIMITS, Limits
+from ipsis.verify.batch import prefound
 from ipsis.verify.locate import locate
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.result import INVALID_RECORD, UNKNOWN_SOURCE, Result
@@ -231,6 +233,12 @@ def _str_or_none(v: Any) -> str | None:
     return v if isinstance(v, str) else None
 
 
+BLOCK = 1024
+"""Records read ahead and verified as one block, so that the records citing one source are
+located together (:func:`ipsis.verify.batch.prefound`); results still come one per record, in
+input order, and memory stays flat."""
+
+
 def verify_records(
     records: Iterable[Any],
     resolve: Resolver,
@@ -239,23 +247,50 @@ def verify_records(
     indexes: Iterable[int] | None = None,
 ) -> Iterator[Result]:
     """Verify each record against the document its ``source_id`` resolves to (lazily: one
-    result per record as the records come).
+    result per record, in blocks of :data:`BLOCK` records).
 
     ``indexes`` numbers the records in messages (default 1, 2, ...; a batch partition passes
-    each record's place in the whole input)."""
+    each record's place in the whole input). An error while reading the records (a malformed
+    line) is raised after the results of the records before it."""
     numbers = indexes if indexes is not None else itertools.count(1)
-    for index, raw in zip(numbers, records, strict=False):
-        record, invalid = check_record(raw, index, limits)
-        if invalid is not None or record is None:
-            yield invalid  # type: ignore[misc]
-            continue
-        cid = str(record["citation_id"])
-        sid = record["source_id"]
-        doc = resolve(sid)
-        if doc is None:
-            r = Result(cid, sid, record["quote"], UNKNOWN_SOURCE)
-            r.message = f"unknown source {sid!r}"
-        else:
+    pairs = zip(numbers, records, strict=False)
+    while True:
+        block: list[tuple[int, Any]] = []
+        error: Exception | None = None
+        try:
+            block.extend(itertools.islice(pairs, BLOCK))
+        except Exception as exc:  # re-raised below, after the results of the records before it
+            error = exc
+        yield from _verify_block(block, resolve, policy, limits)
+        if error is not None:
+            raise error
+        if len(block) < BLOCK:
+            return
+
+
+def _verify_block(block: list[tuple[int, Any]], resolve: Resolver, policy: Policy, limits: Limits) -> Iterator[Result]:
+    checked = [check_record(raw, index, limits) for index, raw in block]
+    by_source: dict[str, list[str]] = {}
+    for record, invalid in checked:
+        if invalid is None and record is not None:
+            by_source.setdefault(record["source_id"], []).append(record["quote"])
+    seen: set[str] = set()
+    with ExitStack() as stack:
+        for record, invalid in checked:
+            if invalid is not None or record is None:
+                yield invalid  # type: ignore[misc]
+                continue
+            cid = str(record["citation_id"])
+            sid = record["source_id"]
+            doc = resolve(sid)
+            if doc is None:
+                r = Result(cid, sid, record["quote"], UNKNOWN_SOURCE)
+                r.message = f"unknown source {sid!r}"
+                yield _with_unknown_fields(r, record)
+                continue
+            if sid not in seen:  # the first record of this source in the block: all its quotes at once
+                seen.add(sid)
+                stack.enter_context(prefound(doc, by_source[sid], policy))
             r = locate(
                 doc,
                 record["quote"],
@@ -267,6 +302,11 @@ def verify_records(
                 source_id=sid,
                 section=record.get("section"),
             )
-        if unknown := unknown_fields(record):
-            r.warnings.append({"kind": "unknown_field", "fields": unknown, "message": unknown_fields_message(unknown)})
-        yield r
+            yield _with_unknown_fields(r, record)
+
+
+def _with_unknown_fields(r: Result, record: dict[str, Any]) -> Result:
+    """``r`` with an ``unknown_field`` warning when the record has fields ipsis does not read."""
+    if unknown := unknown_fields(record):
+        r.warnings.append({"kind": "unknown_field", "fields": unknown, "message": unknown_fields_message(unknown)})
+    return r

@@ -48,6 +48,8 @@ class Match:
     unique: bool = True
     section: dict[str, Any] | None = None
     flags: list[str] = field(default_factory=list)
+    boxes: list[dict[str, Any]] = field(default_factory=list)
+    """Where a PDF prints the match: ``{page, x0, y0, x1, y1}`` per line run (:mod:`ipsis.pdfboxes`)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -64,6 +66,8 @@ class Match:
             out["section"] = self.section
         if self.flags:
             out["flags"] = list(self.flags)
+        if self.boxes:
+            out["boxes"] = list(self.boxes)
         return out
 
 

@@ -207,3 +207,26 @@ def unmapped_glyphs() -> bytes:
             stream(b"BT /F2 12 Tf 72 700 Td <FFFDFFFDFFFD> Tj ET"),
         ]
     )
+
+
+def page_reuse_bomb(pages: int = 4000, lines: int = 50) -> bytes:
+    """One page object listed ``pages`` times in the page tree, drawing one compressed content
+    stream of ``lines`` lines: ~25 KB that extract to megabytes of text (the audit's 32 KB PDF)."""
+    ops = [b"BT /F1 10 Tf 40 760 Td 12 TL"]
+    ops += [
+        b"(The same content stream drawn again on every page of the file, line %d.) Tj T*" % i for i in range(lines)
+    ]
+    ops.append(b"ET")
+    kids = b" ".join([b"4 0 R"] * pages)
+    page = (
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+        b" /Contents 5 0 R >>"
+    )
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages),
+        FONT,
+        page,
+        stream(b"\n".join(ops), compress=True),
+    ]
+    return build(objects)

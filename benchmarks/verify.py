@@ -1,0 +1,180 @@
+"""Whole-process ``ipsis verify`` on the speed workload against other ways to find the quotes.
+
+The workload (``workload.py``): a 5 MB text from the RFCs and the Portuguese Constitution and
+1,000 quotes of 20-300 characters, about a quarter of them found in several places. Figures,
+all in ms per quote, medians of ``--repeat`` runs, in this process unless said otherwise:
+
+- ``ipsis verify`` as a whole process (start-up, reading and normalizing the source, JSONL out);
+- ``verify_records`` in-process, the block path and the per-quote reference path (both must
+  give the same results; checked here);
+- the naive floor: a ``str.find`` loop counting every occurrence of the quote as given;
+- the obvious per-quote approach: normalize the whole source, then a ``regex`` with word
+  boundaries counting overlapping matches (a few quotes, scaled);
+- gtrex ``Verifier.verify`` (built once, warmed; it stops at the first hit);
+- reanchor ``resolve_quote`` on a prepared document (a subset of the quotes).
+
+gtrex and reanchor are measured when installed (``pip install gtrex reanchor``), else skipped.
+
+    python benchmarks/verify.py            # 5 MB, 1,000 quotes
+    python benchmarks/verify.py --quick    # 0.5 MB, 100 quotes, for CI
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import regex  # noqa: E402
+from workload import write  # noqa: E402
+
+from ipsis import Document  # noqa: E402
+from ipsis.ingest.normalize import normalize  # noqa: E402
+from ipsis.verify.batch import reference_path  # noqa: E402
+from ipsis.verify.match import _cached_quote_view  # noqa: E402
+from ipsis.verify.records import verify_records  # noqa: E402
+
+CPU_IN: list[float] = []
+"""CPU seconds of the last :func:`median_time` (median), beside its wall time."""
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    """Median wall seconds of ``repeat`` runs; the median CPU seconds go to :data:`CPU_IN`."""
+    times, cpu = [], []
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        fn()
+        times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    CPU_IN[:] = [statistics.median(cpu)]
+    return statistics.median(times)
+
+
+CPU: list[float] = []
+"""CPU seconds (user + system) of each whole-process run: steadier than wall time on a shared machine."""
+
+
+def whole_process(records: Path, sources: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "ipsis", "verify", str(records), "--sources", str(sources), "--format", "jsonl"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([*cmd, "-o", os.devnull], env=env, check=False, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+
+
+def obvious(text: str, quote: str) -> int:
+    view = normalize(text, "typography").text
+    q = normalize(quote, "typography").text.strip()
+    pattern = regex.compile(r"(?<!\w)" + regex.escape(q) + r"(?!\w)")
+    return sum(1 for _ in pattern.finditer(view, overlapped=True))
+
+
+def find_loop(text: str, quote: str) -> int:
+    n, i = 0, text.find(quote)
+    while i != -1:
+        n += 1
+        i = text.find(quote, i + 1)
+    return n
+
+
+def run(size: int, n: int, repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        src, recs_path, smap = write(Path(tmp), size, n)
+        text = src.read_text(encoding="utf-8")
+        recs = [json.loads(line) for line in recs_path.read_text(encoding="utf-8").splitlines()]
+        quotes = [r["quote"] for r in recs]
+        mb = len(text.encode()) / 1e6
+        print(f"workload: {mb:.1f} MB, {len(quotes)} quotes of 20-300 characters; medians of {repeat}")
+        per: dict[str, float] = {}
+        cpu: dict[str, float] = {}  # CPU seconds per quote (steadier than wall time on a shared machine)
+        per["ipsis verify (whole process)"] = median_time(lambda: whole_process(recs_path, smap), repeat) / n
+        cpu["ipsis verify (whole process)"] = statistics.median(CPU) / n  # the child's, not this process's
+
+        doc = Document("bench", text)
+
+        def results() -> list[str]:
+            _cached_quote_view.cache_clear()  # no path gets the other's normalized quotes
+            return [json.dumps(r.to_json(), sort_keys=True) for r in verify_records(recs, lambda _s: doc)]
+
+        fast = results()  # builds the document's views once (the whole-process figure includes it)
+        per["verify_records in-process (blocks)"] = median_time(results, repeat) / n
+        cpu["verify_records in-process (blocks)"] = CPU_IN[0] / n
+        with reference_path():
+            slow = results()
+            per["verify_records in-process (per quote, reference)"] = median_time(results, repeat) / n
+            cpu["verify_records in-process (per quote, reference)"] = CPU_IN[0] / n
+        ambiguous = sum('"status": "ambiguous"' in r for r in fast)
+        print(f"same results on both paths: {fast == slow} ({ambiguous} ambiguous of {n})")
+        per["naive floor (str.find loop, every occurrence)"] = (
+            median_time(lambda: [find_loop(text, q) for q in quotes], repeat) / n
+        )
+        cpu["naive floor (str.find loop, every occurrence)"] = CPU_IN[0] / n
+        k = 3
+        per["obvious per quote (normalize + regex, boundaries)"] = (
+            median_time(lambda: [obvious(text, q) for q in quotes[:k]], 1) / k
+        )
+        cpu["obvious per quote (normalize + regex, boundaries)"] = CPU_IN[0] / k
+        try:
+            from gtrex import Verifier
+
+            ver = Verifier(text)
+            ver.verify(quotes[0])
+            per["gtrex Verifier.verify (warmed, first hit)"] = (
+                median_time(lambda: [ver.verify(q) for q in quotes], repeat) / n
+            )
+            cpu["gtrex Verifier.verify (warmed, first hit)"] = CPU_IN[0] / n
+        except ImportError:
+            print("gtrex not installed: skipped (pip install gtrex)")
+        try:
+            from reanchor import TextQuoteSelector, prepare_document, resolve_quote
+
+            prepared = prepare_document(text)
+            sub = quotes[: max(10, n // 10)]
+            per["reanchor resolve_quote (prepared)"] = median_time(
+                lambda: [resolve_quote(prepared, TextQuoteSelector(exact=q)) for q in sub], 1
+            ) / len(sub)
+            cpu["reanchor resolve_quote (prepared)"] = CPU_IN[0] / len(sub)
+        except ImportError:
+            print("reanchor not installed: skipped (pip install reanchor)")
+        for name, t in per.items():
+            print(f"  {name:52s} {t * 1e3:8.3f} ms/quote   CPU {cpu[name] * 1e3:8.3f} ms/quote")
+        ours = per["ipsis verify (whole process)"]
+        for name, target in [
+            ("gtrex Verifier.verify (warmed, first hit)", 2),
+            ("obvious per quote (normalize + regex, boundaries)", 50),
+            ("reanchor resolve_quote (prepared)", 20),
+            ("verify_records in-process (per quote, reference)", 1),
+        ]:
+            if name in per:
+                ours_cpu = cpu["ipsis verify (whole process)"]
+                print(
+                    f"whole-process ipsis verify vs {name}: {per[name] / ours:.1f}x faster"
+                    f" ({cpu[name] / ours_cpu:.1f}x in CPU time; target >= {target}x)"
+                )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="0.5 MB, 100 quotes, one run")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    if args.quick:
+        run(500_000, 100, 1)
+    else:
+        run(5_000_000, 1000, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

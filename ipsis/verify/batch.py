@@ -1,0 +1,195 @@
+"""Many quotes of one source found together: one multi-pattern pass over the view.
+
+``locate`` finds a quote's places with a ``str.find`` loop, one scan of the whole view per
+quote. When many records cite one source, :func:`prefound` runs one Aho-Corasick automaton
+over the view instead (``ahocorasick_rs``, every occurrence, overlapping ones too), applies the
+same token-boundary test and occurrence limit to each quote's hits as
+:func:`~ipsis.verify.match.find_all`, and leaves them on the document until the block of
+records is done; ``locate`` takes a quote's places from there (:func:`find_in_view`). The
+places are exactly those of ``find_all``; only the time differs (one pass over 5 MB takes about
+as long as 70-100 ``str.find`` scans, so below :data:`MIN_QUOTES` distinct quotes the loop is kept).
+
+A suffix array per source version was measured as the alternative (``benchmarks/locate.py``):
+building it costs more than the whole automaton pass; kept in the store it would win only for
+runs with a few thousand quotes of a source or fewer, at 4 bytes per character stored.
+
+>>> from ipsis.document import Document
+>>> from ipsis.verify.match import document_view
+>>> doc = Document("d", "the rapist. the therapist. the rapist.")
+>>> with prefound(doc, ["the rapist"], min_quotes=1):
+...     find_in_view(doc, document_view(doc, "typography"), "the rapist", DEFAULT_POLICY)
+[0, 27]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from ipsis.document import Document
+from ipsis.ingest.normalize import Normalized
+from ipsis.verify.match import MAX_OCCURRENCES, _cuts_token, document_view, find_all, quote_view
+from ipsis.verify.policy import DEFAULT_POLICY, Policy
+
+
+def _automaton() -> Any:
+    """``ahocorasick_rs.AhoCorasick`` (compiled wheels for every supported Python, a base
+    dependency), or None where it is missing: then the ``str.find`` loop, same results."""
+    try:
+        from ahocorasick_rs import AhoCorasick
+    except ImportError:  # pragma: no cover - depends on the installation
+        return None
+    return AhoCorasick
+
+
+AhoCorasick: Any = _automaton()
+
+MIN_QUOTES = 48
+"""Fewest distinct quotes of one source for which one automaton pass beats a ``str.find`` loop."""
+
+MIN_LENGTH = 16
+"""Shorter quotes (and quotes that overlap themselves within half their length, like a row of
+dashes) keep the loop: they can occur at nearly every position, and the pass lists every match."""
+
+_KEY = "prefound"
+
+
+class _Switch:
+    on = False
+
+
+reference = _Switch()
+"""When ``reference.on``, ``locate`` takes the per-quote path it had before blocks and sorted
+contexts (a ``str.find`` loop per quote, contexts compared pair by pair): the test that proves
+both paths give the same results turns it on with :func:`reference_path`."""
+
+
+@contextmanager
+def reference_path() -> Iterator[None]:
+    """Run the block on the per-quote reference path (for comparisons; not thread-safe)."""
+    reference.on = True
+    try:
+        yield
+    finally:
+        reference.on = False
+
+
+def _batchable(q: str) -> bool:
+    return len(q) >= MIN_LENGTH and q.find(q[: len(q) // 2], 1) == -1
+
+
+def find_many(
+    text: str,
+    quotes: Iterable[str],
+    *,
+    boundaries: bool = True,
+    limit: int = MAX_OCCURRENCES,
+    min_quotes: int = MIN_QUOTES,
+) -> dict[str, list[int]]:
+    """``{quote: find_all(text, quote, boundaries=..., limit=...)}`` for every quote: one pass
+    over ``text`` for the quotes :func:`_batchable` admits when there are ``min_quotes`` of them.
+
+    >>> find_many("7 days; 17 days; 7 days.", ["7 days", "days; 17 days; 7"], min_quotes=1)
+    {'7 days': [0, 17], 'days; 17 days; 7': [2]}
+    """
+    wanted = list(dict.fromkeys(q for q in quotes if q))
+    many = [q for q in wanted if _batchable(q)] if AhoCorasick is not None else []
+    if len(many) < min_quotes:
+        many = []
+    chosen = set(many)
+    out = {q: find_all(text, q, boundaries=boundaries, limit=limit) for q in wanted if q not in chosen}
+    if not many:
+        return out
+    starts: list[list[int]] = [[] for _ in many]
+    for i, s, _ in AhoCorasick(many).find_matches_as_indexes(text, overlapping=True):
+        starts[i].append(s)
+    for q, found in zip(many, starts, strict=True):
+        found.sort()
+        n = len(q)
+        kept: list[int] = []
+        for s in found:
+            if len(kept) >= limit:
+                break
+            if not boundaries or not _cuts_token(text, s, s + n, q):
+                kept.append(s)
+        out[q] = kept
+    return out
+
+
+def quote_keys(quote: str, policy: Policy) -> list[str]:
+    """The texts ``locate`` may search for ``quote``: each stage of its preparation (the quote
+    as written first), normalized to the policy's last tier; blank ones left out."""
+    from ipsis.verify.locate import searched_stages
+
+    tier, dis = policy.max_tier, policy.disabled_steps
+    keys = (quote_view(stage, tier, dis).text for stage, _ in searched_stages(quote, policy))
+    return [k for k in keys if k.strip()]
+
+
+def _tag(policy: Policy) -> tuple[str, tuple[str, ...], bool]:
+    return policy.max_tier, tuple(sorted(policy.disabled_steps)), policy.boundaries
+
+
+@contextmanager
+def prefound(
+    doc: Document, quotes: Sequence[str], policy: Policy = DEFAULT_POLICY, *, min_quotes: int = MIN_QUOTES
+) -> Iterator[None]:
+    """Find the places of all ``quotes`` (as given to ``locate``) in one pass, kept for the block."""
+    if len(quotes) < min_quotes or reference.on:
+        yield
+        return
+    keys = [k for q in quotes for k in quote_keys(q, policy)]
+    batchable = [k for k in dict.fromkeys(keys) if _batchable(k)] if AhoCorasick is not None else []
+    if len(batchable) < min_quotes or reference.on:  # the str.find loop, quote by quote, as without a block
+        yield
+        return
+    view = document_view(doc, policy.max_tier, policy.disabled_steps)
+    found = find_many(view.text, batchable, boundaries=policy.boundaries, min_quotes=min_quotes)
+    store = doc.cache.setdefault(_KEY, {})
+    tag = _tag(policy)
+    added = [(tag, q) for q in found if (tag, q) not in store]
+    for q, hits in found.items():
+        store[(tag, q)] = hits
+    try:
+        yield
+    finally:
+        for key in added:
+            store.pop(key, None)
+
+
+def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> bool:
+    """True when ``locate(doc, quote, policy=policy)`` can only be ``not_found`` (or
+    ``empty_quote``): no stage of the quote's preparation, normalized, is in the view, and the
+    last stage has no inner ellipsis (whose fragments are searched one by one). A look-up that wants only the
+    places (found elsewhere) skips such a source instead of diagnosing why it is not there.
+
+    >>> surely_absent(Document("d", "Returns within 30 days."), "within 30 days")
+    False
+    >>> surely_absent(Document("d", "Returns within 30 days."), "within 60 days")
+    True
+    """
+    from ipsis.verify.elision import split_fragments
+    from ipsis.verify.locate import searched_stages
+
+    if reference.on:
+        return False
+    stages = searched_stages(quote, policy)
+    view = document_view(doc, policy.max_tier, policy.disabled_steps).text
+    for stage, _ in stages:
+        q = quote_view(stage, policy.max_tier, policy.disabled_steps).text
+        if q.strip() and q in view:
+            return False  # a stage is there: locate may find it
+    last = stages[-1][0] if stages else ""
+    return split_fragments(last) is None  # else the fragments of the last stage are searched
+
+
+def find_in_view(doc: Document, view: Normalized, q: str, policy: Policy) -> list[int]:
+    """The places of ``q`` in ``view`` (the policy's view of ``doc``): from the block's one pass
+    when there is one, else :func:`~ipsis.verify.match.find_all`."""
+    store = doc.cache.get(_KEY)
+    if store and not reference.on:
+        hits = store.get((_tag(policy), q))
+        if hits is not None:
+            return list(hits)
+    return find_all(view.text, q, boundaries=policy.boundaries)

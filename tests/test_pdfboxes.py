@@ -1,0 +1,196 @@
+"""Boxes on the PDF page and a highlighted PDF (issue 23).
+
+The check is independent of PDFium: pdfplumber (pdfminer's own parse of the page) lists the
+characters whose centre falls inside each box; read in order, they must be the matched text
+(compared in the typography view with whitespace left out: pdfplumber has no soft hyphens and
+spaces of its own). A highlighted copy is checked with pypdf (one annotation per place) and
+with pdftoppm's pixels (the highlight colour over the quote's glyphs).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ipsis.ingest import load_document
+from ipsis.ingest.normalize import normalize
+from ipsis.pdfannotate import COLOURS
+from ipsis.pdfboxes import PdfSource, viewrect
+from ipsis.verify import Policy, locate
+from tests.shared import CORPORA
+
+pdfplumber = pytest.importorskip("pdfplumber")
+
+ROOT = Path(__file__).resolve().parent.parent
+PDFS = {
+    "rfc/rfc7519-rfceditor-pdfrfc.pdf": 40,  # one column, running header and footer
+    "pdf/gr-fek-2008-syntagma-revision-2col.pdf": 25,  # two columns
+    "br/lgpd-senado-edicao-2024.pdf": 25,
+    "es/constitucion-espanola-boe-consolidado-2024-02-17.pdf": 25,
+}
+ENV = {"PYTHONPATH": str(ROOT), "NO_COLOR": "1", "PATH": "/usr/bin:/bin"}
+
+
+def _squash(text: str) -> str:
+    return "".join(normalize(text, "typography").text.split())
+
+
+def _inside(plumber_page: Any, box: dict[str, float]) -> str:
+    chars = [
+        c
+        for c in plumber_page.chars
+        if box["x0"] <= (c["x0"] + c["x1"]) / 2 <= box["x1"] and box["y0"] <= (c["y0"] + c["y1"]) / 2 <= box["y1"]
+    ]
+    return "".join(c["text"] for c in chars)
+
+
+@pytest.fixture(scope="module")
+def quotes() -> list[tuple[str, Any, Any, int, int]]:
+    out = []
+    policy = Policy()
+    for rel, n in PDFS.items():
+        doc = load_document(CORPORA / rel)
+        lines = [ln.strip() for ln in doc.text.split("\n") if 40 <= len(ln.strip()) <= 140]
+        picked = 0
+        for line in lines[:: max(1, len(lines) // (3 * n))]:
+            r = locate(doc, line, policy=policy)
+            if r.status == "located":
+                out.append((rel, doc, r, r.matches[0].start, r.matches[0].end))
+                picked += 1
+            if picked >= n:
+                break
+    return out
+
+
+def test_characters_inside_the_boxes_are_the_matched_text(quotes: list[Any]) -> None:
+    assert len(quotes) >= 100
+    plumbers = {rel: pdfplumber.open(str(CORPORA / rel)) for rel in PDFS}
+    sources = {rel: PdfSource(doc, (CORPORA / rel).read_bytes()) for rel, doc, *_ in quotes}
+    wrong = []
+    try:
+        for rel, doc, _r, start, end in quotes:
+            boxes = sources[rel].boxes(start, end)
+            assert boxes and all(b["x0"] < b["x1"] and b["y0"] < b["y1"] for b in boxes)
+            assert {b["page"] for b in boxes} == {doc.page_of(start), doc.page_of(end - 1)}
+            seen = "".join(_inside(plumbers[rel].pages[b["page"] - 1], b) for b in boxes)
+            if _squash(seen) != _squash(doc.text[start:end]):
+                wrong.append((rel, doc.text[start:end], seen))
+    finally:
+        for p in plumbers.values():
+            p.close()
+    assert wrong == [], wrong[:3]
+
+
+def test_a_quote_across_a_page_break_has_boxes_on_both_pages() -> None:
+    path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
+    doc = load_document(path)
+    quote = "Unlike Public Claim Names, Private Claim Names are subject to collision and should be used with caution."
+    m = locate(doc, quote).matches[0]
+    boxes = PdfSource(doc, path.read_bytes()).boxes(m.start, m.end)
+    pages = sorted({b["page"] for b in boxes})
+    assert len(pages) == 2 and pages[1] == pages[0] + 1
+    with pdfplumber.open(str(path)) as pl:
+        seen = "".join(_inside(pl.pages[b["page"] - 1], b) for b in boxes)
+    assert _squash(seen) == _squash(quote)  # the running footer and header between are not boxed
+
+
+def test_viewrect_names_the_box_from_the_top_left() -> None:
+    box = {"page": 9, "x0": 88.8, "y0": 568.7, "x1": 474.9, "y1": 579.1, "page_height": 842.0}
+    assert viewrect(box) == "page=9&viewrect=88.80,262.90,386.10,10.40"
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) renders the check")
+def test_annotate_writes_highlights_over_the_glyphs(tmp_path: Path) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
+    records = tmp_path / "r.jsonl"
+    rows = [
+        {"citation_id": "iss", "source_id": "rfc",
+         "quote": "The \"iss\" (issuer) claim identifies the principal that issued the JWT."},
+        {"citation_id": "opt", "source_id": "rfc", "quote": "Use of this claim is OPTIONAL."},
+    ]  # fmt: skip
+    records.write_text("".join(json.dumps(x) + "\n" for x in rows), encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    cmd = [sys.executable, "-m", "ipsis", "verify", str(records), "--source", f"rfc={path}", "--annotate", str(out),
+           "--format", "json"]  # fmt: skip
+    r = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=300, check=False)
+    assert r.returncode == 1, r.stderr  # the second quote is ambiguous
+    results = json.loads(r.stdout)["results"]
+    places = sum(len(x["matches"]) for x in results)
+    before = sum(len(p.get("/Annots") or []) for p in pypdf.PdfReader(str(path)).pages)
+    ours = [
+        a.get_object()
+        for p in pypdf.PdfReader(str(out)).pages
+        for a in (p.get("/Annots") or [])
+        if a.get_object().get("/Subtype") == "/Highlight"
+    ]
+    after = sum(len(p.get("/Annots") or []) for p in pypdf.PdfReader(str(out)).pages)
+    assert len(ours) == places and after == before + places
+    assert any(str(a["/Contents"]).startswith("iss: located") for a in ours)
+    box = results[0]["matches"][0]["boxes"][0]
+    png = tmp_path / "page"
+    dpi = 72
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(box["page"]), "-l", str(box["page"]), "-png", str(out),
+                    str(png)], check=True, timeout=120)  # fmt: skip
+    image = next(tmp_path.glob("page*.png"))
+    pixels, _, height = _png_pixels(image)
+    green = tuple(int(COLOURS["located"][i : i + 2], 16) for i in (0, 2, 4))
+
+    def tint(x0: float, y0: float, x1: float, y1: float) -> float:
+        xs = range(int(x0) + 1, int(x1) - 1, 3)
+        ys = range(int(height - y1) + 1, int(height - y0) - 1)
+        hits = [pixels[y][x] for y in ys for x in xs]
+        return sum(1 for p in hits if abs(p[0] - green[0]) < 40 and abs(p[1] - green[1]) < 40
+                   and abs(p[2] - green[2]) < 40) / max(1, len(hits))  # fmt: skip
+
+    assert tint(box["x0"], box["y0"], box["x1"], box["y1"]) > 0.4  # the highlight colour under the quote
+    assert tint(box["x0"], box["y0"] - 60, box["x1"], box["y1"] - 60) < 0.05  # and not on the lines below
+
+
+def _png_pixels(path: Path) -> tuple[list[list[tuple[int, int, int]]], int, int]:
+    """RGB rows of an 8-bit RGB PNG (what pdftoppm writes), decoded with zlib alone."""
+    import struct
+    import zlib
+
+    data = path.read_bytes()
+    pos, chunks, width = 8, b"", 0
+    height = 0
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + n]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert (depth, colour) == (8, 2)
+        elif kind == b"IDAT":
+            chunks += body
+        pos += 12 + n
+    raw = zlib.decompress(chunks)
+    stride = width * 3
+    rows: list[list[tuple[int, int, int]]] = []
+    prev = bytearray(stride)
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 3] if i >= 3 else 0
+            b = prev[i]
+            c = prev[i - 3] if i >= 3 else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([(line[i], line[i + 1], line[i + 2]) for i in range(0, stride, 3)])
+        prev = line
+    return rows, width, height

@@ -1,0 +1,435 @@
+"""The fast paths give exactly the results of the per-quote path.
+
+``verify_records`` locates the records of one source in blocks (one Aho-Corasick pass) and
+finds the minimal contexts of all places by sorting; ``ipsis.verify.batch.reference_path``
+switches both back to the per-quote path (a ``str.find`` loop per quote, contexts compared pair
+by pair). Every result, serialized, must be the same on both: on real documents of each kind
+(RFC text, a constitution in plain text, PDFs, HTML, BOE XML) with passages sampled from them,
+lines that repeat (page headers, "(Revogado)"), typographic variants, altered quotes and
+prefix/suffix records, and on the speed benchmark's workload.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ipsis import Document
+from ipsis.ingest import load_document
+from ipsis.verify import Policy, describe
+from ipsis.verify.batch import MIN_QUOTES, find_many, prefound, reference_path
+from ipsis.verify.contexts import minimal_contexts
+from ipsis.verify.match import document_view, find_all, minimal_context
+from ipsis.verify.records import verify_records
+from tests.shared import ROOT, corpus
+
+DOCUMENTS = [
+    "rfc/rfc7519.txt",
+    "rfc/rfc9111.txt",
+    "pt/crp-constituicao-republica-portuguesa.txt",
+    "rfc/rfc7519-rfceditor-pdfrfc.pdf",
+    "br/lgpd-senado-edicao-2024.pdf",
+    "br/lei-13709-2018-lgpd-planalto.html",
+    "es/constitucion-espanola-boe-api-texto-excerpt.xml",
+]
+
+
+def _passage(text: str, rng: random.Random) -> str:
+    for _ in range(50):
+        start = text.find(" ", rng.randrange(0, max(1, len(text) - 400))) + 1
+        end = text.rfind(" ", start, start + rng.randint(20, 300))
+        q = text[start:end].strip()
+        if len(q) >= 20:
+            return q
+    return text[:40]
+
+
+def _repeated_lines(text: str) -> list[str]:
+    seen: dict[str, int] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if len(line) >= 12:
+            seen[line] = seen.get(line, 0) + 1
+    return sorted(line for line, n in seen.items() if n > 1)
+
+
+def _alter(q: str, rng: random.Random) -> str:
+    digits = [i for i, c in enumerate(q) if c.isdigit()]
+    if digits:
+        i = rng.choice(digits)
+        return q[:i] + str((int(q[i]) + 1) % 10) + q[i + 1 :]
+    words = q.split(" ")
+    words.pop(rng.randrange(len(words)))
+    return " ".join(words)
+
+
+def records_for(doc: Document, n: int, seed: int = 3) -> list[dict[str, Any]]:
+    """``n`` records citing ``doc``: passages, repeated lines, typographic variants, altered
+    quotes, decorated quotes (Markdown, citation markers) and prefix/suffix taken from the text
+    around a repeated line."""
+    rng = random.Random(seed)
+    text = doc.text
+    repeats = _repeated_lines(text)
+    out: list[dict[str, Any]] = []
+    for i in range(n):
+        kind = i % 6
+        q = rng.choice(repeats) if repeats and kind in (1, 4) else _passage(text, rng)
+        rec: dict[str, Any] = {"citation_id": f"c{i}", "source_id": doc.id, "quote": q}
+        if kind == 2:
+            rec["quote"] = "“" + q.replace(" ", "\u00a0", 1).replace("\n", " ") + "”"
+        elif kind == 3:
+            rec["quote"] = _alter(q, rng)
+        elif kind == 4:
+            at = text.find(q)
+            rec["prefix"] = text[max(0, at - 12) : at]
+        elif kind == 5 and i % 12 == 5:
+            rec["suffix"] = "no such suffix"
+        elif kind == 5:  # decorations searched stage by stage: as written, then each taken off
+            rec["quote"] = f"> **{q}** [2]" if i % 4 else f"`{q}`"
+        out.append(rec)
+    return out
+
+
+def both_paths(records: list[dict[str, Any]], docs: dict[str, Document], policy: Policy) -> tuple[list[str], list[str]]:
+    def run() -> list[str]:
+        results = verify_records(records, docs.get, policy)
+        return [json.dumps(r.to_json(), sort_keys=True, ensure_ascii=False) for r in results]
+
+    fast = run()
+    with reference_path():
+        slow = run()
+    return fast, slow
+
+
+@pytest.mark.parametrize("rel", DOCUMENTS)
+def test_block_path_equals_per_quote_path_on_the_corpus(rel: str) -> None:
+    doc = load_document(corpus(rel))
+    records = records_for(doc, 4 * MIN_QUOTES)
+    for policy in (Policy(), Policy(boundaries=False, max_tier="whitespace", max_error_rate=0)):
+        fast, slow = both_paths(records, {doc.id: doc}, policy)
+        assert len(fast) == len(records)
+        assert fast == slow
+    statuses = {json.loads(r)["status"] for r in fast}
+    assert {"located", "not_found"} <= statuses, statuses  # the sample exercises more than one branch
+    for line in fast:  # every span returned is the text it claims
+        for m in json.loads(line)["matches"]:
+            assert doc.text[m["start"] : m["end"]] == m["text"]
+
+
+def test_block_path_equals_per_quote_path_on_the_benchmark_workload() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from workload import build_text, records
+
+    text = build_text(600_000)
+    doc = Document("bench", text)
+    recs = records(text, 400)
+    fast, slow = both_paths(recs, {"bench": doc}, Policy())
+    assert fast == slow
+    statuses = [json.loads(r)["status"] for r in fast]
+    assert statuses.count("ambiguous") > 40  # a quarter of the quotes repeat, as in the benchmark
+    assert statuses.count("located") > 200
+
+
+def test_describe_equals_per_pair_contexts() -> None:
+    doc = load_document(corpus("rfc/rfc7519.txt"))
+    rng = random.Random(5)
+    ranges = []
+    for line in _repeated_lines(doc.text)[:15]:
+        at = doc.text.find(line)
+        ranges.append((at, at + len(line)))
+    for _ in range(15):
+        s = rng.randrange(0, len(doc.text) - 100)
+        ranges.append((s, s + rng.randint(5, 90)))
+    for s, e in ranges:
+        fast = describe(doc, s, e)
+        with reference_path():
+            assert describe(doc, s, e) == fast
+
+
+def test_one_pass_finds_every_occurrence_like_find_all() -> None:
+    doc = load_document(corpus("rfc/rfc9111.txt"))
+    view = document_view(doc, "typography").text
+    rng = random.Random(9)
+    quotes = [_passage(view, rng) for _ in range(60)] + _repeated_lines(doc.text)[:40]
+    quotes += ["---------------------------------", "cache cache cache cache cache", "the response"]
+    for boundaries in (True, False):
+        for limit in (3, 10_000):
+            got = find_many(view, quotes, boundaries=boundaries, limit=limit, min_quotes=1)
+            assert got == {q: find_all(view, q, boundaries=boundaries, limit=limit) for q in quotes}
+    assert any(len(v) > 1 for v in got.values())  # repeated ones counted at each place
+
+
+def test_prefound_is_left_on_the_document_only_for_the_block() -> None:
+    doc = load_document(corpus("rfc/rfc7519.txt"))
+    quotes = [_passage(doc.text, random.Random(k)) for k in range(MIN_QUOTES + 5)]
+    with prefound(doc, quotes, Policy()):
+        assert doc.cache["prefound"]
+    assert not doc.cache["prefound"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sorted_contexts_equal_per_pair_contexts(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(400):
+        alphabet = rng.choice(["ab", "ab ", "abc  ", "the cat sat "])
+        view = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 90)))
+        start = rng.randrange(0, len(view))
+        quote = view[start : start + rng.randint(1, 4)]
+        hits = [(h, h + len(quote)) for h in find_all(view, quote, boundaries=False)]
+        cap = rng.choice([0, 1, 2, 5, 200])
+        got = minimal_contexts(view, hits, hits, cap)
+        for h in hits:
+            assert got[h] == minimal_context(view, h[0], h[1], [o for o in hits if o != h], cap)
+
+
+def test_lazy_cli_lists_each_command_with_its_own_help() -> None:
+    import click
+
+    from ipsis.cli import main
+    from ipsis.cli._base import LAZY_COMMANDS
+
+    commands = main.load_all()
+    assert set(commands) == set(LAZY_COMMANDS)
+    for name, (module, summary) in LAZY_COMMANDS.items():
+        cmd = commands[name]
+        assert cmd.callback is not None and cmd.callback.__module__ == module, name
+        for limit in (40, 60, 200):
+            assert click.Command(name, help=summary).get_short_help_str(limit) == cmd.get_short_help_str(limit), name
+
+
+def test_default_store_folder_agrees() -> None:
+    from ipsis.cli.resolve import DEFAULT_STORE_DIR
+    from ipsis.store import DEFAULT_DIR
+
+    assert DEFAULT_STORE_DIR == DEFAULT_DIR
+
+
+def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    src = tmp_path / "a.txt"
+    src.write_text("Art. 1º Texto.\n", encoding="utf-8")
+    probe = (
+        "import sys; from ipsis.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('ipsis.verify', 'ipsis.judge', 'ipsis.store',"
+        " 'ipsis.report', 'ipsis.answers', 'ipsis.sections', 'ipsis.serve'))), file=sys.stderr)"
+    )
+    for args in (["--help"], ["text", str(src)]):
+        out = subprocess.run(
+            [sys.executable, "-c", probe, *args], cwd=tmp_path, capture_output=True, text=True, check=True, env=env
+        )
+        assert out.stderr.strip().splitlines()[-1] == "[]", (args, out.stderr)
+
+
+def _mutate(q: str, rng: random.Random, changes: int) -> str:
+    chars = list(q)
+    for _ in range(changes):
+        chars[rng.randrange(len(chars))] = rng.choice("xyzqwk")
+    return "".join(chars)
+
+
+def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
+    from ipsis.verify.nearest import _encoded, search, search_passes
+
+    docs = [load_document(corpus(rel)) for rel in ("pt/crp-constituicao-republica-portuguesa.txt", "rfc/rfc9111.txt")]
+    text = "\n".join(d.text for d in docs) * 2  # copies: several local minima at equal and other distances
+    doc = Document("near", text)
+    view = document_view(doc, "typography")
+    assert len(view.text) > 2 * 16 * 1024  # long enough to be cut into chunks
+    enc = _encoded(doc, view, ("typography", ()))
+    rng = random.Random(11)
+    multiple = 0
+    for _ in range(40):
+        s = rng.randrange(0, len(view.text) - 400)
+        length = rng.choice([30, 80, 200, 300])
+        q = enc.encode(_mutate(view.text[s : s + length], rng, rng.randint(0, length // 12)))
+        k = max(1, length // 5)
+        for limit in (8, 2):
+            got = search(enc.data, q, k, enc.mask, limit)
+            assert got == search_passes(enc.data, q, k, enc.mask, limit)
+            multiple += len(got) > 1
+    assert multiple > 10
+
+
+def test_nearest_passages_equal_on_both_paths() -> None:
+    from ipsis.verify.nearest import nearest_passage
+
+    doc = load_document(corpus("pt/crp-constituicao-republica-portuguesa.txt"))
+    doc = Document("crp2", doc.text + "\n" + doc.text)
+    rng = random.Random(4)
+    quotes = [_mutate(_passage(doc.text, rng), rng, 3) for _ in range(15)]
+    fast = [nearest_passage(doc, q, Policy()) for q in quotes]
+    with reference_path():
+        assert [nearest_passage(doc, q, Policy()) for q in quotes] == fast
+    assert sum(n is not None for n in fast) > 10
+
+
+def test_omission_and_phrases_equal_their_plain_loops() -> None:
+    from ipsis.verify import elision
+    from ipsis.verify.reasons import _phrases
+
+    def plain_omission(view: str, q: str, max_gap: int, minimum: int) -> list[tuple[int, int, int, int]]:
+        if q[:minimum] not in view:
+            return []
+        lo, hi = minimum, len(q)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if q[:mid] in view else (lo, mid - 1)
+        head = lo
+        if len(q) - head < minimum:
+            return []
+        while head > minimum and head < len(q) and q[head - 1].isalnum() and q[head].isalnum():
+            head -= 1
+        tail, found = q[head:], []
+        h = view.find(q[:head])
+        while h != -1 and len(found) < elision.MAX_HITS:
+            if h == 0 or not view[h - 1].isalnum():
+                t = view.find(tail, h + head + 1, h + head + max_gap + len(tail))
+                if t != -1:
+                    found.append((h, h + head, t, t + len(tail)))
+            h = view.find(q[:head], h + 1)
+        best = min((g - s for _, s, g, _ in found), default=0)
+        return [f for f in found if f[2] - f[1] == best]
+
+    view = " ".join(load_document(corpus("rfc/rfc9111.txt")).text.split())
+    rng = random.Random(8)
+    for _ in range(300):
+        v = view if rng.random() < 0.5 else "".join(rng.choice("ab ") for _ in range(rng.randint(5, 300)))
+        s = rng.randrange(0, max(1, len(v) - 100))
+        q = v[s : s + rng.randint(2, 80)]
+        a = rng.randrange(1, len(q))
+        q = q[:a] + q[a + rng.randint(1, 20) :]
+        for minimum in (3, 12):
+            assert elision.omission(v, q, 1500, minimum) == plain_omission(v, q, 1500, minimum)
+
+    words = ["não", "é", "não", "ou", "sim", "salvo", "se", "não", "for", "o", "caso", "salvo"]
+    phrases = ["não", "salvo se", "o caso", "sim", "nada", "não"]
+    plain = {p: sum(words[i : i + len(p.split())] == p.split() for i in range(len(words))) for p in set(phrases)}
+    got = _phrases(words, phrases)
+    assert got == {p: n * phrases.count(p) for p, n in plain.items() if n}
+
+
+def test_patterns_moved_to_stdlib_re_match_what_regex_matched() -> None:
+    import re
+
+    import regex
+
+    from ipsis.ingest import fixes
+
+    everything = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    assert {c for c in everything if regex.match(r"\s", c)} == {
+        c for c in everything if re.match("[" + fixes.WHITE_SPACE + "]", c)
+    }
+    before = {
+        "hyphen": regex.compile(r"[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*"),
+        "spaces": regex.compile(r" {2,}"),
+    }
+    now = {"hyphen": fixes._HYPHEN_BREAK, "spaces": fixes._SPACE_RUN}
+    for rel in ("rfc/rfc7519.txt", "br/lgpd-senado-edicao-2024.pdf", "pdf/gr-fek-2008-syntagma-revision-2col.pdf"):
+        text = load_document(corpus(rel)).text + " x-\u2028\u3000 y  z-\r\n\u00a0w"
+        for name, pattern in now.items():
+            assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in before[name].finditer(text)]
+
+
+def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> None:
+    from ipsis.store import Store
+    from ipsis.store.runs import Verifier
+
+    rels = ["rfc/rfc7519.txt", "rfc/rfc9111.txt", "rfc/rfc7232.txt", "pt/crp-constituicao-republica-portuguesa.txt"]
+    with Store.open(tmp_path / "st", create=True, durable=False) as store:
+        for i, rel in enumerate(rels):
+            store.ingest(corpus(rel).read_bytes(), f"s{i}", "v1")
+        docs = {f"s{i}-v1": store.document(f"s{i}-v1") for i in range(len(rels))}
+        rng = random.Random(6)
+        records: list[dict[str, Any]] = []
+        for n in range(120):
+            cited = f"s{n % 2}-v1"
+            other = f"s{2 + n % 2}-v1" if n % 3 == 0 else cited
+            doc = docs[other]
+            assert doc is not None
+            q = _passage(doc.text, rng) if n % 5 else _alter(_passage(doc.text, rng), rng)
+            records.append({"citation_id": f"r{n}", "source_id": cited, "quote": q})
+
+        def run() -> list[str]:
+            v = Verifier(store, "run", policy=Policy())
+            return [json.dumps(r.to_json(), sort_keys=True, ensure_ascii=False) for r in v.iter_verify(records)]
+
+        fast = run()
+        with reference_path():
+            slow = run()
+    assert fast == slow
+    assert sum('"found_elsewhere": [{' in r for r in fast) > 20
+
+
+def test_results_before_a_bad_line_still_come_out(tmp_path: Path) -> None:
+    """Records are read ahead in blocks; a malformed line still stops the run with exit 2 only
+    after the results of the records before it (as when they were read one at a time)."""
+    from click.testing import CliRunner
+
+    from ipsis.cli import main
+
+    src = corpus("rfc/rfc7519.txt")
+    text = src.read_text(encoding="utf-8")
+    quotes = [text[i : i + 60].strip() for i in (5000, 9000, 20000)]
+    lines = [json.dumps({"citation_id": f"c{i}", "source_id": "jwt", "quote": q}) for i, q in enumerate(quotes)]
+    rec = tmp_path / "records.jsonl"
+    rec.write_text("\n".join([*lines, "{not json"]) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["verify", str(rec), "--source", f"jwt={src}", "--format", "jsonl"])
+    assert res.exit_code == 2
+    rows = [json.loads(x) for x in res.stdout.splitlines() if x.startswith("{")]
+    assert [r["citation_id"] for r in rows] == ["c0", "c1", "c2"]
+    assert "line 4" in res.output
+
+
+def test_encoded_quotes_equal_the_plain_loop() -> None:
+    from ipsis.verify.nearest import _Encoded
+
+    def plain(enc: _Encoded, quote: str) -> bytes:
+        out = bytearray()
+        for c in quote:
+            o = ord(c)
+            out.append(o if o < 256 and o not in enc.table else enc.table.get(o, enc.unknown))
+        return bytes(out)
+
+    greek = load_document(corpus("pdf/gr-fek-2008-syntagma-revision-2col.pdf")).text
+    rng = random.Random(2)
+    for text in (greek, greek[:3000] + "".join(chr(c) for c in range(256, 900)), "plain latin-1 text: é ü"):
+        enc = _Encoded(text)
+        for _ in range(50):
+            s = rng.randrange(0, len(text))
+            q = text[s : s + rng.randint(0, 80)] + rng.choice(["", "\u4e2d", "\u2014", "\x00"])
+            assert enc.encode(q) == plain(enc, q)
+
+
+def test_rfc_page_lines_equal_the_split_into_all_lines() -> None:
+    import re
+
+    from ipsis.ingest.rfc import _line_at, find_rfc_furniture
+
+    def plain(text: str, start: int, end: int, backwards: bool) -> tuple[int, int] | None:
+        lines = [m.span() for m in re.finditer(r"[^\n\f]*\S[^\n\f]*", text[start:end])]
+        if not lines:
+            return None
+        s, e = lines[-1] if backwards else lines[0]
+        line = text[start + s : start + e]
+        return start + s + len(line) - len(line.lstrip()), start + e - (len(line) - len(line.rstrip()))
+
+    rng = random.Random(3)
+    pieces = ["a", " ", "\n", "\f", "\r", "\t", "\u00a0", "b", "\x1c", "\u2028", "\v"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        a = rng.randint(0, len(text))
+        b = rng.randint(a, len(text))
+        for backwards in (True, False):
+            assert _line_at(text, a, b, backwards) == plain(text, a, b, backwards), (text, a, b, backwards)
+    text = corpus("rfc/rfc7519.txt").read_text(encoding="utf-8")
+    marks, _ = find_rfc_furniture(text)
+    assert len(marks) > 40 and all(text[m.start : m.end].strip() == text[m.start : m.end] for m in marks)
