@@ -15,4 +15,4 @@ ipsis ingest $DOCS/norms/lei-municipal-4210-2024.txt --id lei-4210 $DATE --store
 ipsis ingest $DOCS/norms/reglamento-archivo-villaserena.txt --id reglamento-archivo $DATE --store "$STORE"
 ipsis ingest $DOCS/draft-example-quote-anchors-00.txt --id quote-anchors $DATE --store "$STORE"
 ipsis sources --store "$STORE"
-ipsis verify examples/main-job.jsonl --store "$STORE" --log "$STORE/last-run.json"
+ipsis verify examples/main-job.jsonl --store "$STORE" --log examples/last-run.json

@@ -207,8 +207,11 @@ def _help_examples() -> list[tuple[str, str]]:
 
     def walk(cmd: click.Command, path: list[str]) -> None:
         if isinstance(cmd, click.Group):
-            for name, sub in cmd.commands.items():
-                walk(sub, [*path, name])
+            loaded = cmd.load_all() if hasattr(cmd, "load_all") else cmd.commands  # the lazy top group
+            for name in cmd.list_commands(click.Context(cmd)):
+                sub = loaded.get(name) or cmd.get_command(click.Context(cmd), name)
+                if sub is not None:
+                    walk(sub, [*path, name])
             return
         with click.Context(cmd, info_name=" ".join(path)) as ctx:
             text = cmd.get_help(ctx)
