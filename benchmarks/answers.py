@@ -7,6 +7,9 @@ Two workloads, from real text (the Portuguese constitution and RFC 9111 in corpo
 
 The per-answer cost should be dominated by locate(), not by reading the answer.
 
+3. hostile answers of 80 KB (issue 21: ``"x " + "[a](" * 20000`` took 43 s), each timed against
+   a benign answer of the same length in the same run: the ratio should stay near 1.
+
     python benchmarks/answers.py           # full run
     python benchmarks/answers.py --quick   # a few rounds, for CI
 """
@@ -120,6 +123,34 @@ def run(label: str, data: str, sources: Sources, rounds: int) -> None:
     )
 
 
+HOSTILE = {
+    "unclosed links": "[a](",
+    "open brackets": "[",
+    "unclosed cite tags": "<cite ",
+    "unclosed lenticular": "【1:",
+    "unclosed footnote refs": "[^",
+    "curly quotes never closed": "“x",
+    "full stops": "a. ",
+}
+
+
+def hostile(sources: Sources, rounds: int, size: int = 80_000) -> None:
+    def best(text: str) -> float:
+        times = []
+        for _ in range(rounds):
+            t = time.perf_counter()
+            check_parsed(parse_answer(text), sources)
+            times.append(time.perf_counter() - t)
+        return min(times)
+
+    sentence = "Meals up to 50 per day are reimbursed [1]. "
+    benign = best("x " + sentence * (size // len(sentence)))
+    print(f"benign {size // 1000} KB answer: {benign * 1000:.1f} ms")
+    for label, unit in HOSTILE.items():
+        t = best("x " + unit * (size // len(unit)))
+        print(f"    {label:<28} {t * 1000:8.1f} ms   ratio to benign {t / benign:5.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="a few rounds only (CI)")
@@ -136,6 +167,7 @@ def main() -> None:
     stream = as_ndjson(answer, 2000)
     print(f"ndjson stream: {stream.count(chr(10)) + 1} lines, {len(stream)} chars")
     run("ollama NDJSON, 2,000 chunks", stream, sources, rounds)
+    hostile(sources, 2 if args.quick else 5)
 
 
 if __name__ == "__main__":

@@ -120,10 +120,7 @@ class Deadline:
     def check(self, where: str = "") -> None:
         if time.monotonic() > self.end:
             at = f" ({where})" if where else ""
-            msg = (
-                f"{self.name}: reading took more than {self.seconds:g} s{at}; "
-                "raise --timeout or split the document"
-            )
+            msg = f"{self.name}: reading took more than {self.seconds:g} s{at}; raise --timeout or split the document"
             raise InputError(msg)
 
 

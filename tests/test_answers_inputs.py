@@ -40,6 +40,18 @@ BAD_ANSWERS = [
     ("NDJSON bad line", '{"message": {"content": "a"}, "done": false}\n{"message": \n', "invalid JSON at line 2"),
     ("bool as source number", '{"answer": "x", "citations": [{"source": true, "quote": "y"}]}', "citations[0].source"),
     ("unknown JSON", '{"foo": 1}', "unknown answer format"),
+    (
+        "lone surrogate in the answer string",
+        '{"answer": "Meals \\ud83d up to [1].", "citations": [{"source": 1, "quote": "meals"}]}',
+        "field answer holds a lone surrogate (U+D83D)",
+    ),
+    (
+        "4,401-digit integer",
+        '{"answer": "x", "citations": [{"source": 1' + "0" * 4400 + ', "quote": "y"}]}',
+        "a number with 4401 digits",
+    ),
+    ("deeply nested JSON", '{"answer": "x", "citations": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+    ("event stream of an unknown kind", 'data: {"foo": 1}\n\n', "the streams ipsis reads are"),
     ("empty", "  \n", "is empty"),
 ]
 
@@ -139,3 +151,113 @@ def test_feedback_in_answer_language_and_verified_text() -> None:
     kept = verified_text(en)
     assert "must never be used" not in kept and "[5]" not in kept
     assert "Working abroad" in kept
+
+
+def test_ndjson_lines_end_at_newline_only() -> None:
+    """U+2028, U+0085 and a form feed inside a JSON string (ensure_ascii=False) are text."""
+    lines = [
+        {"message": {"role": "assistant", "content": "Meals up to €50\u2028per day\x85"}, "done": False},
+        {"message": {"role": "assistant", "content": " [1].\f"}, "done": True},
+    ]
+    data = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n"
+    answer = parse_answer(data)
+    assert answer.format == "ollama-chat-stream"
+    assert answer.text == "Meals up to €50\u2028per day\x85 [1].\f"
+    assert not answer.truncated
+
+
+def test_sse_lines_end_at_cr_lf_only() -> None:
+    chunk = {"choices": [{"index": 0, "delta": {"content": "Meals\u2028up to €50 [1]."}, "finish_reason": "stop"}]}
+    data = "data: " + json.dumps(chunk, ensure_ascii=False) + "\r\n\r\ndata: [DONE]\r\n\r\n"
+    assert parse_answer(data).text == "Meals\u2028up to €50 [1]."
+
+
+def test_records_read_back_with_line_separators() -> None:
+    """``verify --format jsonl`` writes U+2028 raw; ``parse_records`` (the Dask path) reads it back."""
+    from ipsis.verify.records import parse_records
+
+    rows = [
+        {"citation_id": "c1", "source_id": "s", "quote": "a\u2028b\x85c"},
+        {"citation_id": "c2", "source_id": "s", "quote": "d"},
+    ]
+    data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    assert parse_records(data, "records.jsonl") == rows
+
+
+def test_cohere_doc_ids_name_sources_sent_without_id() -> None:
+    answer = json.dumps(
+        {
+            "message": {
+                "content": [{"type": "text", "text": "Meals up to €50 per day."}],
+                "citations": [
+                    {
+                        "start": 0,
+                        "end": 23,
+                        "text": "Meals up to €50 per day",
+                        "sources": [{"type": "document", "id": "doc:1"}],
+                    }
+                ],
+            },
+            "finish_reason": "COMPLETE",
+        }
+    )
+    unnamed = sources_from_text(json.dumps(["Hotels need approval.", "Meals up to €50 per day."]))
+    assert sorted(check_answer(answer, unnamed).cited) == [2]
+    named = sources_from_text(json.dumps([{"id": "a", "text": "x"}, {"id": "b", "text": "Meals up to €50 per day."}]))
+    kinds = [f.kind for f in check_answer(answer, named).findings]
+    assert "unknown_source" in kinds  # an id was sent: doc:1 is not a name for it
+
+
+def test_tracking_parameters_are_ignored_and_said() -> None:
+    text = (
+        "Meals are covered. ([site](https://x.example/p?utm_source=openai))\nHotels too. ([other](https://y.example/q))"
+    )
+    ann = [
+        {
+            "type": "url_citation",
+            "url_citation": {"url": u, "start_index": text.index("(["), "end_index": text.index("))") + 2},
+        }
+        for u in ("https://x.example/p?utm_source=openai",)
+    ]
+    answer = json.dumps({"choices": [{"message": {"content": text, "annotations": ann}, "finish_reason": "stop"}]})
+    sources = sources_from_text(json.dumps([{"url": "https://X.example/p/", "text": "Meals are covered."}]))
+    report = check_answer(answer, sources)
+    assert sorted(report.cited) == [1]
+    stray = parse_answer(text).citations  # as plain text, the second link names no source
+    assert len(stray) == 2
+    unknown = [f for f in check_answer(text, sources).findings if f.kind == "unknown_source"]
+    assert len(unknown) == 1 and "tracking parameters such as utm_source" in unknown[0].message
+
+
+def test_gemini_retrieved_chunk_in_no_source() -> None:
+    answer = json.dumps(
+        {
+            "candidates": [
+                {
+                    "content": {"parts": [{"text": "Paris is the capital."}]},
+                    "finishReason": "STOP",
+                    "groundingMetadata": {
+                        "groundingChunks": [{"retrievedContext": {"text": "Lyon is in France."}}],
+                        "groundingSupports": [
+                            {"segment": {"endIndex": 21, "text": "Paris is the capital."}, "groundingChunkIndices": [0]}
+                        ],
+                    },
+                }
+            ]
+        }
+    )
+    report = check_answer(answer, sources_from_text(json.dumps(["Paris is the capital of France."])))
+    unknown = [f for f in report.findings if f.kind == "unknown_source"]
+    assert len(unknown) == 1 and "retrieved chunk is in none of the sources" in unknown[0].message
+
+
+def test_check_watchdog_options(tmp_path: Path) -> None:
+    answer = tmp_path / "a.txt"
+    answer.write_text("Meals up to €50 per day [1].", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(answer), "--sources", str(SOURCES), "--max-input-mb", "0.00001"])
+    assert result.exit_code == 2 and "raise --max-input-mb" in result.output
+
+
+def test_lone_surrogate_in_a_text_answer() -> None:
+    with pytest.raises(InputError, match=r"lone surrogate \(U\+D800\) at line 2"):
+        check_answer("Meals up to €50 [1].\nHotels \ud800 too [1].", load_sources(SOURCES))

@@ -1,10 +1,12 @@
 """Anthropic Messages with citations, as one JSON object or an SSE stream.
 
-The answer text is the ``text`` blocks joined. Each citation of a block points at a document
+The answer text is the ``text`` blocks joined (with a blank line between two that a tool call
+separates, as the reader sees them). Each citation of a block points at a document
 by ``document_index`` (0-based in the request, so ``number = index + 1``) and carries the
 ``cited_text`` (the quote) plus a location: ``char_location`` (code points into the document
 text, end exclusive), ``page_location`` (1-based pages, end exclusive) or
-``content_block_location`` (0-based custom-content blocks, end exclusive). Streams are rebuilt
+``content_block_location`` (0-based custom-content blocks, end exclusive); web search results
+are cited by ``url`` (an empty ``cited_text`` is a citation without a quote). Streams are rebuilt
 from ``content_block_start`` / ``text_delta`` / ``citations_delta`` events first; a stream
 without ``message_stop`` is truncated, and so is ``stop_reason`` ``max_tokens`` or
 ``model_context_window_exceeded``.
@@ -24,6 +26,9 @@ TRUNCATING = {
     "max_tokens": "stop_reason is max_tokens: the model hit its token limit",
     "model_context_window_exceeded": "stop_reason is model_context_window_exceeded",
 }
+SEPARATOR = "\n\n"
+"""Put between text blocks that a tool call (``server_tool_use``, ``web_search_tool_result`` …)
+separates and that no whitespace separates: the reader sees two paragraphs, not one word."""
 LOCATIONS = {
     "char_location": ("start_char_index", "end_char_index", "chars"),
     "page_location": ("start_page_number", "end_page_number", "pages"),
@@ -33,7 +38,7 @@ LOCATIONS = {
 
 def _citation(c: Fields, cid: str, span: Span) -> Citation:
     kind = c.string("type")
-    cited = c.opt_str("cited_text")
+    cited = c.opt_str("cited_text") or None  # "" (web search results do this): a citation without a quote
     if kind in LOCATIONS:
         s_key, e_key, unit = LOCATIONS[kind]
         idx = c.integer("document_index", 0)
@@ -52,10 +57,16 @@ def read_anthropic(value: Any, name: str = "input", fmt: str = "anthropic") -> P
     texts: list[str] = []
     cits: list[Citation] = []
     pos = 0
+    apart = False
     for n, block in enumerate(top.items("content", required=True), start=1):
         if block.string("type") != "text":
+            apart = bool(texts)  # a tool call between two text blocks: they are two paragraphs
             continue
         t = block.string("text")
+        if apart and t and not t[:1].isspace() and not texts[-1][-1:].isspace():
+            texts.append(SEPARATOR)
+            pos += len(SEPARATOR)
+        apart = False
         span = Span(pos, pos + len(t))
         for k, c in enumerate(block.items("citations"), start=1):
             cits.append(_citation(c, f"b{n}.{k}", span))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ipsis.answers.detect import parse_answer
 from ipsis.answers.model import Citation, Finding, FindingKind, ParsedAnswer, Ref
 from ipsis.answers.offset_checks import answer_offsets, source_offsets
-from ipsis.answers.sentences import split_sentences
+from ipsis.answers.sentences import heading_spans, split_sentences
 from ipsis.answers.sources import Source, Sources
 from ipsis.document import Document
 from ipsis.judge.context import DEFAULT_WINDOW
@@ -86,10 +86,20 @@ def _unknown_message(ref: Ref, sources: Sources, note: str) -> str:
     if ref.kind in ("number", "index0"):
         what = f"{ref.label} names no source that was sent ({known})"
     elif ref.kind == "url":
-        what = f"{ref.label} is not the URL of any source sent"
+        what = (
+            f"{ref.label} is not the URL of any source sent "
+            "(compared without #fragment, trailing slash and tracking parameters such as utm_source)"
+        )
+    elif ref.kind == "chunk":
+        what = f"{ref.label}: the retrieved chunk is in none of the sources sent (by URI, title or its text)"
     else:
         what = f"{ref.label!r} matches no source sent (by id, file id, URL or title); {known}"
     return f"{what}; {note}" if note else what
+
+
+def _holders(text: str, sources: Sources, policy: Policy) -> list[int]:
+    """The sources a retrieved chunk's text is in (located or ambiguous there)."""
+    return [s.number for s in sources if locate(s.document, text, policy=policy).status in ("located", "ambiguous")]
 
 
 def _locate_all(c: Citation, numbers: Sequence[int], sources: Sources, policy: Policy) -> Result:
@@ -125,6 +135,7 @@ def _check_citation(
     policy: Policy,
     findings: list[Finding],
     seen: set[Any],
+    memo: dict[Any, list[int]],
 ) -> CheckedCitation:
     numbers: list[int] = []
     where = next((s for s in (c.quote_span, c.claim_span, c.answer_span) if s is not None), None)
@@ -132,6 +143,14 @@ def _check_citation(
         if ref.kind == "artifact":
             continue
         n = sources.resolve(ref)
+        if n is None and ref.kind == "chunk" and c.quote:
+            held_key = ("holders", c.quote)
+            if held_key not in memo:  # supports often share a chunk: locate its text once
+                memo[held_key] = _holders(c.quote, sources, policy)
+            held = memo[held_key]
+            numbers.extend(h for h in held if h not in numbers)
+            if held:
+                continue
         if n is None:
             key = ("unknown", c.answer_span, ref.label)
             if key not in seen:
@@ -153,6 +172,12 @@ def _check_citation(
             kind = STATUS_KIND.get(result.status)
             if kind is not None:
                 msg = f"source {result.extra['source']}: {result.message}"
+                cited_src = sources.number(result.extra["source"])
+                if cited_src is not None and not cited_src.text.strip() and kind == "quote_not_found":
+                    msg = (
+                        f"source {cited_src.number} ({cited_src.id}) has no text, "
+                        "so no quote can be found in it; pass its text"
+                    )
                 if c.offsets is not None and c.offsets.where == "source":
                     msg += source_offsets(sources.number(numbers[0]), c, None)[1]
                 findings.append(Finding(kind, msg, where, result.extra["source"], c.quote, c.citation_id))
@@ -182,21 +207,31 @@ def _check_citation(
     return CheckedCitation(c, tuple(numbers), span, result)
 
 
-def _needs_citation(text: str, span: Span, excluded: Sequence[Span]) -> bool:
-    if any(span.overlaps(x) for x in excluded):
-        return False
+def _needs_citation(text: str, span: Span) -> bool:
+    """Prose that makes a claim (headings and definition lines are already left out): not a
+    lead-in ending in a colon, and with at least one letter."""
     s = span.slice(text)
-    if s.lstrip().startswith("#") or s.rstrip().endswith(":"):
+    if s.rstrip().rstrip("*_").endswith(":"):
         return False
     return any(ch.isalpha() for ch in s)
 
 
-def _covers(span: Span | None, unit: Span) -> bool:
-    if span is None:
-        return False
-    if span.start == span.end:  # a point (Responses file_citation index): the sentence it ends
-        return unit.start < span.start <= unit.end
-    return span.overlaps(unit)
+def _covered(text: str, spans: Sequence[Span], units: Sequence[Span], *, adjacent: bool = True) -> list[bool]:
+    """For each unit (in text order), whether a citation covers it: one that overlaps it, a
+    point citation that ends it (a Responses ``file_citation`` index) or one that directly
+    follows it (``… in Gaza. ([reuters.com](…))``: only spaces between them). One sweep."""
+    order = sorted(spans)
+    out: list[bool] = []
+    i, reach = 0, -1
+    for unit in units:
+        while i < len(order) and order[i].start < unit.end:
+            reach = max(reach, order[i].end)
+            i += 1
+        covered = reach > unit.start
+        if adjacent and not covered and i < len(order):
+            covered = not text[unit.end : order[i].start].strip(" \t")
+        out.append(covered)
+    return out
 
 
 def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[Finding]:
@@ -208,9 +243,14 @@ def _uncited(answer: ParsedAnswer, checked: Sequence[CheckedCitation]) -> list[F
             if not any(s == unit for s in spans):
                 msg = f"claim {i} has no citation: {unit.slice(text)!r}"
                 out.append(Finding("uncited_sentence", msg, unit))
-    elif answer.units == "sentences":
-        for unit in split_sentences(text):
-            if _needs_citation(text, unit, answer.exclude_spans) and not any(_covers(s, unit) for s in spans):
+    elif answer.units == "sentences" and spans:
+        # citations without a position (xAI url_citation, OpenRouter's 0/0) cite the whole
+        # answer: with no positioned citation at all, no sentence can be said to lack one
+        excluded = sorted([*answer.exclude_spans, *heading_spans(text)])
+        units = split_sentences(text)
+        skip = _covered(text, excluded, units, adjacent=False)
+        for unit, covered, off in zip(units, _covered(text, spans, units), skip, strict=True):
+            if not covered and not off and _needs_citation(text, unit):
                 out.append(Finding("uncited_sentence", f"no citation: {unit.slice(text)!r}", unit))
     return out
 
@@ -225,7 +265,8 @@ def check_parsed(
     """Check an answer already read by :func:`ipsis.answers.parse_answer` (and judge its claims)."""
     findings: list[Finding] = []
     seen: set[Any] = set()
-    checked = [_check_citation(c, answer.text, sources, policy, findings, seen) for c in answer.citations]
+    memo: dict[Any, list[int]] = {}
+    checked = [_check_citation(c, answer.text, sources, policy, findings, seen, memo) for c in answer.citations]
     cited = frozenset(n for c in checked for n in c.numbers)
     end = Span(len(answer.text), len(answer.text))
     if answer.no_information is True and answer.claim_spans:

@@ -6,17 +6,22 @@ cited answer ``text`` and ``sources[]`` named by the ids you sent. Gemini:
 (a missing ``startIndex`` means 0) and whose ``groundingChunkIndices`` are 0-based positions in
 ``groundingChunks``; a chunk maps to a source by its URI when it has one that matches, otherwise
 by position (``number = index + 1``) only when no source has a URL. Offsets are converted
-explicitly, never assumed.
+explicitly, never assumed. A ``retrievedContext`` chunk (file search) is a retrieved piece of
+a sent file: it maps to the source with its URI or title, else to the source its text is in,
+and that text is checked there as the citation's quote. ``streamGenerateContent`` SSE is read
+by joining the chunks' text and taking the last grounding metadata and finish reason.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ipsis.answers.claims import text_answer
 from ipsis.answers.jsonio import Fields
 from ipsis.answers.model import Citation, Offsets, ParsedAnswer, Ref, StreamError
 from ipsis.answers.offsets import to_code_points
+from ipsis.answers.streams import iter_sse
 from ipsis.spans import Span
 
 
@@ -52,8 +57,11 @@ def read_cohere(value: Any, name: str = "input") -> ParsedAnswer:
     )
 
 
-def _chunk_refs(chunks: list[Fields], indices: list[Any], path: str) -> tuple[Ref, ...]:
+def _chunk_refs(chunks: list[Fields], indices: list[Any], path: str) -> tuple[tuple[Ref, ...], list[tuple[Ref, str]]]:
+    """Refs of the web chunks (by URI, else position) and, apart, each retrieved chunk with its
+    text: a ``retrievedContext`` is a piece of a file the tool searched, not a source position."""
     refs: list[Ref] = []
+    retrieved: list[tuple[Ref, str]] = []
     for k, idx in enumerate(indices):
         if isinstance(idx, bool) or not isinstance(idx, int):
             refs.append(Ref("label", str(idx), f"{path}[{k}] = {idx!r}"))
@@ -63,10 +71,15 @@ def _chunk_refs(chunks: list[Fields], indices: list[Any], path: str) -> tuple[Re
             refs.append(Ref("label", f"chunk {idx}", f"{label} (only {len(chunks)} groundingChunks)"))
             continue
         chunk = chunks[idx]
-        ctx = chunk.obj_at("retrievedContext") or chunk.obj_at("web")
+        got = chunk.obj_at("retrievedContext")
+        if got is not None and (got.opt_str("text") or got.opt_str("uri") or got.opt_str("title")):
+            ref = Ref("chunk", idx, label, got.opt_str("uri") or None, got.opt_str("title") or None)
+            retrieved.append((ref, got.opt_str("text") or ""))
+            continue
+        ctx = got or chunk.obj_at("web")
         uri = ctx.opt_str("uri") if ctx is not None else None
         refs.append(Ref("index0", idx, label, uri or None))
-    return tuple(refs)
+    return tuple(refs), retrieved
 
 
 def read_gemini(value: Any, name: str = "input") -> ParsedAnswer:
@@ -103,9 +116,18 @@ def read_gemini(value: Any, name: str = "input") -> ParsedAnswer:
                 to_code_points(part_text, end_b, "utf8"),
             )
             span = Span(base + s, base + e) if s is not None and e is not None and s <= e else None
-            offsets = Offsets(start_b, end_b, "answer", "utf8", seg.opt_str("text"), base=base)
-            refs = _chunk_refs(chunks, sup.array("groundingChunkIndices"), f"{sup.path}.groundingChunkIndices")
-            cits.append(Citation(f"c{i}", refs, span, span, offsets=offsets, origin="gemini"))
+            offsets: Offsets | None = Offsets(start_b, end_b, "answer", "utf8", seg.opt_str("text"), base=base)
+            refs, retrieved = _chunk_refs(
+                chunks, sup.array("groundingChunkIndices"), f"{sup.path}.groundingChunkIndices"
+            )
+            if refs or not retrieved:
+                cits.append(Citation(f"c{i}", refs, span, span, offsets=offsets, origin="gemini"))
+                offsets = None  # checked once per support
+            for k, (ref, chunk_text) in enumerate(retrieved, start=1):
+                cid = f"c{i}" if not refs and k == 1 else f"c{i}.{k}"
+                quote = chunk_text or None  # the retrieved text: checked against the source it came from
+                cits.append(Citation(cid, (ref,), span, span, quote, offsets=offsets, origin="gemini"))
+                offsets = None
     reason = cand.string("finishReason")
     truncated = bool(reason) and reason not in ("STOP", "FINISH_REASON_UNSPECIFIED")
     why = (
@@ -114,3 +136,43 @@ def read_gemini(value: Any, name: str = "input") -> ParsedAnswer:
         else ""
     )
     return text_answer("gemini", text, extra=tuple(cits), truncated=truncated, truncation_reason=why)
+
+
+def read_gemini_stream(text: str, name: str = "input") -> ParsedAnswer:
+    """``streamGenerateContent?alt=sse``: each event is a partial response; the text pieces are
+    joined (one part), the last ``groundingMetadata`` and ``finishReason`` are the answer's."""
+    pieces: list[str] = []
+    meta: Any = None
+    reason = ""
+    errors: list[StreamError] = []
+    size = 0
+    for ev in iter_sse(text, name):
+        if ev.data.strip() == "[DONE]":
+            continue
+        obj = Fields(ev.json(name), f"event at line {ev.line}", name)
+        if obj.has("error"):
+            err = obj.raw("error")
+            errors.append(
+                StreamError(str(err.get("message", err)) if isinstance(err, dict) else str(err), size, ev.line)
+            )
+            continue
+        candidates = obj.items("candidates")
+        if not candidates:
+            continue
+        cand = candidates[0]
+        content = cand.obj_at("content")
+        for part in content.items("parts") if content is not None else []:
+            piece = "" if part.flag("thought") else part.string("text")
+            pieces.append(piece)
+            size += len(piece)
+        meta = cand.raw("groundingMetadata") or meta
+        reason = cand.string("finishReason") or reason
+    joined = "".join(pieces)
+    cand_json: dict[str, Any] = {"content": {"parts": [{"text": joined}]}, "finishReason": reason}
+    if meta is not None:
+        cand_json["groundingMetadata"] = meta
+    parsed = read_gemini({"candidates": [cand_json]}, name)
+    why = parsed.truncation_reason or ("" if reason else "the stream ended without a finishReason")
+    return dataclasses.replace(
+        parsed, format="gemini-stream", truncated=bool(why), truncation_reason=why, stream_errors=tuple(errors)
+    )

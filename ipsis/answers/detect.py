@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ipsis.answers import anthropic, claims, cohere_gemini, ollama, openai
-from ipsis.answers.jsonio import loads_strict
+from ipsis.answers.jsonio import LONE_SURROGATE, loads_strict
 from ipsis.answers.model import ParsedAnswer
 from ipsis.answers.streams import iter_sse
 from ipsis.errors import InputError
@@ -27,6 +27,7 @@ STREAM_READERS: dict[str, Callable[[str, str], ParsedAnswer]] = {
     "openai-chat-stream": openai.read_chat_stream,
     "openai-responses-stream": openai.read_responses_stream,
     "anthropic-stream": anthropic.read_anthropic_stream,
+    "gemini-stream": cohere_gemini.read_gemini_stream,
 }
 FORMATS = (*JSON_READERS, *STREAM_READERS, "text")
 """Names accepted by ``--answer-format`` (``markdown`` is an alias of ``text``)."""
@@ -77,7 +78,13 @@ def _sse_kind(text: str, name: str) -> str:
             return "openai-responses-stream"
         if "choices" in obj:
             return "openai-chat-stream"
-    msg = f"{name}: an event stream of an unknown kind; pass --answer-format"
+        if "candidates" in obj:
+            return "gemini-stream"
+    kinds = ", ".join(k for k in STREAM_READERS if k != "ollama-stream")
+    msg = (
+        f"{name}: an event stream of an unknown kind (no event names a known provider); "
+        f"the streams ipsis reads are {kinds}: pass one with --answer-format, or the final response as JSON"
+    )
     raise InputError(msg)
 
 
@@ -88,7 +95,7 @@ def detect(text: str, name: str = "input") -> str:
     if first.startswith(("data:", "event:", ":")):
         return _sse_kind(head, name)
     if head.startswith("{"):
-        lines = [ln for ln in head.splitlines() if ln.strip()]
+        lines = [ln for ln in head.split("\n", 2) if ln.strip()]
         if len(lines) > 1 and lines[0].strip().endswith("}") and lines[1].lstrip().startswith("{"):
             return "ollama-stream"
         value = loads_strict(head, name)
@@ -119,6 +126,14 @@ def parse_answer(data: str | bytes, fmt: str | None = None, name: str = "input")
 
         data, _ = decode_text(data, name)
     data = data.lstrip("\ufeff")
+    lone = LONE_SURROGATE.search(data)
+    if lone is not None:  # a str handed over by a caller (the server): it could never be printed
+        line = data.count("\n", 0, lone.start()) + 1
+        msg = (
+            f"{name}: a lone surrogate (U+{ord(lone.group()):04X}) at line {line}, half of a UTF-16 pair "
+            "and not a character; pass the text as it was sent, complete"
+        )
+        raise InputError(msg)
     if fmt == "markdown":
         fmt = "text"
     if fmt is not None and fmt not in FORMATS:

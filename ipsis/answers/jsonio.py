@@ -7,6 +7,7 @@ wrong type must give a message that says where and what to do, never a traceback
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ipsis.errors import InputError
@@ -18,7 +19,26 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(msg)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+MAX_DIGITS = 50
+"""Longest integer read: source numbers, indices and offsets are small; a 4,401-digit number is
+refused with its own message (Python's int limit would otherwise speak of sys internals)."""
+
+
+class _BadNumberError(ValueError):
+    pass
+
+
+def _parse_int(s: str) -> int:
+    digits = len(s.lstrip("-"))
+    if digits > MAX_DIGITS:
+        msg = f"a number with {digits} digits is not a source number, index or offset"
+        raise _BadNumberError(msg)
+    return int(s)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_int=_parse_int)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
@@ -34,7 +54,13 @@ def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
         (the input ends early: is it truncated?)
     """
     try:
-        return _DECODER.decode(text)
+        value = _DECODER.decode(text)
+    except RecursionError:
+        msg = f"{name}: the JSON is nested too deeply to read; pass the provider's response as it was sent"
+        raise InputError(msg) from None
+    except _BadNumberError as exc:
+        msg = f"{name}: {exc}; pass the provider's response as it was sent"
+        raise InputError(msg) from None
     except json.JSONDecodeError as exc:
         hint = " (the input ends early: is it truncated?)" if exc.pos >= len(text.rstrip()) else ""
         msg = f"{name}: invalid JSON at line {exc.lineno + line_offset}, column {exc.colno}: {exc.msg}{hint}"
@@ -42,6 +68,31 @@ def loads_strict(text: str, name: str = "input", line_offset: int = 0) -> Any:
     except ValueError as exc:
         msg = f"{name}: {exc}; use null or a number"
         raise InputError(msg) from None
+    if _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(value, name)
+    return value
+
+
+def _refuse_lone_surrogates(value: Any, name: str) -> None:
+    """A ``\\ud83d`` escape without its pair decodes to no character: it cannot be printed or
+    written as UTF-8, so it is refused here, naming the field (iteratively: no recursion)."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, v = stack.pop()
+        if isinstance(v, str):
+            m = LONE_SURROGATE.search(v)
+            if m:
+                where = f"field {path}" if path else "the top-level string"
+                msg = (
+                    f"{name}: {where} holds a lone surrogate (U+{ord(m.group()):04X}), half of a "
+                    "UTF-16 pair and not a character; pass the text as it was sent, complete"
+                )
+                raise InputError(msg)
+        elif isinstance(v, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), x) for k, x in v.items())
+            stack.extend((f"{path} key", k) for k in v if LONE_SURROGATE.search(k))
+        elif isinstance(v, list):
+            stack.extend((f"{path}[{i}]", x) for i, x in enumerate(v))
 
 
 class Fields:

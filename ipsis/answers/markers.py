@@ -15,31 +15,40 @@ from dataclasses import dataclass
 
 from ipsis.answers.model import Citation, Ref
 from ipsis.answers.sentences import split_sentences
+from ipsis.answers.tags import paired
 from ipsis.spans import Span
 
 SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _SUP_TO_DIGIT = str.maketrans(SUPERSCRIPTS, "1234567890")
 MAX_RANGE = 100
 
-FOOTNOTE_DEF = re.compile(r"^[ \t]*\[\^([^\]\s]+)\]:[ \t]*(.*)$", re.MULTILINE)
-SUPERSCRIPT_DEF = re.compile(rf"^[ \t]*([{SUPERSCRIPTS}]+)[ \t]*(.*)$", re.MULTILINE)
-FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
-SUPERSCRIPT_REF = re.compile(rf"[{SUPERSCRIPTS}]+")
-_NUMS = r"\d+(?:\s*[-–]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-–]\s*\d+)?)*"
+# Every pattern runs in time linear in the text (tests/test_answers_linear.py): quantifiers are
+# bounded, and a run that could reach the next opening mark stops at it instead (``[^\[\]]``,
+# ``[^“”]``), so no start position rescans what the one before it read.
+FOOTNOTE_DEF = re.compile(r"^[ \t]{0,12}\[\^([^\[\]\s]{1,100})\]:[ \t]{0,12}(.*)$", re.MULTILINE)
+SUPERSCRIPT_DEF = re.compile(rf"^[ \t]{{0,12}}([{SUPERSCRIPTS}]{{1,6}})[ \t]{{0,12}}(.*)$", re.MULTILINE)
+FOOTNOTE_REF = re.compile(r"\[\^([^\[\]\s]{1,100})\](?!:)")
+SUPERSCRIPT_REF = re.compile(rf"[{SUPERSCRIPTS}]{{1,6}}")
+_N = r"\d{1,6}"
+_S = r"\s{0,3}"
+_NUMS = rf"{_N}(?:{_S}[-–]{_S}{_N})?(?:{_S}[,;]{_S}{_N}(?:{_S}[-–]{_S}{_N})?){{0,100}}"
 BRACKET = re.compile(
-    rf"\[\s*(?:(?:sources?|fontes?|fuentes?|docs?|documents?|documentos?|ref)\.?\s*)?({_NUMS})\s*\](?![(:])",
+    rf"\[{_S}(?:(?:sources?|fontes?|fuentes?|docs?|documents?|documentos?|ref)\.?{_S})?({_NUMS}){_S}\](?![(:])",
     re.IGNORECASE,
 )
-LENTICULAR = re.compile(r"【\s*(\d+)(?:[:†][^】]*)?\s*】")
+LENTICULAR = re.compile(rf"【{_S}({_N})(?:[:†][^【】\n]{{0,200}})?{_S}】")
 PAREN_SOURCE = re.compile(
-    r"\(\s*(?:sources?|fontes?|fuentes?|documents?|documentos?)\s*:?\s*"
-    r"(\d+(?:\s*(?:,|;|and|e|y|&)\s*\d+)*)\s*\)",
+    rf"\({_S}(?:sources?|fontes?|fuentes?|documents?|documentos?){_S}(?::{_S})?"
+    rf"({_N}(?:{_S}(?:,|;|and|e|y|&){_S}{_N}){{0,100}}){_S}\)",
     re.IGNORECASE,
 )
-LINK = re.compile(r"(?<!!)\[([^\]\n]+)\]\((\S+?)(?:\s+\"[^\"]*\")?\)")
-CITE = re.compile(r"<cite\b([^>]*)>(.*?)</cite\s*>", re.DOTALL | re.IGNORECASE)
-CITE_ATTR = re.compile(r"""(id|index|source|ref)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
-QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|«([^»\n]+)»|„([^“”\n]+)[“”]')
+# [text](url "title"); a URL may hold one balanced pair of parentheses (Wikipedia's "XAI_(company)")
+LINK = re.compile(
+    r"(?<!!)\[([^\[\]\n]{1,1000})\]\(([^\s()]{1,2048}(?:\([^\s()]{0,2048}\)[^\s()]{0,2048})?)"
+    r"(?:[ \t]{1,10}\"[^\"\n]{0,300}\")?\)"
+)
+CITE_ATTR = re.compile(r"""(?<![\w-])(id|index|source|ref)\s{0,10}=\s{0,10}(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
+QUOTED = re.compile(r'"([^"\n]{1,5000})"|“([^“”\n]{1,5000})”|«([^«»\n]{1,5000})»|„([^„“”\n]{1,5000})[“”]')
 
 
 def expand_numbers(spec: str) -> list[int]:
@@ -111,8 +120,12 @@ def parse_markers(text: str, *, links: bool = True, first_id: int = 1) -> tuple[
         defs[m.group(1)] = (*_definition(m.group(2), m.start(2)), Span(m.start(), m.end()))
         excluded.append(Span(m.start(), m.end()))
 
+    fenced = bytearray(len(text) + 1)  # positions inside a definition line
+    for x in excluded:
+        fenced[x.start : x.end] = b"\x01" * (x.end - x.start)
+
     def outside(span: Span) -> bool:
-        return not any(span.overlaps(x) for x in excluded)
+        return not any(fenced[span.start : span.end])
 
     markers: list[_Marker] = []
     taken = bytearray(len(text) + 1)  # positions already claimed by a marker
@@ -123,10 +136,10 @@ def parse_markers(text: str, *, links: bool = True, first_id: int = 1) -> tuple[
             markers.append(marker)
             taken[s:e] = b"\x01" * (e - s)
 
-    for m in CITE.finditer(text):
-        attrs = {a.group(1).lower(): a.group(2) or a.group(3) or "" for a in CITE_ATTR.finditer(m.group(1))}
+    for tag in paired(text, "cite"):
+        attrs = {a.group(1).lower(): a.group(2) or a.group(3) or "" for a in CITE_ATTR.finditer(tag.attrs)}
         value = attrs.get("id") or attrs.get("source") or attrs.get("ref") or attrs.get("index", "")
-        label = m.group(0)[: m.start(2) - m.start()]
+        label = text[tag.start : tag.inner_start]
         refs: tuple[Ref, ...]
         if re.fullmatch(r"\d+(?:-\d+)?(?:,\s*\d+(?:-\d+)?)*", value) and "index" in attrs and not attrs.get("id"):
             refs = tuple(Ref("number", int(v.split("-")[0]), label) for v in value.split(","))
@@ -134,7 +147,7 @@ def parse_markers(text: str, *, links: bool = True, first_id: int = 1) -> tuple[
             refs = (Ref("number", int(value), label),)
         else:
             refs = (Ref("id", value, label),)
-        add(_Marker(Span(m.start(), m.start(2)), refs, "cite", claim_span=Span(m.start(2), m.end(2))))
+        add(_Marker(Span(tag.start, tag.inner_start), refs, "cite", claim_span=Span(tag.inner_start, tag.inner_end)))
     for m in FOOTNOTE_REF.finditer(text):
         key = "^" + m.group(1)
         if key in defs:
@@ -165,26 +178,26 @@ def parse_markers(text: str, *, links: bool = True, first_id: int = 1) -> tuple[
             if not m.group(1).startswith("^"):
                 add(_Marker(Span(m.start(), m.end()), (Ref("url", m.group(2), m.group(0)),), "link"))
     markers.sort(key=lambda k: k.span.start)
-    return _with_quotes(text, markers, excluded, first_id), excluded
+    return _with_quotes(text, markers, fenced, first_id), excluded
 
 
-def _with_quotes(text: str, markers: list[_Marker], excluded: list[Span], first_id: int) -> list[Citation]:
-    """Attach each quoted passage of a sentence to that sentence's markers."""
+def _with_quotes(text: str, markers: list[_Marker], fenced: bytearray, first_id: int) -> list[Citation]:
+    """Attach each quoted passage of a sentence to that sentence's markers (the first marker
+    after it in the sentence, else the last one before it). Markers never overlap, so the one a
+    quote could overlap is found by bisection: linear in the text, however many markers."""
     extra: dict[int, list[tuple[str, Span]]] = {}
     marker_spans = [mk.span for mk in markers]
     starts = [s.start for s in marker_spans]
     for sent in split_sentences(text):
         lo, hi = bisect_left(starts, sent.start), bisect_left(starts, sent.end)
-        if lo == hi or any(sent.overlaps(x) for x in excluded):
+        if lo == hi or any(fenced[sent.start : sent.end]):
             continue
-        inside = range(lo, hi)
         for q in QUOTED.finditer(text, sent.start, sent.end):
-            qs = Span(q.start(), q.end())
-            if any(qs.overlaps(marker_spans[i]) for i in inside):
+            nxt = bisect_left(starts, q.end(), lo, hi)  # first marker starting at or after the quote's end
+            if nxt > lo and marker_spans[nxt - 1].end > q.start():
                 continue  # a quoted title inside a link or a cite tag
             gi = next(i for i in range(1, 5) if q.group(i) is not None)
-            after = [i for i in inside if marker_spans[i].start >= q.end()]
-            owner = after[0] if after else inside[-1]
+            owner = nxt if nxt < hi else hi - 1
             extra.setdefault(owner, []).append((q.group(gi), Span(q.start(gi), q.end(gi))))
     out: list[Citation] = []
     for i, mk in enumerate(markers):

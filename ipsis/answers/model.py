@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ipsis.spans import Span
 
-RefKind = Literal["number", "index0", "id", "url", "file_id", "title", "label", "artifact"]
+RefKind = Literal["number", "index0", "id", "url", "file_id", "title", "label", "artifact", "chunk"]
 """How an answer names a source:
 
 - ``number``: the 1-based number the user and the prompt use (``[2]``, ``indice: 2``).
@@ -23,6 +23,8 @@ RefKind = Literal["number", "index0", "id", "url", "file_id", "title", "label", 
 - ``id``, ``url``, ``file_id``, ``title``: matched exactly against the sources' fields.
 - ``label``: free text naming a source ("Source 3", "Travel Expense Policy").
 - ``artifact``: something the model generated (a container file); it is not a source.
+- ``chunk``: a piece a retrieval tool gave the model (a Gemini ``retrievedContext``): it is the
+  source with its ``url`` or title, else the source its text (the citation's quote) is in.
 """
 
 Unit = Literal["code_point", "utf8", "utf16"]
@@ -56,6 +58,7 @@ class Ref:
     value: str | int
     label: str
     url: str | None = None  # a Gemini chunk's URI: it decides when a source has that URL
+    title: str | None = None  # a retrieved chunk's title (the file it came from)
 
 
 @dataclass(frozen=True, slots=True)

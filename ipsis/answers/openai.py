@@ -13,6 +13,7 @@ truncated.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -31,18 +32,25 @@ def _link_text(text: str, url: str) -> str | None:
     >>> _link_text("Meals ([site](https://x.org/a)). Hotels", "https://x.org/a")
     '([site](https://x.org/a))'
     """
-    pattern = r"(\()?\[[^\]\n]*\]\(" + re.escape(url) + r"(?:\s+\"[^\"]*\")?\)(?(1)\))"
+    pattern = r"(\()?\[[^\[\]\n]{0,1000}\]\(" + re.escape(url) + r"(?:[ \t]{1,10}\"[^\"\n]{0,300}\")?\)(?(1)\))"
     hits = [m.group(0) for m in re.finditer(pattern, text)]
     return hits[0] if len(set(hits)) == 1 else None
 
 
 def _url_citation(text: str, ann: Fields, cid: str, base: int = 0) -> Citation:
+    """A ``url_citation``; without ``start_index``/``end_index`` (xAI) or with an empty range
+    (OpenRouter sends 0/0) it has no position: it still cites its URL, for the whole answer."""
     inner = ann.obj_at("url_citation") or ann
-    url = inner.string("url")
+    url = inner.string("url", required=True)
+    ref = (Ref("url", url, url),)
+    if not inner.has("start_index") and not inner.has("end_index"):
+        return Citation(cid, ref, origin="url_citation", note="the citation has no position")
     start, end = inner.integer("start_index"), inner.integer("end_index")
+    if start == end:
+        return Citation(cid, ref, origin="url_citation", note=f"the citation's range [{start}, {end}) is empty")
     span = Span(base + start, base + end) if 0 <= start <= end <= len(text) - base else None
     offsets = Offsets(start, end, "answer", "code_point", _link_text(text, url), base=base)
-    return Citation(cid, (Ref("url", url, url),), span, span, offsets=offsets, origin="url_citation")
+    return Citation(cid, ref, span, span, offsets=offsets, origin="url_citation")
 
 
 def _content_text(message: Fields) -> str:
@@ -109,17 +117,12 @@ def read_chat_stream(text: str, name: str = "input") -> ParsedAnswer:
     why = _finish(reason) or ("" if done or reason else "the stream ended without data: [DONE]")
     message = {"role": "assistant", "content": joined, "annotations": anns}
     parsed = read_chat({"choices": [{"message": message, "finish_reason": reason}]}, name)
-    return ParsedAnswer(
-        "openai-chat-stream" + parsed.format.removeprefix("openai-chat"),
-        parsed.text,
-        parsed.citations,
+    return dataclasses.replace(
+        parsed,
+        format="openai-chat-stream" + parsed.format.removeprefix("openai-chat"),
         truncated=bool(why),
         truncation_reason=why,
         stream_errors=tuple(errors),
-        units=parsed.units,
-        claim_spans=parsed.claim_spans,
-        no_information=parsed.no_information,
-        exclude_spans=parsed.exclude_spans,
     )
 
 

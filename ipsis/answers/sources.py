@@ -19,8 +19,10 @@ from pathlib import Path
 
 from ipsis.answers.jsonio import Fields, loads_strict
 from ipsis.answers.model import Ref
+from ipsis.answers.tags import paired
 from ipsis.document import Document
 from ipsis.errors import InputError
+from ipsis.limits import DEFAULT_LIMITS, Limits
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,9 @@ class Source:
     file_id: str | None = None
     filename: str | None = None
     blocks: tuple[str, ...] = ()
+    named: bool = True
+    """False when the source was sent without an id (``id`` above is then ``source-N``): a
+    provider may name it by position (Cohere's ``doc:0``, ``doc:1`` …)."""
 
     @property
     def id(self) -> str:
@@ -45,15 +50,47 @@ class Source:
 
 
 # "Source 3", "Fonte 3", "Fuente 3", "Documento 3", "Doc. 3", "[3]", "3"
-LABEL_NUMBER = re.compile(
-    r"^\s*(?:\[\s*(\d+)\s*\]|(?:sources?|fontes?|fuentes?|documents?|documentos?|docs?\.?|ref\.?)?"
-    r"\s*#?\s*(\d+))\s*$",
+LABEL_NUMBER = re.compile(  # matched on the stripped label; no two runs of spaces side by side
+    r"\[\s{0,3}(\d{1,6})\s{0,3}\]|(?:(?:sources?|fontes?|fuentes?|documents?|documentos?|docs?\.?|ref\.?)\s{0,3})?"
+    r"(?:#\s{0,3})?(\d{1,6})",
     re.IGNORECASE,
 )
 
 
-def _norm_url(url: str) -> str:
-    return url.strip().split("#", 1)[0].rstrip("/")
+TRACKING = frozenset(
+    {
+        "gclid", "dclid", "gbraid", "wbraid", "fbclid", "msclkid", "yclid", "twclid", "igshid",
+        "mc_cid", "mc_eid", "_hsenc", "_hsmi", "mkt_tok", "srsltid", "oly_anon_id", "oly_enc_id",
+    }
+)  # fmt: skip
+"""Query parameters that only say where a click came from (plus every ``utm_*``): OpenAI adds
+``?utm_source=openai`` to the URLs it cites."""
+
+
+COHERE_DOC = re.compile(r"doc:(\d{1,9})")
+
+
+def norm_url(url: str) -> str:
+    """A URL as compared with the sources' URLs: no ``#fragment``, no trailing slash, scheme and
+    host in lower case, and no tracking parameters (``utm_*``, ``gclid``, ``fbclid`` …).
+
+    >>> norm_url("https://Www.Reuters.com/world/?utm_source=openai#top")
+    'https://www.reuters.com/world'
+    >>> norm_url("https://x.example/a?id=7&utm_medium=x&fbclid=1")
+    'https://x.example/a?id=7'
+    """
+    head, _, query = url.strip().split("#", 1)[0].partition("?")
+    scheme, sep, rest = head.partition("://")
+    if sep:
+        host, slash, path = rest.partition("/")
+        head = f"{scheme.lower()}://{host.lower()}{slash}{path}"
+    kept = [p for p in query.split("&") if p and not _tracking(p.split("=", 1)[0])]
+    return head.rstrip("/") + ("?" + "&".join(kept) if kept else "")
+
+
+def _tracking(key: str) -> bool:
+    key = key.lower()
+    return key.startswith("utm_") or key in TRACKING
 
 
 class Sources(Sequence[Source]):
@@ -66,7 +103,7 @@ class Sources(Sequence[Source]):
         for s in self._items:
             self._by["id"].setdefault(s.id, s.number)
             if s.url:
-                self._by["url"].setdefault(_norm_url(s.url), s.number)
+                self._by["url"].setdefault(norm_url(s.url), s.number)
             if s.file_id:
                 self._by["file_id"].setdefault(s.file_id, s.number)
             if s.filename:
@@ -101,25 +138,37 @@ class Sources(Sequence[Source]):
         if ref.kind == "index0":
             if ref.url and self._by["url"]:
                 # a chunk that names its URI is that URI's source, or none: never by position
-                return self._by["url"].get(_norm_url(ref.url))
+                return self._by["url"].get(norm_url(ref.url))
             return v + 1 if isinstance(v, int) and v + 1 in self._by_number and v >= 0 else None
         if ref.kind == "artifact":
             return None
+        if ref.kind == "chunk":
+            if ref.url and self._by["url"]:
+                return self._by["url"].get(norm_url(ref.url))
+            if ref.title:
+                t = ref.title.strip()
+                return self._by["title"].get(t.casefold()) or self._by["file_id"].get(t) or self._by["id"].get(t)
+            return None  # the checker looks for its text in the sources
         s = str(v)
         if ref.kind == "id":
-            return self._by["id"].get(s)
+            hit = self._by["id"].get(s)
+            m = COHERE_DOC.fullmatch(s) if hit is None else None
+            if m is not None:  # Cohere names documents sent without an id doc:0, doc:1, … in order
+                src = self._by_number.get(int(m.group(1)) + 1)
+                return src.number if src is not None and not src.named else None
+            return hit
         if ref.kind == "url":
-            return self._by["url"].get(_norm_url(s))
+            return self._by["url"].get(norm_url(s))
         if ref.kind == "file_id":
             return self._by["file_id"].get(s)
         if ref.kind == "title":
             return self._by["title"].get(s.strip().casefold())
-        m = LABEL_NUMBER.match(s)
+        m = LABEL_NUMBER.fullmatch(s.strip())
         if m:
             n = int(m.group(1) or m.group(2))
             return n if n in self._by_number else None
         for key in ("id", "file_id", "url"):
-            hit = self._by[key].get(_norm_url(s) if key == "url" else s.strip())
+            hit = self._by[key].get(norm_url(s) if key == "url" else s.strip())
             if hit is not None:
                 return hit
         return self._by["title"].get(s.strip().casefold())
@@ -129,9 +178,7 @@ class Sources(Sequence[Source]):
 
 SEPARATOR = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.MULTILINE)
 BLANK = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
-DOCUMENT_TAG = re.compile(r"<document\b([^>]*)>(.*?)</document\s*>", re.DOTALL | re.IGNORECASE)
-ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-CHILD = r"<{0}\b[^>]*>(.*?)</{0}\s*>"
+ATTR = re.compile(r"""(?<![\w:-])([\w:-]{1,100})\s{0,10}=\s{0,10}(?:"([^"]*)"|'([^']*)')""")
 
 
 def _source_from_object(item: Fields, position: int) -> Source:
@@ -147,7 +194,8 @@ def _source_from_object(item: Fields, position: int) -> Source:
         if number < 1:
             msg = f"{item.name}: {item.path}.index is {number}; source numbers start at 1"
             raise InputError(msg)
-    doc_id = item.opt_str("id") or item.opt_str("source") or f"source-{number}"
+    given = item.opt_str("id") or item.opt_str("source")
+    doc_id = given or f"source-{number}"
     blocks = tuple(b if isinstance(b, str) else "" for b in item.array("blocks"))
     return Source(
         number,
@@ -157,6 +205,7 @@ def _source_from_object(item: Fields, position: int) -> Source:
         file_id=item.opt_str("file_id"),
         filename=item.opt_str("filename"),
         blocks=blocks,
+        named=given is not None,
     )
 
 
@@ -172,7 +221,7 @@ def sources_from_json(data: object, name: str = "sources") -> Sources:
     out: list[Source] = []
     for i, item in enumerate(data, start=1):
         if isinstance(item, str):
-            out.append(Source(i, Document(f"source-{i}", item)))
+            out.append(Source(i, Document(f"source-{i}", item), named=False))
         else:
             out.append(_source_from_object(Fields(item, f"[{i - 1}]", name), i))
     return _checked(out, name)
@@ -191,19 +240,24 @@ def _checked(out: list[Source], name: str) -> Sources:
     return Sources(out)
 
 
+def _child(body: str, name: str) -> str | None:
+    tag = next(paired(body, name), None)
+    return body[tag.inner_start : tag.inner_end] if tag is not None else None
+
+
 def sources_from_xml(text: str, name: str = "sources") -> Sources:
     """Sources from prompt text tagged ``<document index="1" source="..."><document_content>``."""
     out: list[Source] = []
-    for i, m in enumerate(DOCUMENT_TAG.finditer(text), start=1):
-        attrs = {a.group(1).lower(): html.unescape(a.group(2) or a.group(3) or "") for a in ATTR.finditer(m.group(1))}
-        body = m.group(2)
-        content = re.search(CHILD.format("document_content"), body, re.DOTALL)
-        source_child = re.search(CHILD.format("source"), body, re.DOTALL)
-        doc_text = content.group(1) if content else body.strip()
+    for i, tag in enumerate(paired(text, "document"), start=1):
+        attrs = {a.group(1).lower(): html.unescape(a.group(2) or a.group(3) or "") for a in ATTR.finditer(tag.attrs)}
+        body = text[tag.inner_start : tag.inner_end]
+        content = _child(body, "document_content")
+        source_child = _child(body, "source")
+        doc_text = content if content is not None else body.strip()
         number = i
         if attrs.get("index", "").isdigit():
             number = int(attrs["index"])
-        label = attrs.get("source") or (source_child.group(1).strip() if source_child else "")
+        label = attrs.get("source") or (source_child.strip() if source_child is not None else "")
         doc_id = attrs.get("id") or label or f"source-{number}"
         url = attrs.get("url") or (label if label.startswith(("http://", "https://")) else None)
         out.append(
@@ -213,6 +267,7 @@ def sources_from_xml(text: str, name: str = "sources") -> Sources:
                 title=attrs.get("title"),
                 url=url,
                 filename=label or None,
+                named=bool(attrs.get("id") or label),
             )
         )
     return _checked(out, name)
@@ -227,18 +282,19 @@ def sources_from_text(text: str, name: str = "sources") -> Sources:
     stripped = text.lstrip("\ufeff").strip()
     if stripped[:1] in "[{":
         return sources_from_json(loads_strict(stripped, name), name)
-    if DOCUMENT_TAG.search(stripped):
+    if next(paired(stripped, "document"), None) is not None:
         return sources_from_xml(stripped, name)
     sep = SEPARATOR if SEPARATOR.search(stripped) else BLANK
     chunks = [c.strip() for c in sep.split(stripped)]
     return _checked(
-        [Source(i, Document(f"source-{i}", c)) for i, c in enumerate((c for c in chunks if c), start=1)],
+        [Source(i, Document(f"source-{i}", c), named=False) for i, c in enumerate((c for c in chunks if c), start=1)],
         name,
     )
 
 
-def load_sources(path: str | Path) -> Sources:
-    """Read sources from a file (any form above) or a directory (one source per file, by name)."""
+def load_sources(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sources:
+    """Read sources from a file (any form above) or a directory (one source per file, by name),
+    within ``limits`` (the size of each file, and the pages and time of each document read)."""
     from ipsis.ingest import load_document
     from ipsis.ingest.folder import source_files
     from ipsis.ingest.text import decode_text
@@ -251,9 +307,10 @@ def load_sources(path: str | Path) -> Sources:
         files, _ = source_files(p)  # the rule ``ipsis ingest DIR`` follows (the CLI says what it skipped)
         out = []
         for i, f in enumerate(files, start=1):
-            doc = load_document(f, doc_id=f.stem)
+            doc = load_document(f, doc_id=f.stem, limits=limits)
             out.append(Source(i, doc, title=f.stem, filename=f.name))
         return _checked(out, str(p))
+    limits.check_size(p.stat().st_size, str(p))
     text, _ = decode_text(p.read_bytes(), str(p))
     return sources_from_text(text, str(p))
 

@@ -6,6 +6,7 @@ event or a garbage line is reported where it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,9 @@ from ipsis.answers.jsonio import loads_strict
 from ipsis.errors import InputError
 
 SSE_FIELDS = frozenset({"data", "event", "id", "retry"})
+SSE_LINE_END = re.compile(r"\r\n|\r|\n")
+"""The SSE specification's line ends (CRLF, LF or CR); never U+2028 or U+0085, which ``str.splitlines``
+also breaks at."""
 
 
 def iter_ndjson(text: str, name: str = "input") -> Iterator[tuple[int, Any]]:
@@ -22,7 +26,7 @@ def iter_ndjson(text: str, name: str = "input") -> Iterator[tuple[int, Any]]:
     >>> list(iter_ndjson('{"done": false}\\n\\n{"done": true}\\n'))
     [(1, {'done': False}), (3, {'done': True})]
     """
-    lines = text.splitlines()
+    lines = text.split("\n")  # NDJSON: \n only; U+2028, U+0085 and \f inside a JSON string are text
     numbered = [(i, line) for i, line in enumerate(lines, start=1) if line.strip()]
     try:
         # one C-speed decode of the whole stream; on any error, re-read line by line to say where
@@ -72,8 +76,7 @@ def iter_sse(text: str, name: str = "input") -> Iterator[SseEvent]:
     event = ""
     data: list[str] = []
     first = 0
-    for i, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r")
+    for i, line in enumerate(SSE_LINE_END.split(text), start=1):
         if not line.strip():
             if data:
                 yield SseEvent(event or "message", "\n".join(data), first)

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ipsis.answers.markers import BRACKET, CITE, FOOTNOTE_REF, LENTICULAR, LINK, PAREN_SOURCE, SUPERSCRIPT_REF
+from ipsis.answers.markers import BRACKET, FOOTNOTE_REF, LENTICULAR, LINK, PAREN_SOURCE, SUPERSCRIPT_REF
 from ipsis.answers.model import Citation, Finding, FindingKind, ParsedAnswer
 from ipsis.answers.sentences import split_sentences
 from ipsis.answers.sources import Sources
+from ipsis.answers.tags import paired
 from ipsis.judge import Judge, judge_claim, judge_passage
 from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.judge.retrieve import retrieve
@@ -43,7 +44,8 @@ VERDICT_KIND: dict[str, FindingKind] = {
 """The finding each verdict other than ``supported`` gives."""
 
 _DROP = (BRACKET, LENTICULAR, FOOTNOTE_REF, PAREN_SOURCE)
-_LINK_ONLY = re.compile(rf"\(\s*{LINK.pattern}\s*\)")
+_LINK_ONLY = re.compile(rf"\([ \t]{{0,10}}{LINK.pattern}[ \t]{{0,10}}\)")
+_SPACE_BEFORE = re.compile(r"(?<![ \t])[ \t]+(?=[.,;:!?)])")
 """A link alone in parentheses names the source (``([Remote Work Policy](https://...))``): dropped."""
 
 
@@ -85,15 +87,27 @@ def clean_claim(text: str) -> str:
     >>> clean_claim("See the [travel portal](https://x.example/t) for hotels [2].")
     'See the travel portal for hotels.'
     """
-    text = CITE.sub(lambda m: m.group(2), text)
+    text = _unwrap_cites(text)
     text = _LINK_ONLY.sub("", text)
     text = LINK.sub(lambda m: m.group(1), text)
     for pattern in _DROP:
         text = pattern.sub("", text)
     text = SUPERSCRIPT_REF.sub("", text)
-    text = re.sub(r"[ \t]+([.,;:!?)])", r"\1", text)
+    text = _SPACE_BEFORE.sub("", text)
     text = re.sub(r"\(\s*\)", "", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _unwrap_cites(text: str) -> str:
+    """``<cite …>claim</cite>`` -> ``claim``."""
+    out: list[str] = []
+    pos = 0
+    for tag in paired(text, "cite"):
+        out.append(text[pos : tag.start])
+        out.append(text[tag.inner_start : tag.inner_end])
+        pos = tag.end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def claim_span(answer: ParsedAnswer, c: Citation, fixed: Span | None = None) -> Span | None:

@@ -18,6 +18,7 @@ from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
 from ipsis.cli.core import make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
+from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.resolve import open_stored, read_store, store_options
 from ipsis.errors import InputError
 from ipsis.ingest.folder import skipped_note, source_files
@@ -63,13 +64,15 @@ def render(report: CheckReport, fmt: str, width: int | None = None) -> str:
     return "".join((line if width is None else fit(line, width)) + "\n" for line in lines)
 
 
-def _sources(sources_path: str, store: Any, user: str | None) -> Any:
-    """--sources: a file or folder, or with a store a comma-separated list of stored ids."""
+def _sources(sources_path: str, store: Any, user: str | None, limits: Any) -> Any:
+    """--sources: a file or folder (read within ``limits``), or with a store a comma-separated
+    list of stored ids."""
     path = Path(sources_path)
     if path.is_dir() and (note := skipped_note(path, source_files(path)[1])) is not None:
         click.echo(note, err=True)
     if store is None or path.exists():
-        return load_sources(path)
+        with watchdog(limits.timeout, sources_path):
+            return load_sources(path, limits)
     ids = [i.strip() for i in sources_path.split(",") if i.strip()]
     lookup = lambda sid: open_stored(store, sid, user)  # noqa: E731
     if len(ids) == 1 and looks_like_path(ids[0]) and lookup(ids[0]) is None:
@@ -121,6 +124,7 @@ def _sources(sources_path: str, store: Any, user: str | None) -> Any:
 @policy_options
 @judge_options
 @store_options
+@limit_options
 def check_cmd(
     answer: str,
     sources_path: str,
@@ -151,19 +155,24 @@ def check_cmd(
     """
     output = to_stdout(output)
     with error_boundary(), read_store(store_dir, user) as store:
+        limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
         judge = build_judge(jopts)
-        sources = _sources(sources_path, store, user)
+        sources = _sources(sources_path, store, user, limits)
+        cap = limits.max_input_bytes
         if answer == "-":
-            data, name = sys.stdin.buffer.read(), "stdin"
+            data, name = sys.stdin.buffer.read(cap + 1 if cap else -1), "stdin"
         else:
             with open(answer, "rb") as fh:
-                data, name = fh.read(), answer
+                data, name = fh.read(cap + 1 if cap else -1), answer
+        limits.check_size(len(data), name)
         window = jopts["judge_window"]
-        report = check_answer(
-            data, sources, policy=policy, answer_format=answer_format, name=name, judge=judge, window=window
-        )
+        # the watchdog that stops a document read stops a hostile answer too (exit 2, not a hang)
+        with watchdog(limits.timeout, name):
+            report = check_answer(
+                data, sources, policy=policy, answer_format=answer_format, name=name, judge=judge, window=window
+            )
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:

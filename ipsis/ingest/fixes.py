@@ -160,6 +160,11 @@ UNICODE_SPACES = dict.fromkeys(
 )
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\ufffe\u180e"
 _INVISIBLE = regex.compile("[" + INVISIBLE + "]+")
+CONTROL_HYPHENS = "".join(map(chr, [*range(0x01, 0x09), *range(0x0E, 0x1C), 0x7F]))
+"""C0 control characters that PDF text carries where the page shows a line-end hyphen: PDFium
+(Chrome, Claude's ``cited_text``) gives U+0002 (``self\u0002improvement``), other extractors keep a
+font's raw code. Whitespace controls (tab, line breaks, U+001C–U+001F) are not among them."""
+_CONTROL_HYPHEN = re.compile("[" + CONTROL_HYPHENS + "]")
 
 # never folded by compat_forms: ordinals (own lossy tier), super/subscripts and fractions that
 # would glue onto digits (10² is not 102), spaces/quotes/dashes (own steps).
@@ -198,6 +203,18 @@ def _compat_forms(text: str) -> tuple[str, list[Edit]]:
         return text, []
     pattern = regex.compile("[" + regex.escape("".join(sorted(foldable))) + "]")
     return _sub(pattern, lambda m: _compat_char(m.group()))(text)
+
+
+def _control_hyphens(text: str) -> tuple[str, list[Edit]]:
+    """A control character used as a hyphen becomes a soft hyphen (same length: no offset
+    edit), which :func:`_dehyphenate` and the ``invisible`` step then treat as any soft hyphen.
+
+    >>> _control_hyphens("self\\u0002improvement")[0] == "self\\u00adimprovement"
+    True
+    """
+    if not any(c in text for c in CONTROL_HYPHENS):
+        return text, []
+    return _CONTROL_HYPHEN.sub("\u00ad", text), []
 
 
 WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
@@ -375,6 +392,7 @@ def _fix(name: str, tier: str, apply: Applier, doc: str) -> tuple[str, Fix]:
 FIXES: dict[str, Fix] = dict(
     [
         _fix("html_entities", "typography", _sub(_ENTITY, _unescape), "&amp;, &nbsp;, &#186; decoded"),
+        _fix("control_hyphens", "typography", _control_hyphens, "PDF control-char hyphens (U+0002) -> soft hyphen"),
         _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento"),
         _fix(
             "invisible",

@@ -35,6 +35,7 @@ runs across a page break or a running header is still found."""
 PIPELINE: tuple[str, ...] = (
     SKIP_MARKS,
     "html_entities",
+    "control_hyphens",
     "dehyphenate",
     "invisible",
     "ligatures",

@@ -256,13 +256,20 @@ def _rfc_numbers(root: Any) -> dict[str, str]:
         walk(middle, "", False)
     if back is not None:
         count = sum(1 for c in (middle if middle is not None else []) if c.tag == "section")
-        k = count
-        for child in back:
-            if child.tag == "references":
-                k += 1
-                child.set("_ipsis_number", str(k))
-                numbers[child.get("anchor") or f"_{id(child)}"] = str(k)
-                walk(child, str(k), False)
+        refs = [c for c in back if c.tag == "references"]
+        if len(refs) > 1:
+            # sibling <references> (RFCXML v2, editors' XML): the published RFC numbers them
+            # "10. References", "10.1. Normative References", "10.2. Informative References"
+            group = f"{count + 1}"
+            back.set("_ipsis_refs_group", group)
+            for i, child in enumerate(refs, 1):
+                child.set("_ipsis_number", f"{group}.{i}")
+                numbers[child.get("anchor") or f"_{id(child)}"] = f"{group}.{i}"
+                walk(child, f"{group}.{i}", False)
+        for k, child in enumerate(refs if len(refs) == 1 else [], count + 1):
+            child.set("_ipsis_number", str(k))
+            numbers[child.get("anchor") or f"_{id(child)}"] = str(k)
+            walk(child, str(k), False)
         walk_back = [c for c in back if c.tag == "section" and c.get("numbered") != "false"]
         for i, child in enumerate(walk_back):
             label = chr(ord("A") + i)
@@ -288,8 +295,13 @@ def _rfcxml(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
                 out.line(_WS.sub(" ", _inline(t, numbers)).strip())
 
     def body(el: Any) -> None:
+        group = el.get("_ipsis_refs_group")
         for child in el:
             tag = child.tag if isinstance(child.tag, str) else ""
+            if tag == "references" and group:
+                start, _ = out.line(f"{group}.  References")
+                hints.append(Hint("section", group, start, start + len(group) + 13, (("title", "References"),)))
+                group = None
             if tag in ("section", "references"):
                 section(child)
             elif tag in ("name", "iref", "cref"):
@@ -358,6 +370,35 @@ def _lines(el: Any) -> list[str]:
     return [_WS.sub(" ", line).strip() for line in raw.splitlines() if line.strip()]
 
 
+# LeyChile ``<Texto>`` is fixed-width: the body wraps at ~60 columns and the right margin (from
+# column ~68) holds the provenance of each passage (`CPR Art. 3° D.O.`, `LEY N° 20.050 Art. 1°`).
+_MARGIN_COL = 56
+_MARGIN = re.compile(r"^(?P<body>.*?\S)?(?P<gap>[ \t]{2,})(?P<note>\S.*)$")
+
+
+def _leychile_lines(el: Any) -> tuple[list[str], str]:
+    """The body lines of a LeyChile ``<Texto>`` and its right-margin annotations (joined).
+
+    >>> from lxml import etree
+    >>> line2 = " " * 68 + "24.10.1980"
+    >>> t = etree.fromstring(f"<Texto>     Art. 4.- Chile es unitario.{' ' * 30}CPR Art. 4° D.O.\\n{line2}</Texto>")
+    >>> _leychile_lines(t)
+    (['Art. 4.- Chile es unitario.'], 'CPR Art. 4° D.O. 24.10.1980')
+    """
+    raw = "".join(el.itertext()) if el is not None else ""
+    body: list[str] = []
+    notes: list[str] = []
+    for line in raw.splitlines():
+        m = _MARGIN.match(line.rstrip())
+        if m and m.start("note") >= _MARGIN_COL:
+            if m.group("body") and m.group("body").strip():
+                body.append(_WS.sub(" ", m.group("body")).strip())
+            notes.append(_WS.sub(" ", m.group("note")).strip())
+        elif line.strip():
+            body.append(_WS.sub(" ", line).strip())
+    return body, " ".join(notes)
+
+
 def _leychile(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
     """LeyChile (BCN) ``<Norma>``: title, heading, every ``<EstructuraFuncional>``'s ``<Texto>``
     (nested parts in document order), then the promulgation. Each part is a ``part`` hint
@@ -379,8 +420,12 @@ def _leychile(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
             if _local(part) != "EstructuraFuncional":
                 continue
             start = out.pos
-            for line in _lines(_child(part, "Texto")):
+            lines, notes = _leychile_lines(_child(part, "Texto"))
+            for line in lines:
                 out.line(line)
+            if notes:  # the margin, kept after the part's text and marked as a note
+                a, b = out.line(f"[{notes}]")
+                marks.append(Mark("note", a, b, "LeyChile margin annotation"))
             nested = _child(part, "EstructurasFuncionales")
             if nested is not None:
                 walk(nested)

@@ -24,7 +24,7 @@ from ipsis.sections.versions import document_at
 def segment(document_or_text: Document | str, family: str | None = None) -> SectionTree:
     """The section tree of a :class:`Document` (stored in ``document.sections``) or of a text.
 
-    ``family`` (``rfc``, ``br``, ``pt``, ``es``, ``latam``, ``generic``) overrides detection.
+    ``family`` (``rfc``, ``br``, ``pt``, ``es``, ``latam``, ``ch``, ``generic``) overrides detection.
     Document marks of kind ``revoked``/``note`` set the ``revoked``/``has_notes`` flags; the
     reader's hints (RFCXML sections, BOE blocks, Senado classes, Planalto anchors) confirm or
     place markers.

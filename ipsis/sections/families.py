@@ -1,4 +1,5 @@
-"""Family detection and marker candidates, one function per numbering family (pure).
+"""Family detection and marker candidates (pure): every legal family is read by one function
+through the group names of :mod:`ipsis.sections.grammar`; RFC and generic headings have their own.
 
 >>> detect("Artigo 1.º\\nRepública Portuguesa\\n\\nArtigo 2.º\\nEstado\\n\\nArtigo 3.º\\nX\\n")
 'pt'
@@ -12,19 +13,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ipsis.sections.patterns import (
-    BR_MARKERS,
-    ES_MARKERS,
-    GENERIC_MARKERS,
-    LATAM_MARKERS,
-    PT_MARKERS,
-    RFC_MARKERS,
-    SPANISH_ORDINALS,
-    letter_rank,
-    roman_to_int,
-)
+from ipsis.sections.grammar import EVIDENCE, MARKERS, TABLES, fold, spanish_ordinal, suffix_rank, suffix_token
+from ipsis.sections.patterns import GENERIC_MARKERS, RFC_MARKERS, roman_to_int
 
-FAMILIES = ("rfc", "br", "pt", "es", "latam", "generic")
+FAMILIES = ("rfc", "br", "pt", "es", "latam", "ch", "generic")
 ARTICLE_LEVEL = 10
 FLAT_KINDS = frozenset({"rfc_section", "appendix", "rfc_unnumbered", "section"})
 CONTAINER_LEVEL = {
@@ -32,11 +24,12 @@ CONTAINER_LEVEL = {
     "livro": 1,
     "titulo": 2,
     "disposiciones": 2,
-    "capitulo": 3,
-    "secao": 4,
-    "subsecao": 5,
+    "subtitulo": 3,
+    "capitulo": 4,
+    "secao": 5,
+    "subsecao": 6,
 }
-SUB_LEVEL = {"paragrafo": 11, "numero": 11, "apartado": 11, "inciso": 12, "alinea": 13, "item": 14}
+SUB_LEVEL = {"paragrafo": 11, "numero": 11, "apartado": 11, "absatz": 11, "inciso": 12, "alinea": 13, "item": 14}
 _WS = re.compile(r"[\s\u00a0]+")
 _LINE_END = re.compile(r"[\n\r\f]")
 _DISP_TOKEN = {
@@ -93,6 +86,7 @@ def _next_line(text: str, pos: int, pattern: re.Pattern[str] | None) -> str:
 def _container(kind_word: str) -> str:
     w = kind_word.lower()
     for prefix, kind in (
+        ("subt", "subtitulo"),
         ("t", "titulo"),
         ("cap", "capitulo"),
         ("subse", "subsecao"),
@@ -108,6 +102,7 @@ def _container(kind_word: str) -> str:
 
 _CTOKEN = {
     "titulo": "tit",
+    "subtitulo": "subtit",
     "capitulo": "cap",
     "secao": "sec",
     "subsecao": "subsec",
@@ -123,18 +118,24 @@ def _cnum_token(cnum: str) -> tuple[str, int]:
     r = roman_to_int(cnum.strip().upper())
     if r is not None and cnum.isupper():
         return str(r), r
-    if c in SPANISH_ORDINALS:
-        return str(SPANISH_ORDINALS[c]), SPANISH_ORDINALS[c]
+    n = spanish_ordinal(c)
+    if n is not None:
+        return str(n), n
     c = c.replace("ú", "u")
     return c, 0
 
 
 def _container_cand(text: str, m: re.Match[str], pattern: re.Pattern[str]) -> Cand | None:
     cnum = m.group("cnum")
-    if not cnum:
+    word, _, named = m.group("ckind").strip().partition(" ")
+    if not cnum and not named:
         return None
-    kind = _container(m.group("ckind"))
-    tok, val = _cnum_token(cnum)
+    kind = _container(word)
+    if cnum:
+        tok, val = _cnum_token(cnum)
+    else:  # `Parte Geral` / `Parte Especial`: named, ordered general first
+        tok = fold(named)
+        val = 1 if tok.startswith("ger") else 2
     rest, _ = _line_rest(text, m.end())
     title = rest.strip(" \t\u00a0.–—-:")
     if not title:
@@ -145,172 +146,113 @@ def _container_cand(text: str, m: re.Match[str], pattern: re.Pattern[str]) -> Ca
         kind,
         CONTAINER_LEVEL[kind],
         f"{_CTOKEN[kind]}-{tok}",
-        _label(m.group(0)),
+        _label(text[m.start("ckind") : m.end()]),
         (val,),
         _WS.sub(" ", title).strip(),
     )
 
 
-def _br(text: str) -> list[Cand]:
+def _article_cand(text: str, m: re.Match[str], family: str, pattern: re.Pattern[str]) -> Cand:
+    """An article marker read through the grammar's group names (every legal family)."""
+    num = m.group("anum")
+    nums = tuple(int(x) for x in num.split("-"))
+    groups = pattern.groupindex
+    let = m.group("alet") if "alet" in groups else None
+    suf = m.group("asuf") if "asuf" in groups else None
+    sub = m.group("asl") if "asl" in groups else None
+    low = m.group("alow") if "alow" in groups else None
+    tok = f"art-{num}"
+    key: tuple[int, ...] = (*nums, 0)
+    if let:
+        tok, key = f"{tok}-{let}", (*nums, suffix_rank(let))
+    if suf:
+        tok, key = f"{tok}-{suffix_token(suf)}", (*nums, suffix_rank(suf))
+        if sub:
+            tok, key = f"{tok}-{sub}", (*key, ord(sub) - 96)
+    if low:
+        tok, key = f"{tok}{low}", (*nums, suffix_rank(low))
+    end = m.end("art")
+    label = _label(text[m.start("art") : end])
+    if "afn" in groups and m.group("afn"):
+        label = label[: len(label) - len(m.group("afn"))]
+    rest, _ = _line_rest(text, m.end())
+    title = _same_line_title(rest, family)
+    if family == "pt":
+        title = _next_line(text, m.end(), pattern)
+    return Cand(
+        m.start("art"),
+        end,
+        "artigo" if family in ("br", "pt") else "articulo",
+        ARTICLE_LEVEL,
+        tok,
+        label,
+        key,
+        title,
+        sequenced=True,
+    )
+
+
+_TITLE_LINE = re.compile(r"^[\s\u00a0.:–—*_-]*(\[[^\]]{1,150}\]|[A-ZÁÉÍÓÚÑÄÖÜ][^\n]{0,150}?\.)\s*\**\s*$")
+
+
+def _same_line_title(rest: str, family: str) -> str:
+    """``Principio de legalidad procesal`` (LEC), ``Defensa de la persona humana`` (Peru
+    ``[…]``), ``Rechtsgleichheit`` (Bundesverfassung: the title after a gap)."""
+    if family == "ch":
+        t = rest.strip(" \t\u00a0*")
+        return t if t and len(t) <= 150 and not t.endswith((".", ",")) else ""
+    m = _TITLE_LINE.match(rest)
+    if m is None:
+        return ""
+    return _WS.sub(" ", m.group(1).strip("[]").rstrip(".")).strip()
+
+
+def _legal(text: str, family: str) -> list[Cand]:
+    """Every marker of a legal family, read through the group names of the one grammar
+    (:mod:`ipsis.sections.grammar`)."""
+    pattern = MARKERS[family]
     out: list[Cand] = []
     scope = ""
-    for m in BR_MARKERS.finditer(text):
-        g = m.lastgroup
-        if m.group("adct"):
+    dgroup = ""
+    for m in pattern.finditer(text):
+        g = {k: v for k, v in m.groupdict().items() if v is not None}
+        if "adct" in g:
             scope = "adct"
+            out.append(Cand(m.start("adct"), m.end(), "scope", 0, "adct", "ADCT", title=_label(g["adct"])))
+        elif "ckind" in g:
+            c = _container_cand(text, m, pattern)
+            if c:
+                out.append(c)
+            dgroup = ""
+        elif "ckind_pre" in g:
+            kind = (TABLES[family].number_first or {})[g["ckind_pre"]]
+            n = int(g["cnum_pre"])
+            rest, _ = _line_rest(text, m.end())
             out.append(
                 Cand(
-                    m.start("adct"),
+                    m.start("cnum_pre"),
                     m.end(),
-                    "scope",
-                    0,
-                    "adct",
-                    "ADCT",
-                    title=_label(m.group("adct")),
+                    kind,
+                    CONTAINER_LEVEL[kind],
+                    f"{_CTOKEN[kind]}-{n}",
+                    _label(text[m.start("cnum_pre") : m.end()]).rstrip(":"),
+                    (n,),
+                    _WS.sub(" ", rest).strip(" :"),
                 )
             )
-        elif m.group("ckind"):
-            c = _container_cand(text, m, BR_MARKERS)
-            if c:
-                out.append(c)
-        elif m.group("art"):
-            num, let = int(m.group("anum")), m.group("alet")
-            tok = f"art-{num}" + (f"-{let}" if let else "")
-            out.append(
-                Cand(
-                    m.start("art"),
-                    m.end("art"),
-                    "artigo",
-                    ARTICLE_LEVEL,
-                    tok,
-                    _label(m.group("art")),
-                    (num, letter_rank(let)),
-                    sequenced=True,
-                    scope=scope,
-                )
-            )
-        elif m.group("par"):
-            num, let = int(m.group("pnum")), m.group("plet")
-            tok = f"par-{num}" + (f"-{let}" if let else "")
-            out.append(
-                Cand(
-                    m.start("par"),
-                    m.end("par"),
-                    "paragrafo",
-                    11,
-                    tok,
-                    _label(m.group("par")),
-                    (num, letter_rank(let)),
-                )
-            )
-        elif m.group("paru"):
-            out.append(
-                Cand(
-                    m.start("paru"),
-                    m.end("paru"),
-                    "paragrafo",
-                    11,
-                    "par-unico",
-                    _label(m.group("paru")),
-                    (1, 0),
-                )
-            )
-        elif m.group("inc"):
-            val = roman_to_int(m.group("inum"))
-            if val is None:
-                continue
-            let = m.group("ilet")
-            tok = f"inc-{m.group('inum')}" + (f"-{let}" if let else "")
-            out.append(
-                Cand(
-                    m.start("inc"),
-                    m.end("inc"),
-                    "inciso",
-                    12,
-                    tok,
-                    _label(m.group("inc")),
-                    (val, letter_rank(let)),
-                )
-            )
-        elif g == "ali" or m.group("ali"):
-            let = m.group("alet2")
-            out.append(
-                Cand(
-                    m.start("ali"),
-                    m.end("ali"),
-                    "alinea",
-                    13,
-                    f"ali-{let}",
-                    m.group("ali"),
-                    (ord(let),),
-                )
-            )
-    return out
-
-
-def _pt(text: str) -> list[Cand]:
-    out: list[Cand] = []
-    for m in PT_MARKERS.finditer(text):
-        if m.group("ckind"):
-            c = _container_cand(text, m, PT_MARKERS)
-            if c:
-                out.append(c)
-        elif m.group("art"):
-            num, let = int(m.group("anum")), m.group("alet")
-            tok = f"art-{num}" + (f"-{let}" if let else "")
-            out.append(
-                Cand(
-                    m.start("art"),
-                    m.end("art"),
-                    "artigo",
-                    ARTICLE_LEVEL,
-                    tok,
-                    _label(m.group("art")),
-                    (num, letter_rank(let)),
-                    _next_line(text, m.end(), PT_MARKERS),
-                    sequenced=True,
-                )
-            )
-        elif m.group("num"):
-            n = int(m.group("nnum"))
-            out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", m.group("num"), (n,)))
-        elif m.group("ali"):
-            let = m.group("alet2")
-            out.append(
-                Cand(
-                    m.start("ali"),
-                    m.end("ali"),
-                    "alinea",
-                    13,
-                    f"ali-{let}",
-                    m.group("ali"),
-                    (ord(let),),
-                )
-            )
-    return out
-
-
-def _es(text: str) -> list[Cand]:
-    out: list[Cand] = []
-    group = ""
-    for m in ES_MARKERS.finditer(text):
-        if m.group("ckind"):
-            c = _container_cand(text, m, ES_MARKERS)
-            if c:
-                out.append(c)
-            group = ""
-        elif m.group("dgroup"):
-            dk = _DISP_TOKEN[m.group("dkind").lower()]
-            label = _label(m.group("dgroup"))
+        elif "dgroup" in g:
+            dk = _DISP_TOKEN[g["dkind"].lower()]
+            label = _label(g["dgroup"])
             if label.upper().endswith(("ES", "AS")):  # plural: a group of numbered dispositions
-                group = dk
+                dgroup = dk
                 out.append(Cand(m.start("dgroup"), m.end(), "disposiciones", 2, f"disp-{dk}", label))
             else:
-                group = ""
+                dgroup = ""
                 out.append(Cand(m.start("dgroup"), m.end(), "disposicion", ARTICLE_LEVEL, f"{dk}-1", label))
-        elif m.group("disp"):
-            dk = _DISP_TOKEN[m.group("dkind2").lower()]
-            n = SPANISH_ORDINALS.get((m.group("dord") or "única").lower(), 1)
+        elif "disp" in g:
+            dk = _DISP_TOKEN[g["dkind2"].lower()]
+            n = spanish_ordinal(g.get("dord") or "única") or 1
+            rest, _ = _line_rest(text, m.end("disp"))
             out.append(
                 Cand(
                     m.start("disp"),
@@ -318,126 +260,72 @@ def _es(text: str) -> list[Cand]:
                     "disposicion",
                     ARTICLE_LEVEL,
                     f"{dk}-{n}",
-                    _label(m.group("disp")),
+                    _label(g["disp"]),
+                    title=_same_line_title(rest, family),
                 )
             )
-        elif m.group("dword"):
-            if not group:
+        elif "dword" in g:
+            word = spanish_ordinal(g["dord2"])
+            if word is None or (family == "es" and not dgroup):
                 continue
-            n = SPANISH_ORDINALS[m.group("dord2").lower()]
+            n = word
             out.append(
                 Cand(
                     m.start("dword"),
                     m.end("dword"),
                     "disposicion",
                     ARTICLE_LEVEL,
-                    f"{group}-{n}",
-                    _label(m.group("dword")),
+                    f"{dgroup or 'trans'}-{n}",
+                    _label(g["dword"]).rstrip(".-"),
                 )
             )
-        elif m.group("art"):
-            num, suf = int(m.group("anum")), m.group("asuf")
-            group = ""
-            tok = f"art-{num}" + (f"-{suf}" if suf else "")
-            rest, _ = _line_rest(text, m.end("art"))
-            title = rest.strip() if len(rest.strip()) <= 80 and rest.strip().endswith(".") else ""
+        elif "art" in g:
+            dgroup = ""
+            c = _article_cand(text, m, family, pattern)
+            c.scope = scope
+            out.append(c)
+        elif "bare" in g:
+            n = int(g["bnum"])
             out.append(
                 Cand(
-                    m.start("art"),
-                    m.end("art"),
-                    "articulo",
-                    ARTICLE_LEVEL,
-                    tok,
-                    _label(m.group("art")),
-                    (num, letter_rank(suf)),
-                    title,
-                    sequenced=True,
-                )
-            )
-        elif m.group("num"):
-            n = int(m.group("nnum"))
-            out.append(Cand(m.start("num"), m.end("num"), "apartado", 11, f"apt-{n}", m.group("num"), (n,)))
-        elif m.group("ali"):
-            let = m.group("alet2")
-            out.append(
-                Cand(
-                    m.start("ali"),
-                    m.end("ali"),
-                    "alinea",
-                    13,
-                    f"ali-{let}",
-                    m.group("ali"),
-                    (ord(let),),
-                )
-            )
-    return out
-
-
-def _latam(text: str) -> list[Cand]:
-    """Latin-American norms; a restart at ``ARTICULO 1º`` (or ``1-01``) opens ``part-2``: a
-    promulgating law wraps the norm it publishes (its own articles keep the plain ids)."""
-    out: list[Cand] = []
-    part = 1
-    last: tuple[int, ...] = ()
-    last_art = -1  # index in ``out`` of the last article
-    for m in LATAM_MARKERS.finditer(text):
-        if m.group("ckind"):
-            c = _container_cand(text, m, LATAM_MARKERS)
-            if c:
-                out.append(c)
-        elif m.group("art") or m.group("bare"):
-            raw = m.group("anum") or m.group("bnum")
-            nums = tuple(int(x) for x in raw.split("-"))
-            suf = m.group("asuf")
-            if nums in ((1,), (1, 1)) and last and nums < last:
-                part += 1
-                # the wrapped norm starts at its first heading after the last article
-                heads = [c for c in out[last_art + 1 :] if c.level < ARTICLE_LEVEL]
-                at = heads[0].start if heads else m.start()
-                label = f"Part {part}"
-                out.insert(len(out) - len(heads), Cand(at, at, "scope", 0, f"part-{part}", label))
-            last = nums
-            tok = f"art-{raw}" + (f"-{suf}" if suf else "")
-            start = m.start("art") if m.group("art") else m.start("bare")
-            out.append(
-                Cand(
-                    start,
+                    m.start("bare"),
                     m.end(),
                     "articulo",
                     ARTICLE_LEVEL,
-                    tok,
-                    _label(m.group(0)).rstrip(".-:–—").rstrip(),
-                    (*nums, letter_rank(suf)),
+                    f"art-{n}",
+                    _label(g["bare"]).rstrip(".-"),
+                    (n, 0),
                     sequenced=True,
-                    scope=str(part),
                 )
             )
-            last_art = len(out) - 1
-        elif m.group("dword"):
-            n = SPANISH_ORDINALS[m.group("dord2").lower()]
+        elif "par" in g:
+            num, let = int(g["pnum"]), g.get("plet")
+            tok = f"par-{num}" + (f"-{let}" if let else "")
             out.append(
-                Cand(
-                    m.start("dword"),
-                    m.end("dword"),
-                    "disposicion",
-                    ARTICLE_LEVEL,
-                    f"trans-{n}",
-                    m.group("dword").rstrip(".-"),
-                )
+                Cand(m.start("par"), m.end("par"), "paragrafo", 11, tok, _label(g["par"]), (num, suffix_rank(let)))
             )
-        elif m.group("ali"):
-            let = m.group("alet2")
-            out.append(
-                Cand(
-                    m.start("ali"),
-                    m.end("ali"),
-                    "alinea",
-                    13,
-                    f"ali-{let}",
-                    m.group("ali"),
-                    (ord(let),),
-                )
-            )
+        elif "paru" in g:
+            out.append(Cand(m.start("paru"), m.end("paru"), "paragrafo", 11, "par-unico", _label(g["paru"]), (1, 0)))
+        elif "inc" in g:
+            val = roman_to_int(g["inum"])
+            if val is None:
+                continue
+            let = g.get("ilet")
+            tok = f"inc-{g['inum']}" + (f"-{let}" if let else "")
+            out.append(Cand(m.start("inc"), m.end("inc"), "inciso", 12, tok, _label(g["inc"]), (val, suffix_rank(let))))
+        elif "num" in g:
+            n = int(g["nnum"])
+            out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", _WS.sub(" ", g["num"]), (n,)))
+        elif "apt" in g:
+            n = int(g["anum2"])
+            out.append(Cand(m.start("apt"), m.end("apt"), "apartado", 11, f"apt-{n}", g["apt"], (n,)))
+        elif "abs" in g:
+            n = int(g["absnum"])
+            out.append(Cand(m.start("abs"), m.end("abs"), "absatz", 11, f"abs-{n}", g["abs"], (n,)))
+        elif "ali" in g:
+            let = g["alet2"]
+            label = _WS.sub(" ", g["ali"])
+            out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}", label, (ord(let),)))
     return out
 
 
@@ -536,45 +424,38 @@ def _generic(text: str) -> list[Cand]:
     return out
 
 
-_BY_FAMILY: dict[str, Callable[[str], list[Cand]]] = {
-    "rfc": _rfc,
-    "br": _br,
-    "pt": _pt,
-    "es": _es,
-    "latam": _latam,
-    "generic": _generic,
-}
+_BY_FAMILY: dict[str, Callable[[str], list[Cand]]] = {"rfc": _rfc, "generic": _generic}
 
 
 def candidates(text: str, family: str) -> list[Cand]:
     """Every marker of ``family`` in ``text``, in document order."""
+    if family in TABLES:
+        return _legal(text, family)
     return _BY_FAMILY[family](text)
 
 
-_DETECT = {
-    # the first-page header of an RFC, or the running header of an RFC or Internet-Draft page
-    "rfc": re.compile(r"(?:^|\f)(?:Request for Comments: \d+|RFC \d{3,5} {2,}|Internet-Draft {2,})", re.M),
-    "br": re.compile(r"^[ \t\u00a0]*(?:Art\.[\s\u00a0]*\d+(?:º|°|o)?[ \u00a0.]|§[ \u00a0]*\d)", re.M),
-    "pt": re.compile(r"^Artigo \d+\.?º", re.M),
-    # `Artículo 13.` alone (CE BOE PDF) or with its epigraph, `Artículo 1. Objeto.` (BOE laws)
-    "es": re.compile(
-        r"^[ \t]*Art[íi]culo \d+(?: bis| ter)?(?:\.?|\.[ \t]+[A-ZÁÉÍÓÚÑ][^\n.]{0,120}\.)[ \t]*\r?$"
-        r"|^Disposici[óo]n adicional",
-        re.M,
-    ),
-    "latam": re.compile(
-        r"^[ \t]*(?:ART[IÍ]CULO|Art[íi]culo) \d+[º°]?(?: bis| ter)?[ ]?\.-"
-        r"|^\d+[°º]\.-|^[ \t]*Art[íi]culo \d+-\d+:",
-        re.M,
-    ),
-}
+# the first-page header of an RFC, or the running header of an RFC or Internet-Draft page
+_RFC = re.compile(r"(?:^|\f)(?:Request for Comments: \d+|RFC \d{3,5} {2,}|Internet-Draft {2,})", re.M)
 
 
 def detect(text: str) -> str:
-    """The numbering family of ``text`` (``generic`` when no legal or RFC marker dominates)."""
-    head = text[:300_000]
-    if _DETECT["rfc"].search(head[:20_000]):
+    """The numbering family of ``text``: the legal family with the most weighted evidence over
+    the whole text (:data:`ipsis.sections.grammar.EVIDENCE`), ``rfc`` for RFC page furniture,
+    ``generic`` when no legal or RFC marker dominates."""
+    if _RFC.search(text[:20_000]):
         return "rfc"
-    scores = {fam: len(rx.findall(head)) for fam, rx in _DETECT.items() if fam != "rfc"}
+    scores = evidence(text)
     best = max(scores, key=lambda f: scores[f])
     return best if scores[best] >= 2 else "generic"
+
+
+def evidence(text: str) -> dict[str, int]:
+    """Weighted evidence of each legal family in ``text``."""
+    return {fam: sum(w * len(pos) for w, pos in hits) for fam, hits in evidence_at(text).items()}
+
+
+def evidence_at(text: str) -> dict[str, list[tuple[int, list[int]]]]:
+    """Where each family's evidence is: (weight, line starts) per pattern of
+    :data:`ipsis.sections.grammar.EVIDENCE` (the patterns start at a newline; one is prepended)."""
+    padded = "\n" + text
+    return {fam: [(w, [m.start() for m in rx.finditer(padded)]) for rx, w in ev] for fam, ev in EVIDENCE.items()}

@@ -49,6 +49,8 @@ def family_from_hints(hints: Sequence[Hint]) -> str | None:
         return "rfc"
     if "block" in kinds:
         return "es"
+    if "part" in kinds:
+        return "latam"
     return None
 
 
@@ -169,6 +171,45 @@ def _planalto(text: str, cands: list[Cand], hints: Sequence[Hint]) -> list[Cand]
     return sorted([*(c for c in cands if id(c) not in replaced), *added], key=lambda c: c.start)
 
 
+_LEYCHILE_HEADS = {"Artículo": "articulo", "Disposición Transitoria": "disposicion"}
+
+
+def _leychile(text: str, cands: list[Cand], hints: Sequence[Hint]) -> list[Cand]:
+    """LeyChile ``part`` hints (``<EstructuraFuncional tipoParte=…>``): an article (or
+    transitory provision) is the part's first line; numbered items inside it (``1º.- El derecho
+    a la vida``, art. 19) are its numerals ``num-1``…, never articles."""
+    parts = sorted(
+        (h for h in hints if h.kind == "part" and h.value in _LEYCHILE_HEADS and h.end > h.start),
+        key=lambda h: h.start,
+    )
+    if not parts:
+        return cands
+    leaves = [h for h in parts if not any(o is not h and h.start <= o.start and o.end <= h.end for o in parts)]
+    starts = [h.start for h in leaves]
+    heads: dict[int, Cand] = {}
+    out: list[Cand] = []
+    for c in cands:
+        part = _in_span(starts, leaves, c.start)
+        if part is None or c.level != ARTICLE_LEVEL:
+            out.append(c)
+            continue
+        if c.start < _line_end(text, _line_end(text, part.start) + 1) and part.start not in heads:
+            c.confirmed = True
+            heads[part.start] = c
+            out.append(c)
+        elif c.kind == "articulo" and c.key[:1]:
+            n = c.key[0]  # `1º.- El derecho a la vida` inside art. 19: a numeral
+            out.append(Cand(c.start, c.mend, "numero", 11, f"num-{n}", c.label, (n,)))
+    for h in leaves:
+        if h.start in heads:
+            continue
+        end = _line_end(text, h.start)
+        for c in candidates(text[h.start : end] + "\n", "latam")[:1]:
+            if c.level == ARTICLE_LEVEL:
+                out.append(_shifted(c, h.start))
+    return sorted(out, key=lambda c: c.start)
+
+
 def apply_hints(text: str, cands: list[Cand], hints: Sequence[Hint], family: str) -> list[Cand]:
     """``cands`` confirmed, dropped or completed by ``hints`` (unchanged when there are none)."""
     if not hints:
@@ -182,4 +223,6 @@ def apply_hints(text: str, cands: list[Cand], hints: Sequence[Hint], family: str
         cands = _senado(text, cands, hints)
     if family == "br" and "anchor" in kinds:
         cands = _planalto(text, cands, hints)
+    if family == "latam" and "part" in kinds:
+        cands = _leychile(text, cands, hints)
     return cands

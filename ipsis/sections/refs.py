@@ -1,8 +1,12 @@
 """Written references ("art. 5º, § 1º, II", "Section 4.1.2", "artículo 18.2") -> section ids.
 
-:func:`parse_reference` turns a reference into id candidates without a document;
+:func:`parse_reference` turns a reference into id candidates without a document (suffixes and
+ordinals from the tables of :mod:`ipsis.sections.grammar`; a norm's designation such as ``da Lei
+n.º 7/2009`` is never read as a section);
 :func:`resolve_reference` checks them against a :class:`SectionTree` and, when the cited
-section does not exist, raises :class:`SectionNotFoundError` naming the closest one.
+section does not exist, raises :class:`SectionNotFoundError` naming the closest one (the section
+just before it in numbering order: never a silent substitute). In a booklet of several norms the
+reference lands in the norm it names (its title's words and numbers), else in the largest one.
 
 >>> parse_reference("inciso II do § 1º do art. 5º")
 ('art-5/par-1/inc-II',)
@@ -19,12 +23,14 @@ import re
 from dataclasses import dataclass
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
-from ipsis.sections.patterns import SPANISH_ORDINALS, roman_to_int
+from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
+from ipsis.sections.patterns import roman_to_int
 from ipsis.sections.tree import Section, SectionTree
 
 _ORD = r"(?:\.?\s?[º°ª]|o\b)?"
-_ORDW = "|".join(sorted(SPANISH_ORDINALS, key=len, reverse=True))
-_NUM_LIST = r"\d+" + _ORD + r"(?:-[A-Z]\b)?(?:\s+(?:bis|ter|quater))?(?:\.\d+(?![º°]))?"
+# suffixes as the grammar writes them: `55-A`, `7-A`, `5a` (Swiss), `14 bis`, `570 quáter`, `283 bis a)`
+_SUFFIX = r"(?:-[A-Z]\b|[a-z]\b)?(?:\s+(?i:" + LATIN_RX + r")\b(?:\s*[a-z]\))?)?"
+_NUM_LIST = r"\d+(?:-\d{2,3}(?!\d))?" + _ORD + _SUFFIX + r"(?:\.\d+(?![º°]))?"
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("rfc", re.compile(r"\bRFC\s*(\d{1,5})\b", re.I)),
     (
@@ -40,7 +46,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "disp",
         re.compile(
             r"\bdisposici[óo]n\s+(adicional|transitoria|derogatoria|final)"
-            r"(?:\s+(" + _ORDW + r"))?",
+            r"(?:\s+(" + SPANISH_ORDINAL_RX + r"))?",
             re.I,
         ),
     ),
@@ -59,6 +65,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("par", re.compile(r"(?:§|\bpar[áa]grafo)\s*(\d+)" + _ORD + r"(?:-([A-Z])\b)?", re.I)),
     ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero)\s*(\d+)", re.I)),
     ("apt", re.compile(r"\bapartado\s+(\d+)", re.I)),
+    ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
     ("inc", re.compile(r"\binciso\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
     (
         "ali",
@@ -66,7 +73,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 _DISP = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
-_ART_ITEM = re.compile(r"(\d+)" + _ORD + r"(?:-([A-Z])\b)?(?:\s+(bis|ter|quater))?(?:\.(\d+)(?![º°]))?")
+_ART_ITEM = re.compile(
+    r"(\d+(?:-\d{2,3}(?!\d))?)" + _ORD + r"(?:-([A-Z])\b|([a-z])\b)?(?:\s+((?i:" + LATIN_RX + r"))\b(?:\s*([a-z])\))?)?"
+    r"(?:\.(\d+)(?![º°]))?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +88,19 @@ class Resolution:
     sections: tuple[Section, ...]
 
 
+# A norm's designation inside a reference (`da Lei n.º 7/2009`, `do Decreto nº 7.962`, `de la Ley
+# 24.430`): it names the norm, its number is no section (`n.º 7` there is not a número)
+_NORM_DESIGNATION = re.compile(
+    r"\b(?:Lei|Ley|Decreto(?:-Lei)?|Decreto Legislativo|Medida Provis[óo]ria|Lei Complementar|Ley Org[áa]nica"
+    r"|Real Decreto|Decreto Supremo|Portaria|Resolu[çc][ãa]o|Instru[çc][ãa]o Normativa)"
+    r"\s+(?:n\.?\s?[º°o]\.?\s*|N[º°]\s*|nro\.\s*)?\d[\d./-]*",
+    re.I,
+)
+
+
 def _components(ref: str) -> dict[str, list[str]]:
     comps: dict[str, list[str]] = {}
-    rest = ref
+    rest = _NORM_DESIGNATION.sub(lambda m: " " * len(m.group(0)), ref)
     for name, rx in _PATTERNS:
         for m in rx.finditer(rest):
             groups = [g for g in m.groups() if g is not None]
@@ -88,18 +108,23 @@ def _components(ref: str) -> dict[str, list[str]]:
                 comps.setdefault("adct", []).append("adct")
             elif name == "disp":
                 kind = _DISP[m.group(1).lower()]
-                n = SPANISH_ORDINALS.get((m.group(2) or "única").lower(), 1)
+                n = spanish_ordinal(m.group(2) or "única") or 1
                 comps.setdefault("disp", []).append(f"{kind}-{n}")
             elif name == "art":
                 for it in _ART_ITEM.finditer(m.group(1)):
-                    tok = f"art-{int(it.group(1))}"
+                    num = it.group(1)
+                    tok = f"art-{int(num)}" if num.isdigit() else f"art-{num}"
                     if it.group(2):
                         tok += f"-{it.group(2).upper()}"
                     if it.group(3):
-                        tok += f"-{it.group(3).lower()}"
-                    comps.setdefault("art", []).append(tok)
+                        tok += it.group(3)  # Swiss `Art. 5a`
                     if it.group(4):
-                        comps.setdefault("apt", []).append(it.group(4))
+                        tok += f"-{suffix_token(it.group(4))}"
+                        if it.group(5):
+                            tok += f"-{it.group(5)}"  # `283 bis a)`
+                    comps.setdefault("art", []).append(tok)
+                    if it.group(6):
+                        comps.setdefault("apt", []).append(it.group(6))
             elif name == "par_unico":
                 comps.setdefault("par", []).append("unico")
             elif name == "par":
@@ -147,6 +172,8 @@ def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
         name = {"pt": "num", "es": "apt", "latam": "apt"}.get(family or "")
         name = name or ("num" if comps.get("num") else "apt")
         tail += f"/{name}-{int(numbered)}"
+    if comps.get("abs"):
+        tail += f"/abs-{int(comps['abs'][0])}"
     if comps.get("inc"):
         tail += f"/inc-{comps['inc'][0]}"
     if comps.get("ali"):
@@ -167,11 +194,90 @@ def _describe(sid: str) -> str:
     return sid
 
 
+_TITLE_WORD = re.compile(r"[^\W\d_]{4,}|\d+(?:[./]\d+)+")
+
+
+_NAMES_NORM = re.compile(r"\b(?:lei|ley|decreto|c[óo]digo|constitu|estatuto|convenç|convenci|tratado)", re.I)
+
+
+def _title_words(s: str) -> set[str]:
+    """Words that name a norm (4+ letters or ``7/2009``, ``10.962``), case and accents folded."""
+    return {fold(w) for w in _TITLE_WORD.findall(s)} - {"artigo", "articulo", "article", "anexo"}
+
+
+def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
+    """Where a reference without a norm lands in a booklet of several norms (``part-2``…): the
+    norm whose title the reference names (``do Código do Trabalho``), else the norm with the
+    most articles (the Code, not the law approving it; the Constitution, not Ley 24.430)."""
+    if sid.startswith(("adct/", "part-")):
+        return sid
+    scopes = [s for s in tree.roots if s.kind == "scope" and s.id.startswith("part-")]
+    if not scopes:
+        return sid
+    options = [x for x in (sid, *(f"{p.id}/{sid}" for p in scopes)) if x in tree]
+    if len(options) == 1:
+        return options[0]
+    if not options:  # not found anywhere: report it in the largest norm
+        options = [sid, *(f"{p.id}/{sid}" for p in scopes)]
+    words = _title_words(ref)
+
+    def named(x: str) -> int:  # how well the reference names the norm of ``x`` (numbers weigh most)
+        shared = words & _title_words(tree[x.split("/")[0]].title) if "/" in x else set()
+        return sum(3 if any(ch.isdigit() for ch in w) else 1 for w in shared)
+
+    scores = sorted(((named(x), x) for x in options), reverse=True)
+    if scores[0][0] > 0 and (len(scores) == 1 or scores[0][0] > scores[1][0]):
+        return scores[0][1]
+    if scores[0][0] == 0 and sid in options and _NAMES_NORM.search(ref):
+        return sid  # "artigo 1.º da Lei n.º 7/2009": a norm that is none of the later ones
+
+    def size(x: str) -> int:
+        prefix = x.split("/")[0] + "/" if x.startswith("part-") else ""
+        return sum(
+            1
+            for s in tree
+            if s.kind in ("artigo", "articulo") and s.id.count("/") == prefix.count("/") and s.id.startswith(prefix)
+        )
+
+    return max(options, key=size)
+
+
+_LAST = re.compile(r"^(?P<head>(?:.*/)?[a-z]+-)(?P<n>\d+)(?P<tail>(?:-[^/-]+)*)$")
+
+
+def _order(m: re.Match[str]) -> tuple[int, ...]:
+    return (int(m.group("n")), *(suffix_rank(x) for x in m.group("tail").split("-")[1:]))
+
+
+def _nearest_number(sid: str, pool: list[str]) -> str | None:
+    """The existing section just before ``sid`` in numbering order (else just after), among
+    those of its kind and parent: ``adic-11`` -> ``adic-10``, ``art-570-quater`` ->
+    ``art-570``, ``art-283-bis-l`` -> ``art-283-bis-k``, ``art-7-B`` -> ``art-7-A``."""
+    m = _LAST.match(sid)
+    if m is None:
+        return None
+    key = _order(m)
+    below: tuple[tuple[int, ...], str] | None = None
+    above: tuple[tuple[int, ...], str] | None = None
+    for x in pool:
+        o = _LAST.match(x)
+        if o is None or o.group("head") != m.group("head"):
+            continue
+        k = _order(o)
+        if k <= key and (below is None or k > below[0]):
+            below = (k, x)
+        elif k > key and (above is None or k < above[0]):
+            above = (k, x)
+    best = below or above
+    return best[1] if best else None
+
+
 def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
     """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id."""
     ids = parse_reference(ref, tree.family)
     found: list[Section] = []
     for sid in ids:
+        sid = _norm_of(tree, sid, ref)
         sec = tree.get(sid)
         if sec is None and tree.family in ("pt", "es", "latam") and "/apt-" in sid:
             sec = tree.get(sid.replace("/apt-", "/num-"))
@@ -180,8 +286,10 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
             ]
             pool = same_depth or [s.id for s in tree]
-            close = difflib.get_close_matches(sid, pool, n=1, cutoff=0.0)
-            closest = close[0] if close else None
+            closest = _nearest_number(sid, pool)
+            if closest is None:
+                close = difflib.get_close_matches(sid, pool, n=1, cutoff=0.0)
+                closest = close[0] if close else None
             hint = f"; closest: {_display(closest)}" if closest else "; the document has no sections"
             where = f"{_describe(sid)} does not exist in {tree.doc_id}"
             msg = f"{where}{hint} (reference: {ref.strip()!r})"

@@ -4,6 +4,9 @@ Three passes over the markers that :mod:`ipsis.sections.patterns` finds at line 
 
 1. *candidates*: every marker, with its kind, level, id token and ordering key;
 2. *filters*: the reader's hints confirm, drop or place markers (:mod:`ipsis.sections.hints`);
+   the region passes of :mod:`ipsis.sections.regions` read a stretch of another family with its
+   table, drop an index region and markers quoted inside amendments, split footnote digits
+   glued to a number and open a new norm (``part-2``…) where the numbering restarts;
    a struck article whose id is in force elsewhere becomes an old wording (``old/art-55-C``);
    table-of-contents lines are dropped, articles (and RFC sections) keep the longest
    non-decreasing run of their numbers per scope (a stray ``Art. 100`` at a line start cannot
@@ -32,6 +35,7 @@ from ipsis.sections import families
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
 from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE
+from ipsis.sections.regions import drop_index, drop_quoted, mixed_families, norms, rank_containers, unglue
 from ipsis.sections.tree import Section, SectionTree
 from ipsis.sections.versions import attach_versions
 
@@ -203,7 +207,10 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
             prefix = host.id + "/"
         elif c.level == ARTICLE_LEVEL:
             scope_node = next((o for o in reversed(stack) if o.cand.kind == "scope"), None)
-            prefix = scope_node.id + "/" if scope_node else ""
+            if scope_node is not None and c.scope != scope_node.id:
+                close_to(0, c.start)  # back to an earlier norm (Ley 24.430 after the Constitution)
+                scope_node = None
+            prefix = scope_node.id + "/" if scope_node else (c.scope + "/" if c.scope else "")
         else:
             prefix = host.id + "/" if host else ""
         sid = prefix + c.token
@@ -316,7 +323,7 @@ def segment_text(
     hints: Sequence[Hint] = (),
     meta: dict[str, Any] | None = None,
 ) -> SectionTree:
-    """Segment ``text``; ``family`` (rfc, br, pt, es, latam, generic) overrides detection.
+    """Segment ``text``; ``family`` (rfc, br, pt, es, latam, ch, generic) overrides detection.
 
     ``hints`` (from the reader's markup) confirm or place markers (:mod:`ipsis.sections.hints`);
     with BOE block hints, ``meta["versions"]`` gives sections their dated ``versions``.
@@ -326,8 +333,15 @@ def segment_text(
         msg = f"unknown section family {fam!r}; use one of {', '.join(families.FAMILIES)}"
         raise ValueError(msg)
     cands = families.candidates(text, fam)
+    if family is None and not hints:
+        cands = mixed_families(text, fam, cands)
     cands = apply_hints(text, cands, hints, fam)
     cands = _drop_toc(text, cands)
+    cands = drop_index(text, cands)
+    cands = drop_quoted(text, cands)
+    cands = unglue(cands)
+    cands = norms(text, cands)
+    cands = rank_containers(cands)
     cands = _mark_superseded(cands, marks)
     cands = _filter_sequenced(cands)
     cands = _drop_empty_containers(cands)

@@ -17,7 +17,9 @@ from typing import Any
 
 from ipsis.sections.eid import akn_eid
 
-CONTAINER_KINDS = frozenset({"parte", "livro", "titulo", "capitulo", "secao", "subsecao", "disposiciones", "scope"})
+CONTAINER_KINDS = frozenset(
+    {"parte", "livro", "titulo", "subtitulo", "capitulo", "secao", "subsecao", "disposiciones", "scope"}
+)
 
 
 @dataclass(frozen=True, slots=True)

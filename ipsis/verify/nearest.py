@@ -313,8 +313,8 @@ def nearest_passage(doc: Document, quote: str, policy: Policy, context: Context 
     view = document_view(doc, policy.max_tier, policy.disabled_steps)
     qtext = quote_view(quote, policy.max_tier, policy.disabled_steps).text
     k = budget(len(qtext), policy.error_rate, explicit=policy.max_error_rate is not None)
-    if k < 1 or not qtext:
-        return None
+    if k < 1 or not qtext or not view.text:
+        return None  # an empty source has no nearest passage (edlib gives a location with no end)
     enc = _encoded(doc, view, (policy.max_tier, tuple(sorted(policy.disabled_steps))))
     qb = enc.encode(qtext)
     raw = search(enc.data, qb, k, enc.mask)

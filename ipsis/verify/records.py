@@ -73,7 +73,7 @@ def parse_records(data: str, name: str = "input") -> list[Any]:
             raise RecordError(msg)
         return value
     out: list[Any] = []
-    for i, row in enumerate(data.splitlines(), 1):
+    for i, row in enumerate(data.split("\n"), 1):  # JSONL lines end at \n only: U+2028 is text
         if not row.strip():
             continue
         out.append(_json_line(row, name, i))
