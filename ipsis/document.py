@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from ipsis.spans import Span
 
-MarkKind = Literal["revoked", "note", "furniture", "footnote_call", "toc", "unmapped_glyph"]
+MarkKind = Literal["revoked", "note", "furniture", "footnote_call", "toc", "unmapped_glyph", "ocr"]
 """What a marked span is:
 
 - ``revoked``: struck-through or "(Revogado)" text, kept but flagged.
@@ -27,6 +27,8 @@ MarkKind = Literal["revoked", "note", "furniture", "footnote_call", "toc", "unma
 - ``footnote_call``: a footnote number glued to a word (``Lei:1``); skipped by the typography view.
 - ``toc``: a table of contents.
 - ``unmapped_glyph``: U+FFFD runs from fonts without a Unicode map.
+- ``ocr``: a page whose text is OCR text (ipsis's own OCR or another tool's invisible text
+  layer); its words, boxes and confidences are in ``meta["ocr"]`` (:mod:`ipsis.ingest.ocr`).
 """
 
 SKIPPED_IN_MATCHING: frozenset[str] = frozenset({"furniture", "footnote_call"})

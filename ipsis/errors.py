@@ -9,7 +9,8 @@
     │   ├── ReferenceSyntaxError           a written reference that names no section
     │   └── SectionNotFoundError (LookupError)  a cited section the document lacks (``.closest``)
     ├── ExtractionError                    a reader could not get text out of a file
-    │   ├── NoTextLayerError               PDF pages with no text layer (OCR is out of scope)
+    │   ├── NoTextLayerError               PDF pages with no text layer (and OCR off or empty)
+    │   ├── OcrUnavailableError            pages need OCR and Tesseract (or its language) is missing
     │   └── EncryptedDocumentError         needs a password
     ├── SourceNotFoundError (LookupError)  an id that is not in the store (or not readable)
     ├── StoreError                         the store is unusable or a write was refused
@@ -70,6 +71,11 @@ class NoTextLayerError(ExtractionError):
     def __init__(self, message: str, pages: Sequence[int] = ()) -> None:
         super().__init__(message)
         self.pages = list(pages)
+
+
+class OcrUnavailableError(ExtractionError):
+    """Pages need OCR and the ``tesseract`` binary, or the language data asked for, is missing;
+    the message names the Debian packages to install (``tesseract-ocr``, ``tesseract-ocr-por`` ...)."""
 
 
 class EncryptedDocumentError(ExtractionError):

@@ -219,3 +219,46 @@ def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | No
         for s in sources.values():
             if s is not None:
                 s.close()
+
+
+def _png(width: int, height: int, stride: int, rgb: bytes) -> bytes:
+    """An 8-bit RGB PNG of raw rows (no dependency beyond zlib)."""
+    import struct
+    import zlib
+
+    rows = b"".join(b"\x00" + rgb[y * stride : y * stride + width * 3] for y in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    head = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
+
+
+def page_crop(src: PdfSource, boxes: list[dict[str, Any]], scale: float = 2.0, margin: float = 18.0
+              ) -> dict[str, Any] | None:  # fmt: skip
+    """The page region around ``boxes`` (those on their first page) rendered by PDFium as a PNG,
+    with each box in image pixels (``left, top, width, height``) for drawing over it."""
+    if not boxes:
+        return None
+    pno = boxes[0]["page"]
+    on_page = [b for b in boxes if b["page"] == pno]
+    page = src.pdf[pno - 1]
+    try:
+        pw, ph = float(page.get_width()), float(page.get_height())
+        x0 = max(0.0, min(b["x0"] for b in on_page) - margin)
+        x1 = min(pw, max(b["x1"] for b in on_page) + margin)
+        y0 = max(0.0, min(b["y0"] for b in on_page) - margin)
+        y1 = min(ph, max(b["y1"] for b in on_page) + margin)
+        bitmap = page.render(scale=scale, crop=(x0, y0, pw - x1, ph - y1), rev_byteorder=True)
+        if bitmap.n_channels != 3:
+            return None
+        png = _png(bitmap.width, bitmap.height, bitmap.stride, bytes(bitmap.buffer))
+        drawn = [
+            {"left": round((b["x0"] - x0) * scale), "top": round((y1 - b["y1"]) * scale),
+             "width": round((b["x1"] - b["x0"]) * scale), "height": round((b["y1"] - b["y0"]) * scale)}
+            for b in on_page
+        ]  # fmt: skip
+        return {"page": pno, "png": png, "width": bitmap.width, "height": bitmap.height, "boxes": drawn}
+    finally:
+        page.close()

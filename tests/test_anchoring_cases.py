@@ -111,7 +111,10 @@ def test_the_table_and_the_html_report_show_the_context_warning() -> None:
     lines = table([r], width=200, documents={doc.id: doc}).splitlines()
     assert any(line.strip().startswith("note: the given prefix 'bogomips'") for line in lines), lines
     page = render_html([r], documents={doc.id: doc})
-    assert "context_not_found: the given prefix &#x27;bogomips&#x27;" in page
+    # the warning's kind reads as a sentence with a tooltip (issue 27), then its message
+    chip = '<span class="badge kind" title="The prefix/suffix given with the quote is not around the place found."'
+    assert chip in page and 'data-key="context_not_found">context not found</span>' in page
+    assert "the given prefix &#x27;bogomips&#x27;" in page
 
 
 def test_cli_explicit_error_rate_gives_short_quotes_a_nearest_passage(tmp_path: Path) -> None:

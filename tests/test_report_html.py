@@ -127,7 +127,8 @@ def test_not_found_shows_nearest_with_word_diff_and_flags() -> None:
         "status": "not_found",
         "matches": [],
         "message": "not found in the source",
-        "nearest": {"start": start, "end": end, "text": crp[start:end], "similarity": 0.96, "reasons": ["negation"]},
+        "nearest": {"start": start, "end": end, "text": crp[start:end], "similarity": 0.96,
+                    "reasons": [{"flag": "words_changed", "quote": ["desiguais"], "source": ["iguais"]}]},
         "found_elsewhere": [{"source_id": "crp-2005", "section": {"id": "art-13", "path": "Artigo 13.º"}}],
         "judge": {"verdict": "contradicted", "confidence": 0.91, "evidence": ["são iguais perante a lei"]},
     }
@@ -135,9 +136,10 @@ def test_not_found_shows_nearest_with_word_diff_and_flags() -> None:
     tree = lxml.html.document_fromstring(render_html([record], documents={"crp": doc}))
     (near,) = tree.xpath("//mark[@class='near']")
     assert near.text_content() == crp[start:end]
-    assert [d.text_content() for d in tree.xpath("//div[@class='diff']/del")] == ["desiguais"]
-    assert [d.text_content() for d in tree.xpath("//div[@class='diff']/ins")] == ["iguais"]
-    assert tree.xpath("//span[@class='flag']")[0].text_content() == "negation"
+    assert [d.text_content() for d in tree.xpath("//div[@class='diff']//span[@class='hunk']/del")] == ["desiguais"]
+    assert [d.text_content() for d in tree.xpath("//div[@class='diff']//span[@class='hunk']/ins")] == ["iguais"]
+    (flag,) = tree.xpath("//span[@class='flag']")
+    assert flag.text_content() == "palavras diferem" and flag.get("title")  # the report's language, a tooltip
     assert "Artigo 13.º" in tree.xpath("//li[@class='elsewhere']")[0].text_content()
     assert tree.xpath("//div[@class='judge']//span[contains(@class,'v-contradicted')]")
     assert tree.xpath("//html/@lang") == ["pt"]  # labels follow the quote's language

@@ -16,7 +16,7 @@ from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
-from ipsis.cli.core import make_policy, policy_options, run_info
+from ipsis.cli.core import lang_option, make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.resolve import open_stored, read_store, store_options
@@ -28,9 +28,10 @@ from ipsis.report.html import check_report_html
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
 
 
-def render(report: CheckReport, fmt: str, width: int | None = None) -> str:
+def render(report: CheckReport, fmt: str, width: int | None = None, lang: str | None = None) -> str:
     """The report as table, json, jsonl (one finding per line) or csv (one finding per row);
-    ``width``: the table's columns (``None``: nothing is cut, see :func:`ipsis.report.table_width`)."""
+    ``width``: the table's columns (``None``: nothing is cut, see :func:`ipsis.report.table_width`);
+    ``lang`` translates the table's messages (the JSON and CSV keep the library's English)."""
     if fmt == "json":
         return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
     rows = [f.to_json() for f in report.findings]
@@ -59,7 +60,12 @@ def render(report: CheckReport, fmt: str, width: int | None = None) -> str:
         span = r["answer_span"]
         where = "" if span is None else f"[{span[0]}, {span[1]})"
         src = f"source {r['source']}" if r["source"] is not None else ""
-        lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {r['message']}")
+        msg = r["message"]
+        if lang and lang != "en":
+            from ipsis.report.messages import translate
+
+            msg = translate(msg, lang)
+        lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {msg}")
     lines.append(f"findings: {len(rows)}" if rows else "clean: every citation checked out")
     return "".join((line if width is None else fit(line, width)) + "\n" for line in lines)
 
@@ -121,6 +127,7 @@ def _sources(sources_path: str, store: Any, user: str | None, limits: Any) -> An
     is_flag=True,
     help="Print a correction message to send back to the model.",
 )
+@lang_option
 @policy_options
 @judge_options
 @store_options
@@ -134,6 +141,7 @@ def check_cmd(
     output: str | None,
     store_dir: str | None,
     user: str | None,
+    lang: str | None,
     **opts: Any,
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
@@ -152,6 +160,7 @@ def check_cmd(
       ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --judge cues
       ipsis check examples/answers/ollama-chat-pt.json --sources lei-4210,reglamento-archivo --store examples/demo-store
       ipsis check answer.json --sources sources.json --format html -o report.html
+      ipsis check resposta.txt --sources fontes.json --judge cues --format html --lang pt -o relatorio.html
     """
     output = to_stdout(output)
     with error_boundary(), read_store(store_dir, user) as store:
@@ -177,7 +186,8 @@ def check_cmd(
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
         width = table_width(stdout_is_tty() and output is None)
-        out = check_report_html(report, run=run_info(policy)) if fmt == "html" else render(report, fmt, width)
+        html = fmt == "html"
+        out = check_report_html(report, run=run_info(policy), lang=lang) if html else render(report, fmt, width, lang)
         if output is None:
             click.echo(out, nl=False)
         else:

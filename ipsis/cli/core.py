@@ -20,9 +20,11 @@ from ipsis.cli.history import Dated, carry_needs_review, carry_results
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import SourceMap, open_source, read_store, reader_options, store_options
+from ipsis.cli.resolve import SourceMap, ocr_reader, open_source, read_store, reader_options, store_options
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import TIERS
+from ipsis.ingest.ocr import MODES as OCR_MODES
+from ipsis.ingest.ocr import OcrOptions
 from ipsis.judge.records import CitedSources, iter_finish_records
 from ipsis.pdfboxes import attach_boxes
 from ipsis.report import render, summary_line, table_width, use_colour, verdict, write_stream
@@ -30,6 +32,12 @@ from ipsis.store.runs import RunStream, write_manifest
 from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
 from ipsis.verify.result import LOCATED, RETRIEVED, UNKNOWN_SOURCE, Result
+
+LANG_HELP = (
+    "Language of the report and its messages: en, pt or es (html, and the table's messages)."
+    " Default: the quotes' (answer's) language for html, English for the table. JSON stays English."
+)
+lang_option = click.option("--lang", type=click.Choice(["en", "pt", "es"]), default=None, help=LANG_HELP)
 
 
 def policy_options(f: Any) -> Any:
@@ -69,6 +77,11 @@ def policy_options(f: Any) -> Any:
         show_default=True,
         help="Most characters an inner ellipsis ('...', '[...]') may stand for between two fragments.",
     )(f)
+    f = click.option(
+        "--no-ocr-noise",
+        is_flag=True,
+        help="Do not accept OCR noise (specks, accents, joined words, glyph confusions) on OCR text pages.",
+    )(f)
     return f
 
 
@@ -79,8 +92,10 @@ def make_policy(
     position_breaks_ties: bool,
     max_error_rate: float | None = None,
     elision_max_gap: int = 1500,
+    no_ocr_noise: bool = False,
 ) -> Policy:
     return Policy(
+        ocr_noise=not no_ocr_noise,
         max_tier=max_tier,
         min_length=min_length,
         boundaries=not no_boundaries,
@@ -130,6 +145,8 @@ def locate_cmd(
     password: str | None,
     position_furniture: bool,
     encoding: str | None,
+    ocr_mode: str,
+    ocr_lang: str | None,
     store_dir: str | None,
     user: str | None,
     **opts: Any,
@@ -144,6 +161,7 @@ def locate_cmd(
       ipsis locate lei-4210 'relacionados a processo judicial' --section 'art. 4º, II' --store examples/demo-store
     """
     reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
+    reader = ocr_reader({**reader, "ocr_mode": ocr_mode, "ocr_lang": ocr_lang})
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
         policy = make_policy(**opts)
@@ -203,7 +221,7 @@ def describe_cmd(
       ipsis describe examples/sources/norms/lei-municipal-4210-2024.txt 350 360
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
-        doc = open_source(source, store, user, progress=progress, **reader)
+        doc = open_source(source, store, user, progress=progress, **ocr_reader(reader))
         try:
             out = describe(doc, start, end, Policy(max_tier=max_tier))
         except InputError as exc:
@@ -280,6 +298,15 @@ def describe_cmd(
     show_default=True,
     help="dask: partition by source on a Dask cluster; RECORDS may be many files or a glob; -o names a folder.",
 )
+@click.option(
+    "--ocr",
+    "ocr_mode",
+    type=click.Choice(OCR_MODES),
+    default="auto",
+    show_default=True,
+    help="OCR of the PDF sources' pages with Tesseract: auto = pages without a usable text layer.",
+)
+@click.option("--ocr-lang", default=None, metavar="LANGS", help="Tesseract languages for OCR (por, spa+eng).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
 @click.option(
@@ -298,6 +325,7 @@ def describe_cmd(
     help="Re-anchor each located citation in another version (latest stored, or ID, ID@DATE):"
     " unchanged, amended, revoked, moved or gone (\"carried\" in the JSON).",
 )
+@lang_option
 @policy_options
 @judge_options
 @store_options
@@ -319,6 +347,9 @@ def verify_cmd(
     store_dir: str | None,
     user: str | None,
     encoding: str | None,
+    ocr_mode: str,
+    ocr_lang: str | None,
+    lang: str | None,
     **opts: Any,
 ) -> None:
     """Verify citation records (JSON array or JSONL; "-" for stdin).
@@ -341,6 +372,7 @@ def verify_cmd(
       ipsis verify examples/records.jsonl --sources examples/sources.json
       ipsis verify examples/records.jsonl --sources examples/sources.json --format html -o report.html
       ipsis verify examples/main-job.jsonl --store examples/demo-store --log run.json
+      ipsis verify registros.jsonl --sources fontes.json --format html --lang pt -o relatorio.html
       ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
       ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
     """
@@ -349,7 +381,7 @@ def verify_cmd(
         limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
-        sources = SourceMap(limits, encoding=encoding)
+        sources = SourceMap(limits, encoding=encoding, ocr=OcrOptions(mode=ocr_mode, lang=ocr_lang))
         sources.add_pairs(source_pairs)
         if sources_map:
             sources.add_map_file(sources_map)
@@ -387,7 +419,9 @@ def verify_cmd(
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
             with open_output(output) as out:
-                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents, width=width)
+                counts = write_stream(
+                    results, fmt, out, run=info, colour=colour, documents=documents, lang=lang, width=width
+                )
             manifest = run.finish()
             if annotate_to:
                 _write_highlighted(annotate_to, highlights, run.documents, store)

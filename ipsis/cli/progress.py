@@ -12,25 +12,46 @@ import click
 LONG_PDF_PAGES = 50  # below this many pages the extraction takes well under a second
 
 
+class _Bars:
+    """``progress(done, total)`` for page extraction (from :data:`LONG_PDF_PAGES` pages) and
+    ``progress.ocr(done, total)`` for OCR, one bar per page from the first (OCR takes seconds
+    a page); each bar is closed before the next one opens."""
+
+    def __init__(self, min_pages: int) -> None:
+        self.min_pages = min_pages
+        self.bar: Any = None
+        self.label = ""
+
+    def _draw(self, label: str, done: int, total: int) -> None:
+        if self.bar is None or self.label != label:
+            self.close()
+            self.bar = click.progressbar(length=total, label=label, file=sys.stderr)
+            self.bar.__enter__()
+            self.label = label
+        self.bar.update(done - self.bar.pos)
+
+    def __call__(self, done: int, total: int) -> None:
+        if total >= self.min_pages:
+            self._draw("Extracting pages", done, total)
+
+    def ocr(self, done: int, total: int) -> None:
+        self._draw("OCR pages", done, total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
 @contextmanager
 def pdf_progress(min_pages: int = LONG_PDF_PAGES) -> Iterator[Callable[[int, int], None] | None]:
-    """Yield a ``progress(done, total)`` callback drawing a bar on stderr when it is a TTY."""
+    """Yield a ``progress(done, total)`` callback drawing a bar on stderr when it is a TTY (its
+    ``ocr`` attribute draws the bar of the OCR pages)."""
     if not sys.stderr.isatty():
         yield None
         return
-    bar: Any = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if total < min_pages:
-            return
-        if bar is None:
-            bar = click.progressbar(length=total, label="Extracting pages", file=sys.stderr)
-            bar.__enter__()
-        bar.update(done - bar.pos)
-
+    bars = _Bars(min_pages)
     try:
-        yield progress
+        yield bars
     finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+        bars.close()

@@ -14,6 +14,8 @@ from ipsis.cli.limits import watchdog
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest import load_document
+from ipsis.ingest.ocr import MODES as OCR_MODES
+from ipsis.ingest.ocr import OcrOptions
 from ipsis.ingest.pdf import ENGINES
 from ipsis.limits import DEFAULT_LIMITS, Limits
 
@@ -28,8 +30,11 @@ without a store does not import the store; a test checks the two agree)."""
 class SourceMap:
     """Ids mapped to files or inline texts, loaded once on first use (within ``limits``)."""
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS, encoding: str | None = None) -> None:
+    def __init__(
+        self, limits: Limits = DEFAULT_LIMITS, encoding: str | None = None, ocr: OcrOptions | None = None
+    ) -> None:
         self._encoding = encoding
+        self._ocr = ocr or OcrOptions()
         self._paths: dict[str, Path] = {}
         self._docs: dict[str, Document] = {}
         self.limits = limits
@@ -77,7 +82,7 @@ class SourceMap:
         if doc is None and source_id in self._paths:
             path = self._paths[source_id]
             with watchdog(self.limits.timeout, str(path)):
-                doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding)
+                doc = load_document(path, source_id, limits=self.limits, encoding=self._encoding, ocr=self._ocr)
             self._docs[source_id] = doc
         if doc is not None and doc.sections is None:
             _segment(doc)
@@ -91,7 +96,26 @@ def _segment(doc: Document) -> None:
 
 
 def reader_options(f: Any) -> Any:
-    """How a SOURCE file is read: PDF engine, password, position check, text encoding."""
+    """How a SOURCE file is read: PDF engine, password, position check, text encoding, OCR.
+
+    ``--ocr``/``--ocr-lang`` arrive as ``ocr_mode``/``ocr_lang``; :func:`ocr_reader` folds them
+    into the ``ocr`` reader option."""
+    f = click.option(
+        "--ocr-lang",
+        default=None,
+        metavar="LANGS",
+        help="Tesseract languages for OCR, '+'-joined (por, spa, eng, por+spa); default: every"
+        " installed one of por, spa, eng.",
+    )(f)
+    f = click.option(
+        "--ocr",
+        "ocr_mode",
+        type=click.Choice(OCR_MODES),
+        default="auto",
+        show_default=True,
+        help="OCR of PDF pages with Tesseract (Debian tesseract-ocr): auto = only pages without a"
+        " usable text layer, always = every page, never = none.",
+    )(f)
     f = click.option(
         "--encoding",
         default=None,
@@ -115,6 +139,15 @@ def reader_options(f: Any) -> Any:
         " positions: columns, headers and footers; slow).",
     )(f)
     return f
+
+
+def ocr_reader(options: dict[str, Any]) -> dict[str, Any]:
+    """Reader options with ``ocr_mode``/``ocr_lang`` (from ``--ocr``/``--ocr-lang``) turned into
+    the ``ocr`` option of :func:`~ipsis.ingest.load_document` (changes ``options`` in place)."""
+    mode = options.pop("ocr_mode", "auto")
+    lang = options.pop("ocr_lang", None)
+    options["ocr"] = OcrOptions(mode=mode, lang=lang)
+    return options
 
 
 def store_options(f: Any) -> Any:

@@ -12,7 +12,7 @@ import click
 from ipsis.cli._base import UsageFailure, error_boundary, main
 from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import check_user, read_store, reader_options, store_options
+from ipsis.cli.resolve import check_user, ocr_reader, read_store, reader_options, store_options
 from ipsis.errors import InputError, IpsisError, StoreError
 from ipsis.ingest.folder import SOURCE_SUFFIXES, skipped_note, source_files
 from ipsis.store import SourceVersion, open_store, parse_when
@@ -121,6 +121,7 @@ def ingest_cmd(
             raise StoreError(msg)
     failures = 0
     outcomes: list[str] = []
+    ocr_reader(read_options)
     with store, pdf_progress() as page_bar:
         show_bar = len(plan) > 1 and sys.stderr.isatty()
         if not show_bar:  # one file: a bar over the pages of a long PDF (on a terminal)

@@ -11,7 +11,7 @@ import click
 from ipsis.cli._base import error_boundary, main
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import open_source, read_source, read_store, reader_options, store_options
+from ipsis.cli.resolve import ocr_reader, open_source, read_source, read_store, reader_options, store_options
 from ipsis.ingest.detect import FORMATS
 
 
@@ -55,7 +55,7 @@ def text(
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)
         opener = open_source if section is not None else read_source  # sections only for --section
-        doc = opener(source, store, user, fmt=input_format, progress=progress, limits=limits, **opts)
+        doc = opener(source, store, user, fmt=input_format, progress=progress, limits=limits, **ocr_reader(opts))
         if section is not None:
             sec = section_by_id_or_reference(doc, section)
             sys.stdout.write(doc.text[sec.start : sec.end])

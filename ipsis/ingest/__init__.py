@@ -17,6 +17,7 @@ from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS, check_format, detect_format
+from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions
 from ipsis.ingest.pdf import Progress
 from ipsis.limits import DEFAULT_LIMITS, Limits
 
@@ -33,12 +34,15 @@ def load_bytes(
     encoding: str | None = None,
     position_furniture: bool = False,
     limits: Limits = DEFAULT_LIMITS,
+    ocr: OcrOptions = DEFAULT_OCR,
 ) -> Document:
     """Read ``data`` into a Document; ``fmt`` is one of :data:`FORMATS` (``None`` = ``auto``).
 
     ``engine`` (one of :data:`~ipsis.ingest.pdf.ENGINES`), ``password`` and
     ``position_furniture`` apply to PDFs; ``progress`` is called as ``progress(done, total)``
-    after each PDF page; ``limits`` bounds size, pages and time. ``encoding`` forces the decoding
+    after each PDF page; ``limits`` bounds size, pages and time; ``ocr`` says which PDF pages
+    Tesseract reads (:class:`~ipsis.ingest.ocr.OcrOptions`: ``auto`` = pages without usable text).
+    ``encoding`` forces the decoding
     of a text, RFC, HTML or XML file (PDFs carry their own and ignore it); a wrong one is an
     :class:`InputError` that names the file and suggests an encoding that works.
     """
@@ -69,6 +73,7 @@ def load_bytes(
             position_furniture=position_furniture,
             limits=limits,
             deadline=deadline,
+            ocr=ocr,
         )
     elif fmt == "html":
         from ipsis.ingest.html import read_html
@@ -111,6 +116,7 @@ def load_document(
     encoding: str | None = None,
     position_furniture: bool = False,
     limits: Limits = DEFAULT_LIMITS,
+    ocr: OcrOptions = DEFAULT_OCR,
 ) -> Document:
     """Read the file at ``path`` (``-`` for stdin); options as in :func:`load_bytes`."""
     options: dict[str, Any] = {
@@ -120,6 +126,7 @@ def load_document(
         "encoding": encoding,
         "position_furniture": position_furniture,
         "limits": limits,
+        "ocr": ocr,
     }
     if str(path) == "-":
         cap = limits.max_input_bytes + 1 if limits.max_input_bytes else -1
@@ -137,4 +144,4 @@ def load_document(
     return doc
 
 
-__all__ = ["FORMATS", "Limits", "detect_format", "load_bytes", "load_document"]
+__all__ = ["FORMATS", "Limits", "OcrOptions", "detect_format", "load_bytes", "load_document"]

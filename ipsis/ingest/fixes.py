@@ -357,19 +357,29 @@ def _ordinals(text: str) -> tuple[str, list[Edit]]:
     return _sub(_ORDINAL, lambda m: "º" if m.group(1) else "ª")(text)
 
 
-_OCR_PAIRS = regex.compile(r"rn|vv|cl|[1|!0ºª]")
-# º and ª fold too: 0 -> o can make "90" look like the ordinal "9o", and the view must not
-# change again when normalized twice
-_OCR_MAP = {"rn": "m", "vv": "w", "cl": "d", "1": "l", "|": "l", "!": "l", "0": "o", "º": "o", "ª": "a"}
+OCR_SPECKS = ".,:;·'\"`´‘’‚“”„«»-–—_~^*+=|¦!¡¿?/\\()[]{}•¬©®"
+"""Punctuation that OCR reads from specks of dirt (or drops): never a difference between digits."""
+_OCR_PAIRS = regex.compile(
+    r"(?P<pair>rn|vv|cl)|(?<=\p{L})[1|!0](?=\p{L})|\$"
+    r"|(?P<speck>(?<!\d)[" + regex.escape(OCR_SPECKS) + r"]+|[" + regex.escape(OCR_SPECKS) + r"]+(?!\d))"
+)
+# Only inside words do digits fold (sa1vo = salvo): a digit alone is a number and stays itself,
+# so the view never makes "art. 10" equal to "art. lo" or "30 dias" equal to "3o dias".
+_OCR_MAP = {"rn": "m", "vv": "w", "cl": "d", "1": "l", "|": "l", "!": "l", "0": "o", "$": "§"}
 
 
 def _ocr(text: str) -> tuple[str, list[Edit]]:
-    """Known OCR confusions folded together (lossy): rn/m, vv/w, cl/d, 1/l/|, 0/o.
+    """Known OCR confusions folded together (lossy): rn/m, vv/w, cl/d, 1/l/|/0/o inside words,
+    ``$``/``§``, and speck punctuation (``.`` ``:`` ``'`` ``-`` ...) read as a space unless it
+    sits between digits (``13.853`` keeps its point). The matcher decides from the exact
+    differences whether a match in this view is OCR noise (:mod:`ipsis.verify.ocr`).
 
-    >>> _ocr("inforrnação")[0]
-    'informação'
+    >>> _ocr("inforrnação")[0], _ocr("coletados: no. território")[0], _ocr("sa1vo o art. 10")[0]
+    ('informação', 'coletados  no  território', 'salvo o art  10')
+    >>> _ocr("$ 1º Lei nº 13.853, de 8/7/2019")[0]
+    '§ 1º Lei nº 13.853  de 8/7/2019'
     """
-    return _sub(_OCR_PAIRS, lambda m: _OCR_MAP[m.group()])(text)
+    return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
 _TIDY = regex.compile(r" +(?=[.,;:!?)\]}])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
@@ -418,7 +428,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("case", "case", _casefold, "case folded (lossy)"),
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),
-        _fix("ocr", "ocr", _ocr, "rn/m, l/1, O/0 (lossy)"),
+        _fix("ocr", "ocr", _ocr, "rn/m, l/1, O/0 in words, $/§, specks (lossy)"),
         _fix("tidy", "case", _tidy, "spaces and hyphens settled after a lossy step"),
     ]
 )

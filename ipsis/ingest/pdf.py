@@ -13,7 +13,9 @@ with two columns are read column by column and furniture is found by position; i
 ``position_furniture=True`` keeps the PDFium text and drops the repetition-based furniture marks
 that pdfplumber's positions do not put in the top or bottom band of their page.
 
-OCR is out of scope: pages without a text layer raise :class:`NoTextLayerError`.
+OCR (:mod:`ipsis.ingest.ocr`): with ``ocr.mode="auto"`` pages without a usable text layer are
+read by Tesseract; pages whose text is an invisible OCR layer are marked as OCR text. A PDF
+whose pages all stay empty raises :class:`NoTextLayerError`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 from ipsis.document import Document, Mark
 from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError, require_extra
+from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions, invisible_text, ocr_pdf
 from ipsis.ingest.pages import (
     assemble,
     find_footnotes,
@@ -119,7 +122,13 @@ def _encrypted(name: str, password: str | None) -> EncryptedDocumentError:
 
 
 def _pdfium_pages(
-    data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
+    data: bytes,
+    name: str,
+    password: str | None,
+    progress: Progress | None,
+    limits: Limits,
+    deadline: Deadline,
+    layers: list[bool] | None = None,
 ) -> tuple[list[str], list[bool]]:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
@@ -151,6 +160,8 @@ def _pdfium_pages(
                 raise ExtractionError(msg) from exc
             textpage = page.get_textpage()
             text = textpage.get_text_range() if textpage.count_chars() else ""
+            if layers is not None:  # OCR: is this text an invisible OCR layer?
+                layers.append(bool(text.strip()) and invisible_text(textpage))
             textpage.close()
             if not text.strip():
                 images.append(any(True for _ in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE])))
@@ -238,11 +249,14 @@ def read_pdf(
     position_furniture: bool = False,
     limits: Limits = DEFAULT_LIMITS,
     deadline: Deadline | None = None,
+    ocr: OcrOptions = DEFAULT_OCR,
 ) -> Document:
     """A :class:`Document` from PDF bytes, with page starts and furniture/footnote marks.
 
     ``engine`` is one of :data:`ENGINES`; ``position_furniture`` (PDFium and pypdf engines)
-    confirms the furniture found by repetition with pdfplumber's character positions.
+    confirms the furniture found by repetition with pdfplumber's character positions. ``ocr``
+    says which pages Tesseract reads (:mod:`ipsis.ingest.ocr`); a ``progress`` callback with an
+    ``ocr`` attribute gets ``ocr(done, total)`` after each OCR page.
     """
     if engine not in ENGINES:
         msg = f"unknown PDF engine {engine!r}; choose one of {', '.join(ENGINES)}"
@@ -255,8 +269,9 @@ def read_pdf(
     check_streams(data, name, limits)
     deadline = deadline or limits.deadline(name)
     by_position: list[Mark] | None = None
+    layers: list[bool] = []
     if engine == "pdfium":
-        texts, images = _pdfium_pages(data, name, password, progress, limits, deadline)
+        texts, images = _pdfium_pages(data, name, password, progress, limits, deadline, layers)
         import pypdfium2 as pdfium
 
         version = f"pypdfium2 {pdfium.version.PYPDFIUM_INFO} (PDFium {pdfium.version.PDFIUM_INFO.build})"
@@ -273,15 +288,23 @@ def read_pdf(
         texts, images = _pypdf_pages(data, name, password, progress, limits, deadline)
         version = f"pypdf {pypdf.__version__}"
         extractor = "pypdf"
+    # --- OCR (ipsis.ingest.ocr, issue 20): pages without usable text, and OCR text layers ---
+    found = layers if engine == "pdfium" else None  # other engines: ocr_pdf asks PDFium itself
+    ocr_run = ocr_pdf(data, name, password, texts, found, images, ocr, deadline, getattr(progress, "ocr", None))
+    if ocr_run.engine:
+        version += f" + {ocr_run.engine} ({ocr_run.lang})"
+    # --- end OCR ---
     empty = [i + 1 for i, t in enumerate(texts) if not t.strip()]
     if len(empty) == len(texts):
         what = "page has" if len(texts) == 1 else f"pages ({_page_ranges(empty)}) have"
-        msg = (
-            f"{name}: no text layer: the {what} no extractable text (scanned images?); "
-            "OCR is out of scope for ipsis, run an OCR tool first (e.g. ocrmypdf)"
-        )
+        if ocr.mode == "never":
+            how = "OCR is off (--ocr never): pass --ocr auto to read them with Tesseract"
+        elif ocr_run.engine:
+            how = "OCR found no text on them either (blank pages?)"
+        else:
+            how = "they hold no images to OCR either (blank, or vector drawings: try --ocr always)"
+        msg = f"{name}: no text layer: the {what} no extractable text (scanned images?); {how}"
         raise NoTextLayerError(msg, empty)
-    scanned = [i + 1 for i, (t, img) in enumerate(zip(texts, images, strict=True)) if img and not t.strip()]
     text, starts = assemble(texts)
     furniture = by_position if by_position is not None else find_furniture(text, starts)
     dropped: list[Mark] = []
@@ -293,6 +316,8 @@ def read_pdf(
 
         furniture, dropped = confirm_furniture(data, text, furniture, page_of, password)
     marks = [*furniture, *find_footnotes(text, starts, furniture), *find_unmapped(text, starts)]
+    ocr_marks, ocr_meta = ocr_run.marks_and_meta(text, starts) if ocr_run.pages else ([], None)
+    marks += ocr_marks
     marks.sort(key=lambda m: (m.start, m.end))
     meta: dict[str, Any] = {
         "encoding": None,
@@ -308,11 +333,11 @@ def read_pdf(
     elif position_furniture:
         meta["furniture_by"] = "repetition, confirmed by position (pdfplumber)"
         meta["furniture_unconfirmed"] = [m.to_json() for m in dropped]
+    if ocr_meta is not None:
+        meta["ocr"] = ocr_meta
+    scanned = [i + 1 for i, (t, img) in enumerate(zip(texts, images, strict=True)) if img and not t.strip()]
     if scanned:
-        log.warning(
-            "%s: pages %s have images but no text layer (OCR is out of scope)",
-            name,
-            _page_ranges(scanned),
-        )
+        why = "OCR is off (--ocr never)" if ocr.mode == "never" else "Tesseract is not installed (tesseract-ocr)"
+        log.warning("%s: pages %s have images but no text layer (%s)", name, _page_ranges(scanned), why)
         meta["pages_without_text_layer"] = scanned
     return Document(doc_id, text, page_starts=starts, marks=tuple(marks), meta=meta)

@@ -199,19 +199,38 @@ def table(
     colour: bool = False,
     width: int | None = 80,
     documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
 ) -> str:
     """One line per citation (status, id, source, where), its message and the quote in context.
 
     Every line fits in ``width`` columns (``None``: nothing is cut, see :func:`table_width`); ANSI
-    colour only when ``colour`` (see :func:`use_colour`).
+    colour only when ``colour`` (see :func:`use_colour`); ``lang`` (pt, es) translates the messages
+    and notes.
     """
-    lines = [line for r in results for line in table_lines(r, colour=colour, width=width, documents=documents)]
+    lines = [
+        line
+        for r in results
+        for line in table_lines(r, colour=colour, width=width, documents=documents, lang=lang)
+    ]
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
 
+def _say(message: str, lang: str | None) -> str:
+    if not lang or lang == "en":
+        return message
+    from ipsis.report.messages import translate
+
+    return translate(message, lang)
+
+
 def table_lines(
-    r: Result, *, colour: bool = False, width: int | None = 80, documents: Mapping[str, Document] | None = None
+    r: Result,
+    *,
+    colour: bool = False,
+    width: int | None = 80,
+    documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
 ) -> list[str]:
     """The table lines of one result (without the summary line)."""
     documents = documents or {}
@@ -236,7 +255,7 @@ def table_lines(
     head_rest = f"{cid} {sid} {where}".rstrip()
     shown = f"\x1b[{_COLOURS.get(status, '0')}m{status:<14}\x1b[0m" if colour else f"{status:<14}"
     lines.append(f"{shown} {head_rest}")
-    lines.append("    " + _one_line(r.message, _less(width, 4)))
+    lines.append("    " + _one_line(_say(r.message, lang), _less(width, 4)))
     doc = documents.get(r.source_id) if r.source_id else None
     ctx = _context_line(r, doc, width, colour)
     if ctx is not None:
@@ -251,7 +270,7 @@ def table_lines(
             judged += ": " + ("; ".join(map(str, evidence)) if isinstance(evidence, list) else str(evidence))
         lines.append("    judge: " + _one_line(judged, _less(width, 11)))
     for w in r.warnings:
-        lines.append("    note: " + _one_line(str(w.get("message", w)), _less(width, 10)))
+        lines.append("    note: " + _one_line(_say(str(w.get("message", w)), lang), _less(width, 10)))
     if r.quote is not None and isinstance(r.quote, str) and (ctx is None or r.status != "located"):
         lines.append("    " + _one_line(f"“{r.quote}”", _less(width, 4)))
     for f in r.found_elsewhere[:3]:
@@ -304,16 +323,18 @@ def render(
     run: dict[str, Any] | None = None,
     colour: bool = False,
     documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
     width: int | None = 80,
 ) -> str:
     """``results`` in ``fmt`` (one of :data:`FORMATS`); ``documents`` (id -> Document) give context;
+    ``lang`` is the html report's language (default: the quotes') and the table's messages';
     ``width``: the table's columns (``None``: nothing is cut)."""
     if fmt == "table":
-        return table(results, colour=colour, documents=documents, width=width)
+        return table(results, colour=colour, documents=documents, lang=lang, width=width)
     if fmt == "html":
         from ipsis.report.html import render_html
 
-        return render_html(results, run=run, documents=documents)
+        return render_html(results, run=run, documents=documents, lang=lang)
     if fmt == "json":
         return to_json(results, run)
     if fmt == "jsonl":
@@ -340,6 +361,7 @@ def write_stream(
     run: dict[str, Any] | None = None,
     colour: bool = False,
     documents: Mapping[str, Document] | None = None,
+    lang: str | None = None,
     width: int | None = 80,
 ) -> Counter[str]:
     """Write results as they come (the same text as :func:`render`); return the status counts.
@@ -354,7 +376,7 @@ def write_stream(
         raise ValueError(msg)
     if fmt == "html":
         kept = list(results)
-        out.write(render(kept, fmt, run=run, documents=documents))
+        out.write(render(kept, fmt, run=run, documents=documents, lang=lang))
         counts.update(r.status for r in kept)
         return counts
     if fmt == "annotations":
@@ -382,7 +404,7 @@ def write_stream(
             item = json.dumps(r.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
             out.write(("," if counts else "") + "\n    " + item)
         else:
-            out.write("\n".join(table_lines(r, colour=colour, documents=documents, width=width)) + "\n")
+            out.write("\n".join(table_lines(r, colour=colour, documents=documents, lang=lang, width=width)) + "\n")
         counts[r.status] += 1
         if (v := verdict(r)) is not None:
             verdicts[v] += 1

@@ -59,12 +59,35 @@ overflow-wrap:anywhere;background:var(--soft);border:1px solid var(--line);borde
 max-height:24rem;overflow:auto;margin:.3rem 0}
 mark.hit{background:var(--hit);outline:1px solid var(--hitb);color:inherit}
 mark.near{background:#ffebe9;outline:1px solid var(--bad);color:inherit}
+figure.scan{margin:.5em 0}figure.scan .scanwrap{position:relative;display:inline-block;max-width:100%}
+figure.scan img{display:block;max-width:100%;height:auto;border:1px solid #d0d7de}
+.ocrbox{position:absolute;outline:2px solid var(--hitb);background:rgba(255,213,79,.25)}
+.ocrbox.low{outline:2px dashed var(--bad)}figure.scan figcaption{font-size:.85em;color:#57606a}
 del.revoked{color:var(--bad)}
 span.note{color:var(--mute);font-style:italic}
-.diff ins{background:#dafbe1;text-decoration:none}.diff del{background:#ffebe9}
-.flags{display:flex;flex-wrap:wrap;gap:.3rem}
-.flag{border:1px solid var(--bad);color:var(--bad);border-radius:1em;padding:0 .5em;font-size:.78rem}
+.diff ins{background:#dafbe1;text-decoration:underline 2px;text-underline-offset:2px}
+.diff del{background:#ffebe9;text-decoration:line-through 2px}
+.diff .hunk{display:inline-block;margin:.15rem 0;padding:0 .3rem;border:1px dashed var(--line);border-radius:3px}
+.diff .gap{color:var(--mute)}
+ul.flags{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-direction:column;gap:.2rem}
+.flag{border:1px solid var(--bad);color:var(--bad);border-radius:1em;padding:0 .5em;font-size:.78rem;cursor:help}
+.cue{border:1px solid var(--mute);border-radius:1em;padding:0 .5em;font-size:.78rem;cursor:help}
+[title]{cursor:help}a[title]{cursor:pointer}
 ol.cands{padding-left:1.5rem}ol.cands li{margin:.3rem 0}
+ol.cands .line{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.82rem;
+overflow-wrap:anywhere;background:var(--soft);padding:.1rem .4rem;border-radius:3px}
+details.sec summary{font-size:.8rem;color:var(--mute);cursor:pointer}
+mark.hit-ctx{background:var(--hit);outline:1px solid var(--hitb);color:inherit}
+mark.judged{background:#ddf4ff;outline:2px solid #0969da;color:inherit}
+.untranslated{font-style:italic}
+a.marker.v-supported{background:var(--ok)}a.marker.v-contradicted{background:var(--bad)}
+a.marker.v-no_support{background:var(--warn)}a.marker.v-needs_review{background:var(--odd)}
+a[data-verdict]::after{font-size:.75em;vertical-align:super;margin-left:.1em}
+a[data-verdict=supported]::after{content:"✓"}a[data-verdict=contradicted]::after{content:"✗"}
+a[data-verdict=no_support]::after{content:"∅"}a[data-verdict=needs_review]::after{content:"?"}
+article.cit.claim-card{border-left-color:var(--odd)}
+article.v-border-supported{border-left-color:var(--ok)!important}article.v-border-contradicted{border-left-color:var(--bad)!important}
+article.v-border-no_support{border-left-color:var(--warn)!important}
 .small{font-size:.82rem;color:var(--mute)}
 .v-supported{background:var(--ok)}.v-contradicted{background:var(--bad)}.v-no_support{background:var(--warn)}
 .v-needs_review{background:var(--odd)}

@@ -34,8 +34,11 @@ from ipsis import __version__
 from ipsis.document import Document
 from ipsis.report.assets import CSS, JS, csp
 from ipsis.report.html_cards import card_html
+from ipsis.report.html_judge import claim_card, support_of, verdict_chip
 from ipsis.report.html_text import esc
-from ipsis.report.labels import detect_language, detect_language_of, label
+from ipsis.report.html_words import kind_chip, message_html
+from ipsis.report.labels import detect_language, detect_language_of, label, status_label
+from ipsis.report.messages import verdict_text
 from ipsis.verify.result import STATUSES
 
 
@@ -95,13 +98,14 @@ def _counts(records: Sequence[Mapping[str, Any]], lang: str) -> tuple[str, str]:
     counts = Counter(str(r.get("status")) for r in records)
     order = [s for s in STATUSES if counts.get(s)] + sorted(s for s in counts if s not in STATUSES)
     chips = "".join(
-        f'<span class="count" data-count="{esc(s)}"><span class="badge st-{esc(s)}">{esc(label(lang, s))}</span> '
-        f"{counts[s]}</span>"
+        f'<span class="count" data-count="{esc(s)}"><span class="badge st-{esc(s)}">'
+        f"{esc(status_label(lang, s))}</span> {counts[s]}</span>"
         for s in order
     )
     line = f'<div class="counts"><b>{label(lang, "citations")}: {len(records)}</b>{chips}</div>'
     boxes = "".join(
-        f'<label><input type="checkbox" data-filter-status value="{esc(s)}" checked> {esc(label(lang, s))}</label>'
+        f'<label><input type="checkbox" data-filter-status value="{esc(s)}" checked> '
+        f"{esc(status_label(lang, s))}</label>"
         for s in order
     )
     sources = sorted({str(r.get("source_id")) for r in records if r.get("source_id")})
@@ -126,7 +130,7 @@ def _meta(run: Mapping[str, Any], lang: str) -> str:
         bits.append(f'{label(lang, "policy")} <code class="fingerprint" title="{esc(policy)}">{esc(fp)}</code>')
     for key in ("started_at", "store"):
         if run.get(key):
-            bits.append(f"{esc(key)}: {esc(run[key])}")
+            bits.append(f"{label(lang, key)}: {esc(run[key])}")
     return f'<div class="meta">{" · ".join(bits)}</div>'
 
 
@@ -188,6 +192,33 @@ def _span(value: Any, n: int) -> tuple[int, int] | None:
     return None
 
 
+def _plain(message: Any, lang: str) -> str:
+    from ipsis.report.messages import translate
+
+    return translate("" if message is None else str(message), lang)
+
+
+def bare_claims(check_json: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The judged claims of citations without a quote (those with a quote are on their card)."""
+    with_card = {str(r.get("citation_id")) for r in records if support_of(r) is not None}
+    return [
+        c
+        for c in check_json.get("claims") or []
+        if isinstance(c, Mapping) and str(c.get("citation_id")) not in with_card and support_of(c) is not None
+    ]
+
+
+def _verdict_line(claims: Sequence[Mapping[str, Any]], lang: str) -> str:
+    if not claims:
+        return ""
+    counts = Counter(str((support_of(c) or {}).get("verdict")) for c in claims)
+    chips = "".join(
+        f'<span class="count" data-verdict-count="{esc(v)}">{verdict_chip(v, lang)} {k}</span>'
+        for v, k in sorted(counts.items())
+    )
+    return f'<div class="counts verdicts"><b>{label(lang, "claims")}: {len(claims)}</b>{chips}</div>'
+
+
 def answer_html(text: str, check_json: Mapping[str, Any], records: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The answer with each citation coloured by its status and uncited sentences underlined."""
     n = len(text)
@@ -200,22 +231,39 @@ def answer_html(text: str, check_json: Mapping[str, Any], records: Sequence[Mapp
         if sp:
             st = str(r.get("status"))
             cls = "marker" if sp[1] - sp[0] <= 12 else "claim"
-            spans.append((*sp, "a", f'class="{cls} st-{esc(st)}" href="#cit-{i}" title="{esc(label(lang, st))}"'))
+            tip, extra = status_label(lang, st), ""
+            j = support_of(r)
+            if j is not None and j.get("verdict"):  # a judged claim: the marker shows the verdict
+                v = str(j["verdict"])
+                cls += f" v-{esc(v)}"
+                extra = f' data-verdict="{esc(v)}"'
+                tip += " · " + verdict_text(v, lang)[0]
+            spans.append((*sp, "a", f'class="{cls} st-{esc(st)}"{extra} href="#cit-{i}" title="{esc(tip)}"'))
     marked = {(s, e) for s, e, _, _ in spans}
-    for mk in check_json.get("markers") or []:  # citations without a quote: cited, nothing to check
+    claims = {str(c.get("citation_id")): (k, c) for k, c in enumerate(bare_claims(check_json, records), 1)}
+    for mk in check_json.get("markers") or []:  # citations without a quote: cited, judged with --judge
         sp = _span(mk.get("answer_span") if isinstance(mk, Mapping) else None, n)
         if sp and sp not in marked:
             f = by_cid_finding.get(str(mk.get("citation_id")))
             st = "unknown_source" if f and f.get("kind") == "unknown_source" else "cited"
-            tip = f.get("message") if f else label(lang, "cited")
-            spans.append((*sp, "b", f'class="marker st-{st}" title="{esc(tip)}"'))
+            tip = _plain(f.get("message"), lang) if f else label(lang, "cited")
+            judged = claims.get(str(mk.get("citation_id")))
+            verdict = str((support_of(judged[1]) or {}).get("verdict") or "") if judged else ""
+            if judged and verdict:
+                tip = verdict_text(verdict, lang)[0]
+                attrs = (
+                    f'class="marker st-{st} v-{esc(verdict)}" data-verdict="{esc(verdict)}" href="#claim-{judged[0]}"'
+                )
+                spans.append((*sp, "a", f'{attrs} title="{esc(tip)}"'))
+            else:
+                spans.append((*sp, "b", f'class="marker st-{st}" title="{esc(tip)}"'))
             marked.add(sp)
     for f in findings:
         sp = _span(f.get("answer_span"), n)
         if sp and f.get("kind") == "uncited_sentence":
             spans.append((*sp, "u", f'class="uncited" title="{esc(label(lang, "uncited"))}"'))
         elif sp and sp not in marked and f.get("citation_id") is None:
-            spans.append((*sp, "s", f'class="finding-span" title="{esc(f.get("message"))}"'))
+            spans.append((*sp, "s", f'class="finding-span" title="{esc(_plain(f.get("message"), lang))}"'))
     cuts = sorted({0, n, *(s for s, _, _, _ in spans), *(e for _, e, _, _ in spans)})
     out = []
     for a, b in itertools.pairwise(cuts):
@@ -254,16 +302,20 @@ def render_check_html(
     findings = [f for f in check_json.get("findings") or [] if isinstance(f, Mapping)]
     kinds = Counter(str(f.get("kind")) for f in findings)
     kind_line = "".join(
-        f'<span class="count" data-kind="{esc(k)}"><span class="badge kind">{esc(k)}</span> {v}</span>'
-        for k, v in sorted(kinds.items())
+        f'<span class="count" data-kind="{esc(k)}">{kind_chip(k, lang)} {v}</span>' for k, v in sorted(kinds.items())
     )
-    counts, filters = _counts(records, lang)
+    bare = bare_claims(check_json, records)
+    numbered = {n: sid for sid, n in numbers.items()}
+    # the claim cards count as citations too (status retrieved), so the bar and filters see them
+    counted = [*records, *({"status": "retrieved", "source_id": numbered.get(c.get("source"))} for c in bare)]
+    counts, filters = _counts(counted, lang)
+    judged = [*(r for r in records if support_of(r) is not None), *bare]
     title = title or label(lang, "check_title")
     fmt = f' <span class="small">({esc(check_json.get("format"))})</span>' if check_json.get("format") else ""
     header = (
         f"<h1>{esc(title)}{fmt}</h1>{counts}"
         f'<div class="counts"><b>{label(lang, "findings")}: {len(findings)}</b>{kind_line}</div>'
-        f"{_meta(run, lang)}{_sources_table(rows, lang, numbers)}{filters}"
+        f"{_verdict_line(judged, lang)}{_meta(run, lang)}{_sources_table(rows, lang, numbers)}{filters}"
     )
     body = []
     if check_json.get("truncated"):
@@ -278,13 +330,15 @@ def render_check_html(
             sp = f.get("answer_span")
             ok = _span(sp, 1 << 62)
             where = f' <span class="mono small">[{ok[0]}, {ok[1]})</span>' if ok else ""
-            msg = f'<a href="#cit-{link}">{esc(f.get("message"))}</a>' if link else esc(f.get("message"))
-            items.append(
-                f'<li class="finding" data-kind="{esc(f.get("kind"))}"><span class="badge kind">{esc(f.get("kind"))}'
-                f"</span> {msg}{where}</li>"
-            )
+            said = message_html(f.get("message"), lang)
+            msg = f'<a href="#cit-{link}">{said}</a>' if link else said
+            chip = kind_chip(f.get("kind"), lang)
+            items.append(f'<li class="finding" data-kind="{esc(f.get("kind"))}">{chip} {msg}{where}</li>')
         body.append(f'<h2>{label(lang, "findings")}</h2><ol class="findings">{"".join(items)}</ol>')
     cards = "".join(card_html(i, r, documents, lang) for i, r in enumerate(records, 1))
+    for k, c in enumerate(bare, 1):
+        sid = numbered.get(c.get("source"))
+        cards += claim_card(k, c, sid, documents.get(sid) if sid else None, lang)
     body.append(f'<section class="citations"><h2>{label(lang, "citations")}</h2>{cards or label(lang, "nothing")}')
     body.append("</section>")
     return page(lang, title, header, "".join(body))

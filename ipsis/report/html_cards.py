@@ -15,17 +15,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from ipsis.document import Document
+from ipsis.report.html_judge import judge_html
 from ipsis.report.html_text import diff_ops, esc, highlight, render_diff, window, word_diff
+from ipsis.report.html_words import carried_html, flags_html, message_html, warnings_html
 from ipsis.report.labels import label
+from ipsis.report.messages import tier_name
 
 SECTION_MAX = 2500
 """Show a whole section when it is at most this long; otherwise a window inside it."""
 RADIUS = 240
 """Characters of context each side of a match when no (short) section is known."""
-CAND_RADIUS = 70
-"""Context each side of an ambiguous candidate."""
+CAND_RADIUS = 60
+"""Context each side of an ambiguous candidate's one line."""
 CAND_OPEN = 8
 """Candidates shown before the rest fold into a <details>."""
+DIFF_WORDS = 4
+"""Unchanged words shown each side of a change in the word diff."""
 
 
 def _section_span(doc: Document, section: Any) -> tuple[int, int] | None:
@@ -99,26 +104,47 @@ def _visible(s: str) -> str:
     return s.replace("\r\n", "↵").replace("\n", "↵").replace("\r", "↵").replace("\t", "→").replace("\f", "␌")
 
 
-def _selector_html(sel: Any) -> str:
+def _selector_html(sel: Any, lang: str) -> str:
     if not isinstance(sel, Mapping):
         return ""
     pre, suf = str(sel.get("prefix") or ""), str(sel.get("suffix") or "")
     bits = []
     if pre:
-        bits.append(f'prefix <code class="sel-prefix" title="{esc(pre)}">«{esc(_visible(pre))}»</code>')
+        shown = esc(_visible(pre))
+        bits.append(f'{label(lang, "prefix")} <code class="sel-prefix" title="{esc(pre)}">«{shown}»</code>')
     if suf:
-        bits.append(f'suffix <code class="sel-suffix" title="{esc(suf)}">«{esc(_visible(suf))}»</code>')
-    return " ".join(bits) or "<code>exact</code>"
+        shown = esc(_visible(suf))
+        bits.append(f'{label(lang, "suffix")} <code class="sel-suffix" title="{esc(suf)}">«{shown}»</code>')
+    return " ".join(bits) or label(lang, "exact_only")
+
+
+def candidate_line(doc: Document | None, m: Mapping[str, Any], lang: str) -> str:
+    """One line: the candidate with ``CAND_RADIUS`` characters each side."""
+    start, end = m.get("start"), m.get("end")
+    if doc is None or not isinstance(start, int) or not isinstance(end, int) or not 0 <= start <= end <= len(doc.text):
+        return context_html(doc, m, lang)
+    text = doc.text
+    ws, we = window(text, start, end, CAND_RADIUS)
+    body = highlight(text, ws, we, start, end, _marks(doc), "hit")
+    left = "… " if ws > 0 else ""
+    right = " …" if we < len(text) else ""
+    return f'<div class="line" data-ws="{ws}" data-we="{we}">{left}{body}{right}</div>'
 
 
 def candidates_html(doc: Document | None, matches: list[Mapping[str, Any]], lang: str) -> str:
+    """Each candidate as its line (where, the distinguishing context, its selector); the
+    section around it on demand."""
     items = []
     for i, m in enumerate(matches, 1):
-        ctx = context_html(doc, m, lang, radius=CAND_RADIUS)
-        sel = _selector_html(m.get("selector"))
+        sel = _selector_html(m.get("selector"), lang)
+        more = ""
+        if doc is not None:
+            ctx = context_html(doc, m, lang, cls="hit-ctx")
+            more = f'<details class="sec"><summary>{label(lang, "show_section")}</summary>{ctx}</details>'
         items.append(
-            f'<li class="cand" value="{i}"><div class="where">{where_html(m, lang)}</div>{ctx}'
-            f'<div class="small">{label(lang, "selector")}: {sel}</div></li>'
+            f'<li class="cand" value="{i}"><div class="where">{where_html(m, lang)} · '
+            f'<span class="small">{label(lang, "selector")}: {sel}</span></div>'
+            f"{candidate_line(doc, m, lang)}{more}</li>"
         )
     head = "".join(items[:CAND_OPEN])
     rest = items[CAND_OPEN:]
@@ -131,22 +157,6 @@ def candidates_html(doc: Document | None, matches: list[Mapping[str, Any]], lang
     return out
 
 
-def _flags_html(reasons: Any) -> str:
-    if not reasons:
-        return ""
-    chips = []
-    for r in reasons if isinstance(reasons, list) else [reasons]:
-        if isinstance(r, Mapping):
-            name = r.get("flag") or r.get("kind") or r.get("reason") or ""
-            detail = r.get("message") or r.get("detail") or ""
-            chips.append(f'<span class="flag" title="{esc(detail)}">{esc(name)}</span>')
-            if detail:
-                chips.append(f'<span class="small">{esc(detail)}</span>')
-        else:
-            chips.append(f'<span class="flag">{esc(r)}</span>')
-    return f'<div class="flags" aria-label="reasons">{"".join(chips)}</div>'
-
-
 def nearest_html(doc: Document | None, r: Mapping[str, Any], lang: str) -> str:
     n = r.get("nearest")
     if not isinstance(n, Mapping):
@@ -154,16 +164,22 @@ def nearest_html(doc: Document | None, r: Mapping[str, Any], lang: str) -> str:
     sim = n.get("similarity")
     sim_txt = f" ({label(lang, 'similarity')} {sim:.0%})" if isinstance(sim, (int, float)) else ""
     ctx = context_html(doc, n, lang, cls="near")
-    ops = diff_ops(n.get("diff"))
+    # the whole quote against the passage gives the unchanged words around each change; the
+    # matcher's own diff lists only the changes
+    whole = isinstance(r.get("quote"), str) and isinstance(n.get("text"), str)
+    ops = word_diff(r["quote"], n["text"]) if whole else diff_ops(n.get("diff"))
     if ops is None and isinstance(n.get("diff"), str):
         diff = f'<pre class="diff">{esc(n["diff"])}</pre>'
     else:
-        if ops is None and isinstance(r.get("quote"), str) and isinstance(n.get("text"), str):
-            ops = word_diff(r["quote"], n["text"])
-        diff = f'<div class="diff"><span class="small">{label(lang, "diff")}:</span> {render_diff(ops or [])}</div>'
+        tips = (label(lang, "only_quote"), label(lang, "only_source"))
+        body = render_diff(ops or [], DIFF_WORDS, tips)
+        legend = (
+            f'<span class="small legend"><del>{label(lang, "quote")}</del> → <ins>{label(lang, "source")}</ins></span>'
+        )
+        diff = f'<div class="diff"><span class="small">{label(lang, "diff")}:</span> {legend}<div>{body}</div></div>'
     return (
         f'<div class="nearest"><h4>{label(lang, "nearest")}{esc(sim_txt)}</h4>{ctx}{diff}'
-        f"{_flags_html(n.get('reasons'))}</div>"
+        f"{flags_html(n.get('reasons'), lang)}</div>"
     )
 
 
@@ -191,33 +207,6 @@ def elsewhere_html(r: Mapping[str, Any], lang: str) -> str:
     return f'<div class="found-elsewhere"><h4>{label(lang, "found_elsewhere")}</h4><ul>{"".join(items)}</ul></div>'
 
 
-def judge_html(r: Mapping[str, Any], lang: str) -> str:
-    j = r.get("judge") or r.get("support") or r.get("verdict")
-    if not j:
-        return ""
-    if not isinstance(j, Mapping):
-        j = {"verdict": j}
-    verdict = str(j.get("verdict") or j.get("label") or "")
-    conf = j.get("confidence")
-    conf_txt = f' <span class="small">{label(lang, "confidence")} {conf:.2f}</span>' if isinstance(conf, float) else ""
-    ev = j.get("evidence")
-    ev_items = ev if isinstance(ev, list) else [ev] if ev else []
-    ev_html = "".join(
-        f"<li>{esc(e.get('text') or e.get('message') or json.dumps(e, ensure_ascii=False))}</li>"
-        if isinstance(e, Mapping)
-        else f"<li>{esc(e)}</li>"
-        for e in ev_items
-    )
-    why = j.get("rationale") or j.get("reason") or j.get("explanation") or ""
-    return (
-        f'<div class="judge"><h4>{label(lang, "judge")} <span class="badge v-{esc(verdict)}">{esc(verdict)}</span>'
-        f"{conf_txt}</h4>"
-        + (f'<p class="small">{esc(why)}</p>' if why else "")
-        + (f'<div class="small">{label(lang, "evidence")}:</div><ul class="evidence">{ev_html}</ul>' if ev_html else "")
-        + "</div>"
-    )
-
-
 def _quote_text(q: Any) -> str:
     return q if isinstance(q, str) else json.dumps(q, ensure_ascii=False)
 
@@ -236,33 +225,32 @@ def card_html(index: int, r: Mapping[str, Any], documents: Mapping[str, Document
         f'<span class="cid mono">{esc(r.get("citation_id") or "—")}</span>'
         f'<span class="src">{esc(sid or "—")}</span><span class="where">{where}</span></h3>'
     )
-    parts = [head, f'<p class="msg">{esc(r.get("message") or "")}</p>']
+    parts = [head, f'<p class="msg">{message_html(r.get("message"), lang)}</p>']
     if r.get("quote") is not None:
         parts.append(f'<blockquote class="quote" lang="{lang}">{esc(_quote_text(r.get("quote")))}</blockquote>')
     small = []
     if r.get("tier"):
         steps = ", ".join(str(s) for s in r.get("steps") or [])
-        small.append(f"{label(lang, 'steps')}: {esc(r['tier'])}" + (f" ({esc(steps)})" if steps else ""))
+        tier = tier_name(str(r["tier"]), lang)
+        small.append(f"{label(lang, 'steps')}: {esc(tier)}" + (f" (<code>{esc(steps)}</code>)" if steps else ""))
     if r.get("prepared"):
-        small.append(f"{label(lang, 'prepared')}: " + esc(", ".join(str(p) for p in r["prepared"])))
+        small.append(f"{label(lang, 'prepared')}: <code>" + esc(", ".join(str(p) for p in r["prepared"])) + "</code>")
     if small:
         parts.append(f'<p class="small">{" · ".join(small)}</p>')
     if len(matches) > 1 or (status == "ambiguous" and matches):
         parts.append(candidates_html(doc, matches, lang))
     elif matches:
         parts.append(f"<h4>{label(lang, 'in_context')}</h4>{context_html(doc, matches[0], lang)}")
+        if r.get("tier") == "ocr" or (doc is not None and doc.meta.get("ocr")):
+            from ipsis.report.scan import crop_html
+
+            page = matches[0].get("page") or ""
+            parts.append(crop_html(doc, matches[0], label(lang, "scan").format(page=page)))
     parts.append(nearest_html(doc, r, lang))
     parts.append(elsewhere_html(r, lang))
-    parts.append(judge_html(r, lang))
-    warns = [w for w in r.get("warnings") or [] if w]
-    if warns:
-        lis = "".join(
-            f"<li>{esc(w.get('kind', ''))}: {esc(w.get('message', ''))}</li>"
-            if isinstance(w, Mapping)
-            else f"<li>{esc(w)}</li>"
-            for w in warns
-        )
-        parts.append(f'<div class="warnings"><h4>{label(lang, "warnings")}</h4><ul>{lis}</ul></div>')
+    parts.append(judge_html(r, lang, doc))
+    parts.append(carried_html(r.get("carried"), lang))
+    parts.append(warnings_html(r.get("warnings"), lang))
     return (
         f'<article class="cit s-{esc(status)}" id="cit-{index}" tabindex="-1" data-status="{esc(status)}" '
         f'data-source="{esc(sid or "")}" data-cid="{esc(r.get("citation_id") or "")}">{"".join(parts)}</article>'

@@ -97,6 +97,15 @@ def highlight(
 
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]", re.UNICODE)
+_WORDLIKE = re.compile(r"\w")
+
+
+_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "–": "-", "—": "-",
+                       "\u2212": "-"})
+
+
+def _fold(token: str) -> str:
+    return " " if token.isspace() else token.translate(_FOLD)
 
 
 def word_diff(a: str, b: str) -> list[tuple[str, str]]:
@@ -106,25 +115,54 @@ def word_diff(a: str, b: str) -> list[tuple[str, str]]:
 
     >>> word_diff("prazo de 30 dias", "prazo de 60 dias")
     [('equal', 'prazo de '), ('delete', '30'), ('insert', '60'), ('equal', ' dias')]
+    >>> word_diff("issued the JWT", "issued the\\n   JWT")  # a line break is no change
+    [('equal', 'issued the JWT')]
     """
     ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
-    sm = difflib.SequenceMatcher(None, ta, tb, autojunk=False)
+    # a line break or a curly quote is no change to a reader: compare folded tokens
+    sm = difflib.SequenceMatcher(None, [_fold(t) for t in ta], [_fold(t) for t in tb], autojunk=False)
     out: list[tuple[str, str]] = []
+    dele: list[str] = []
+    ins: list[str] = []
 
-    def add(op: str, s: str) -> None:
-        if not s:
-            return
-        if out and out[-1][0] == op:
-            out[-1] = (op, out[-1][1] + s)
-        else:
-            out.append((op, s))
+    def flush() -> None:
+        texts = ["".join(dele), "".join(ins)]
+        if not any(t.strip() for t in texts):
+            equal(max(texts, key=len))
+        else:  # the spaces at either end stay outside the change, so words never glue
+            lead = max((t[: len(t) - len(t.lstrip())] for t in texts if t.strip()), key=len)
+            tail = max((t[len(t.rstrip()) :] for t in texts if t.strip()), key=len)
+            if lead and not (out and out[-1][1][-1:].isspace()):
+                equal(lead)
+            for op, t in zip(("delete", "insert"), texts, strict=True):
+                if t.strip():
+                    out.append((op, t.strip()))
+            if tail:
+                out.append(("equal", tail))
+        dele.clear()
+        ins.clear()
 
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            add("equal", "".join(ta[i1:i2]))
-        else:
-            add("delete", "".join(ta[i1:i2]))
-            add("insert", "".join(tb[j1:j2]))
+    def equal(s: str) -> None:
+        if out and out[-1][0] == "equal":
+            prev = out[-1][1]
+            out[-1] = ("equal", prev + (s.lstrip() if prev[-1:].isspace() else s))
+        elif s:
+            out.append(("equal", s))
+
+    codes = sm.get_opcodes()
+    for k, (tag, i1, i2, j1, j2) in enumerate(codes):
+        if tag != "equal":
+            dele.append("".join(ta[i1:i2]))
+            ins.append("".join(tb[j1:j2]))
+            continue
+        same = "".join(ta[i1:i2])
+        if (dele or ins) and not same.strip() and k + 1 < len(codes):  # "a receipt" for "is required": one change
+            dele.append(same)
+            ins.append(same)
+            continue
+        flush()
+        equal(same)
+    flush()
     return out
 
 
@@ -155,10 +193,85 @@ def diff_ops(diff: Any) -> list[tuple[str, str]] | None:
     return ops
 
 
-def render_diff(ops: Sequence[tuple[str, str]]) -> str:
-    tags = {"delete": "del", "insert": "ins"}
+def diff_hunks(ops: Sequence[tuple[str, str]], words: int = 4) -> list[list[tuple[str, str]]]:
+    """The changes of ``ops``, each with up to ``words`` words of unchanged context each side.
+
+    Changes whose context would touch share one hunk; an ``equal`` run between hunks is cut.
+
+    >>> quote = "o prazo é de 30 dias úteis contados da data do pedido e não da entrega"
+    >>> diff_hunks(word_diff(quote, quote.replace("30", "60").replace("não ", "")), 2)  # doctest: +NORMALIZE_WHITESPACE
+    [[('equal', 'é de '), ('delete', '30'), ('insert', '60'), ('equal', ' dias úteis')],
+     [('equal', 'pedido e '), ('delete', 'não'), ('equal', ' da entrega')]]
+    >>> diff_hunks(word_diff("prazo de 30 dias", "prazo de 60 dias"), 1)
+    [[('equal', 'de '), ('delete', '30'), ('insert', '60'), ('equal', ' dias')]]
+    """
+    changes = [i for i, (op, _) in enumerate(ops) if op != "equal"]
+    if not changes:
+        return []
+    hunks: list[list[tuple[str, str]]] = []
+    cur: list[tuple[str, str]] = []
+    for i, (op, text) in enumerate(ops):
+        if op != "equal":
+            cur.append((op, text))
+            continue
+        toks = _TOKEN.findall(text)
+        n_words = sum(1 for t in toks if _WORDLIKE.match(t))
+        first, last = i < changes[0], i > changes[-1]
+        if first:
+            cur = [("equal", _last_words(toks, words))] if words else []
+        elif last:
+            cur.append(("equal", _first_words(toks, words)))
+        elif n_words <= 2 * words:
+            cur.append((op, text))
+        else:
+            cur.append(("equal", _first_words(toks, words)))
+            hunks.append(cur)
+            cur = [("equal", _last_words(toks, words))]
+    hunks.append(cur)
+    return [[(op, t) for op, t in h if t] for h in hunks]
+
+
+def _first_words(toks: list[str], n: int) -> str:
+    return "".join(_first_list(toks, n))
+
+
+def _last_words(toks: list[str], n: int) -> str:
+    return "".join(reversed(_first_list(list(reversed(toks)), n)))
+
+
+def _first_list(toks: list[str], n: int) -> list[str]:
+    out, seen = [], 0
+    for t in toks:  # a word counts; spaces and signs ride along
+        if _WORDLIKE.match(t):
+            if seen == n:
+                break
+            seen += 1
+        out.append(t)
+    while seen == n and out and out[-1].isspace():
+        out.pop()
+    return out
+
+
+def render_diff(ops: Sequence[tuple[str, str]], words: int = 4, tips: tuple[str, str] = ("", "")) -> str:
+    """The changes with ``words`` words of context each side, hunks apart (``…``).
+
+    Deleted words (only in the quote) are ``<del>`` (struck through), inserted words (only in the
+    source) ``<ins>`` (underlined), each kept apart by a space so a replaced word never reads as
+    one word glued to the other; ``tips`` are their tooltips.
+    """
     out = []
-    for op, t in ops:
-        tag = tags.get(op)
-        out.append(f"<{tag}>{esc(t)}</{tag}>" if tag else esc(t))
-    return "".join(out)
+    for hunk in diff_hunks(ops, words):
+        parts = []
+        prev = ""
+        for op, t in hunk:
+            if op == "equal":
+                parts.append(f'<span class="eq">{esc(t)}</span>')
+            else:
+                tag, tip = ("del", tips[0]) if op == "delete" else ("ins", tips[1])
+                if prev in ("delete", "insert") and not t[:1].isspace():
+                    parts.append(" ")
+                title = f' title="{esc(tip)}"' if tip else ""
+                parts.append(f"<{tag}{title}>{esc(t)}</{tag}>")
+            prev = op
+        out.append(f'<span class="hunk">{"".join(parts)}</span>')
+    return '<span class="gap"> … </span>'.join(out)

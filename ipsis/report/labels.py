@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from ipsis.language import LANGUAGES, detect_language
 
-__all__ = ["LANGUAGES", "detect_language", "detect_language_of", "label"]
+__all__ = ["LANGUAGES", "detect_language", "detect_language_of", "label", "status_label"]
 
 
 
@@ -62,6 +62,7 @@ LABELS: dict[str, dict[str, str]] = {
         "filter_source": "Source",
         "quote": "Quote",
         "in_context": "In the source",
+        "scan": "Page image behind the OCR text (page {page}; the quote's words outlined)",
         "nearest": "Nearest passage",
         "similarity": "similarity",
         "diff": "Word diff (quote → source)",
@@ -85,6 +86,24 @@ LABELS: dict[str, dict[str, str]] = {
         "keys": "Keys: j / k next / previous citation",
         "more": "more candidates",
         "nothing": "No citations.",
+        "status_retrieved": "retrieved (claim judged)",
+        "prefix": "prefix",
+        "suffix": "suffix",
+        "exact_only": "the quote alone",
+        "started_at": "started",
+        "store": "store",
+        "carried": "In the other version",
+        "section_amended": "other words of the section changed",
+        "show_section": "show the section",
+        "only_quote": "only in the quote",
+        "only_source": "only in the source",
+        "judged_by": "decided by",
+        "claim": "Claim",
+        "claims": "Claims judged",
+        "retrieved_passage": "Passage retrieved for the claim and judged",
+        "judged_passage": "Passage judged",
+        "bare_citation": "A citation without a quote: its claim was judged against the passage below.",
+        "no_text": "no text",
         "total": "total",
     },
     "pt": {
@@ -115,6 +134,7 @@ LABELS: dict[str, dict[str, str]] = {
         "filter_source": "Fonte",
         "quote": "Citação",
         "in_context": "Na fonte",
+        "scan": "Imagem da página por trás do texto OCR (página {page}; palavras da citação contornadas)",
         "nearest": "Trecho mais próximo",
         "similarity": "semelhança",
         "diff": "Diferença palavra a palavra (citação → fonte)",
@@ -138,6 +158,24 @@ LABELS: dict[str, dict[str, str]] = {
         "keys": "Teclas: j / k próxima / anterior citação",
         "more": "outros candidatos",
         "nothing": "Nenhuma citação.",
+        "status_retrieved": "recuperada (afirmação avaliada)",
+        "prefix": "prefixo",
+        "suffix": "sufixo",
+        "exact_only": "a citação sozinha",
+        "started_at": "iniciada em",
+        "store": "acervo",
+        "carried": "Na outra versão",
+        "section_amended": "outras palavras do dispositivo mudaram",
+        "show_section": "mostrar o dispositivo",
+        "only_quote": "só na citação",
+        "only_source": "só na fonte",
+        "judged_by": "decidido por",
+        "claim": "Afirmação",
+        "claims": "Afirmações avaliadas",
+        "retrieved_passage": "Trecho recuperado para a afirmação e avaliado",
+        "judged_passage": "Trecho avaliado",
+        "bare_citation": "Uma citação sem transcrição: a afirmação foi avaliada contra o trecho abaixo.",
+        "no_text": "sem texto",
         "total": "total",
     },
     "es": {
@@ -168,6 +206,7 @@ LABELS: dict[str, dict[str, str]] = {
         "filter_source": "Fuente",
         "quote": "Cita",
         "in_context": "En la fuente",
+        "scan": "Imagen de la página tras el texto OCR (página {page}; palabras de la cita recuadradas)",
         "nearest": "Pasaje más cercano",
         "similarity": "similitud",
         "diff": "Diferencia palabra a palabra (cita → fuente)",
@@ -191,6 +230,24 @@ LABELS: dict[str, dict[str, str]] = {
         "keys": "Teclas: j / k cita siguiente / anterior",
         "more": "otros candidatos",
         "nothing": "Ninguna cita.",
+        "status_retrieved": "recuperada (afirmación evaluada)",
+        "prefix": "prefijo",
+        "suffix": "sufijo",
+        "exact_only": "la cita sola",
+        "started_at": "iniciada el",
+        "store": "almacén",
+        "carried": "En la otra versión",
+        "section_amended": "otras palabras del precepto cambiaron",
+        "show_section": "mostrar el precepto",
+        "only_quote": "solo en la cita",
+        "only_source": "solo en la fuente",
+        "judged_by": "decidido por",
+        "claim": "Afirmación",
+        "claims": "Afirmaciones evaluadas",
+        "retrieved_passage": "Pasaje recuperado para la afirmación y evaluado",
+        "judged_passage": "Pasaje evaluado",
+        "bare_citation": "Una cita sin transcripción: la afirmación se evaluó contra el pasaje de abajo.",
+        "no_text": "sin texto",
         "total": "total",
     },
 }
@@ -200,3 +257,12 @@ def label(lang: str, key: str) -> str:
     """The label ``key`` in ``lang``; English, then the key itself, when missing."""
     table = LABELS.get(lang) or LABELS["en"]
     return table.get(key) or LABELS["en"].get(key) or key.replace("_", " ")
+
+
+def status_label(lang: str, status: str) -> str:
+    """The badge text of a status (``retrieved`` is a status here, not a retrieval date).
+
+    >>> status_label("pt", "not_found"), status_label("es", "retrieved")
+    ('não encontrada', 'recuperada (afirmación evaluada)')
+    """
+    return label(lang, "status_retrieved" if status == "retrieved" else status)

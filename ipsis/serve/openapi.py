@@ -92,6 +92,11 @@ SCHEMAS: dict[str, Any] = {
             "message": {"type": "string"},
             "nearest": {"type": "object"},
             "found_elsewhere": {"type": "array", "items": {"type": "object"}},
+            "ocr": {
+                "type": ["object", "array"],
+                "description": "A match on OCR text: every difference with its noise class, source offsets and"
+                " confidence, and the words read with low confidence (one record per place when ambiguous).",
+            },
         },
     },
     "Run": {

@@ -18,6 +18,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -219,6 +220,8 @@ class Store:
         doc = self._docs.get(sv.pk)
         if doc is None:
             doc = document_from_row(self.row(sv.pk))
+            if doc.meta.get("ocr"):  # the HTML report's page image behind OCR text (ipsis.report.scan)
+                doc.cache[("original_bytes",)] = partial(self.blobs.read, sv.sha256)
             self._docs[sv.pk] = doc
         return doc
 

@@ -18,6 +18,7 @@ every candidate and the selector that singles it out. A quote found only in a lo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ipsis.document import Document
@@ -25,6 +26,7 @@ from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
 from ipsis.verify import batch
+from ipsis.verify import ocr as ocr_matching
 from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
@@ -173,8 +175,8 @@ def _diagnose(
 ) -> tuple[str, dict[str, Any] | None]:
     """Why a quote is not found: a lossy tier where it is, or a match inside a longer token."""
     for tier in LOSSY_TIERS:
-        if tier_rank(tier) <= tier_rank(policy.max_tier):
-            continue
+        if tier_rank(tier) <= tier_rank(policy.max_tier) or tier == "ocr":
+            continue  # the ocr tier is judged by its exact differences (ipsis.verify.ocr), never by its view
         view = document_view(doc, tier, policy.disabled_steps)
         q = quote_view(quote, tier, policy.disabled_steps).text
         hits = find_all(view.text, q, boundaries=policy.boundaries)
@@ -266,10 +268,11 @@ def locate(
     """
     result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
     result.section = section
-    tier = policy.max_tier
+    tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier  # the ocr tier: ipsis.verify.ocr
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
-    prepared, hits, removed = _first_stage_found(document, view, quote, policy)
+    search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
+    prepared, hits, removed = _first_stage_found(document, view, quote, search)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -282,6 +285,10 @@ def locate(
         position,
     )
     if not hits:
+        if ocr_matching.applies(document, policy):
+            found = ocr_matching.match_ocr(document, prepared, policy)
+            if found:
+                return _ocr_located(document, found, prepared, q, policy, result, section)
         fragments = split_fragments(prepared)
         if fragments is not None:
             return _elided(document, view, fragments, policy, result, section)
@@ -350,6 +357,50 @@ def locate(
             result.message += "; the text is revoked"
     if notes:
         result.message += "; " + "; ".join(notes)
+    return result
+
+
+def _ocr_located(
+    doc: Document,
+    found: list[dict[str, Any]],
+    prepared: str,
+    q: str,
+    policy: Policy,
+    result: Result,
+    section: str | None,
+) -> Result:
+    """A quote found on OCR text up to OCR noise (:func:`ipsis.verify.ocr.match_ocr`): located
+    (or ambiguous) in the ``ocr`` tier, every difference listed in ``result.extra["ocr"]``."""
+    exact = document_view(doc, "exact")
+    hits = [(f["start"], f["end"]) for f in found]
+    if section is not None:
+        hits = _restrict_to_section(doc, exact, hits, section, result)
+        if not hits:
+            return result
+        found = [f for f in found if (f["start"], f["end"]) in hits]
+    steps = [*quote_view(doc.text[hits[0][0] : hits[0][1]], "ocr").steps, *quote_view(prepared, "ocr").steps, "ocr"]
+    result.tier, result.steps = "ocr", _ordered(steps)
+    if len(found) > 1:
+        result.status = AMBIGUOUS
+        contexts = _contexts(exact, hits, hits, policy.context_cap)
+        for hit in hits:
+            sel, unique = _selector_for(doc, exact, hit, contexts[hit])
+            result.matches.append(_match_record(doc, Span(*hit), sel, unique))
+        result.message = f"{len(found)} places match up to OCR noise; add the prefix/suffix of one of them to choose"
+    else:
+        sel, unique = _selector_for(doc, exact, hits[0], _contexts(exact, hits, hits[:1], policy.context_cap)[hits[0]])
+        result.matches.append(_match_record(doc, Span(*hits[0]), sel, unique))
+        if policy.min_length and len(q) < policy.min_length:
+            result.status = TOO_SHORT
+            result.message = f"found once, but {len(q)} characters is below the minimum of {policy.min_length}"
+        else:
+            result.status = LOCATED
+            result.message = f"located once on OCR text ({ocr_matching.describe(found[0])})"
+            cut = truncated_before_limiter(doc, exact, hits[0][1])
+            if cut is not None:
+                result.warnings.append(cut)
+                result.message += "; it stops right before a limiting clause"
+    result.extra["ocr"] = found if len(found) > 1 else found[0]
     return result
 
 

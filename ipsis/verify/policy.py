@@ -18,7 +18,7 @@ from typing import Any
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import PIPELINE, TIERS, tier_rank
 
-MATCHER_REVISION = 3
+MATCHER_REVISION = 4
 """Bumped whenever matching rules change, so that a fingerprint names reproducible behaviour."""
 
 DEFAULT_ERROR_RATE = 0.2
@@ -46,6 +46,11 @@ class Policy:
       the search. A near miss is never ``located``, whatever the rate.
     - ``elision_max_gap``: most characters of source text an inner ellipsis (``...``, ``…``,
       ``[...]``, ``(...)``) may stand for between two fragments of a quote.
+    - ``ocr_noise``: on pages known or detected to be OCR text (``ocr`` marks: pages ipsis
+      OCR'd, OCR text layers of other tools), a quote whose every difference from the source is
+      OCR noise (specks, accents, joined/split words, glyph confusions; never a digit or another
+      letter) is ``located`` in the ``ocr`` tier with the differences listed
+      (:mod:`ipsis.verify.ocr`). False keeps OCR pages to ``max_tier`` like any other text.
     - ``judge``: the support judge (``cues``, ``llm``, ``nli``) or None for no second stage.
     - ``accept_threshold``: a judge's ``supports`` becomes ``supported`` only at or above this
       confidence, else ``needs_review``. Both are in the fingerprint when a judge is set.
@@ -59,6 +64,7 @@ class Policy:
     context_cap: int = 200
     max_error_rate: float | None = None
     elision_max_gap: int = 1500
+    ocr_noise: bool = True
     judge: str | None = None
     accept_threshold: float = 0.8
 
@@ -102,6 +108,8 @@ class Policy:
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["disabled_steps"] = list(self.disabled_steps)
+        if self.ocr_noise:  # the default: fingerprints of runs without the option stay comparable
+            del out["ocr_noise"]
         if self.judge is None:  # no second stage: the fingerprint stays what it was before judges
             del out["judge"], out["accept_threshold"]
         return out

@@ -133,7 +133,9 @@ def _delta(q: Counter[str], s: Counter[str]) -> tuple[list[str], list[str]]:
 
 
 def _ocr_equal(a: str, b: str) -> bool:
-    return a != b and normalize(a, "ocr").text == normalize(b, "ocr").text
+    # the ocr view reads speck punctuation as a space: two signs it blanks are not "equal"
+    folded = normalize(a, "ocr").text.strip()
+    return a != b and bool(folded) and folded == normalize(b, "ocr").text.strip()
 
 
 def word_diff(quote: Sequence[Token], source: Sequence[Token]) -> Sequence[tuple[str, int, int, int, int]]:
