@@ -194,3 +194,52 @@ def _png_pixels(path: Path) -> tuple[list[list[tuple[int, int, int]]], int, int]
         rows.append([(line[i], line[i + 1], line[i + 2]) for i in range(0, stride, 3)])
         prev = line
     return rows, width, height
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    from tests.browser import browser_session
+
+    yield from browser_session()
+
+
+def test_report_shows_the_printed_page_with_the_quote_outlined(tmp_path: Path, browser: Any) -> None:
+    import base64
+
+    from lxml import html as lxml_html
+
+    path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
+    quote = "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
+    records = tmp_path / "r.jsonl"
+    records.write_text(json.dumps({"citation_id": "iss", "source_id": "rfc", "quote": quote}) + "\n", encoding="utf-8")
+    out = tmp_path / "report.html"
+    cmd = [sys.executable, "-m", "ipsis", "verify", str(records), "--source", f"rfc={path}", "--format", "html",
+           "-o", str(out)]  # fmt: skip
+    r = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=300, check=False)
+    assert r.returncode == 0, r.stderr
+    page_html = out.read_text(encoding="utf-8")
+    [fig] = lxml_html.fromstring(page_html).xpath("//figure[contains(@class, 'scan')]")
+    assert fig.get("data-page") == "9"
+    png = base64.b64decode(fig.xpath(".//img")[0].get("src").removeprefix("data:image/png;base64,"))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(fig.xpath(".//span[contains(@class, 'ocrbox')]")) == 2  # the two line runs of the quote
+    tab = browser.new_page(viewport={"width": 1100, "height": 900})
+    failed: list[str] = []
+    tab.on("requestfailed", lambda req: failed.append(req.url))
+    tab.goto(out.as_uri())
+    figure = tab.locator("figure.scan").first
+    figure.scroll_into_view_if_needed()
+    shot = tmp_path / "crop.png"
+    artifacts = ROOT / "tests" / "artifacts"
+    artifacts.mkdir(parents=True, exist_ok=True)
+    figure.screenshot(path=str(artifacts / "report-printed-page-crop.png"))
+    figure.screenshot(path=str(shot))
+    img = figure.locator("img").bounding_box()
+    boxes = [b.bounding_box() for b in figure.locator("span.ocrbox").all()]
+    assert img and img["width"] > 200 and all(b is not None for b in boxes)
+    for b in boxes:  # every outline lies on the rendered page image
+        assert img["x"] - 1 <= b["x"] and b["x"] + b["width"] <= img["x"] + img["width"] + 1
+        assert img["y"] - 1 <= b["y"] and b["y"] + b["height"] <= img["y"] + img["height"] + 1
+        assert b["width"] > 10 and b["height"] > 3
+    assert failed == [] and shot.stat().st_size > 1000
+    tab.close()

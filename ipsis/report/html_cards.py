@@ -241,11 +241,12 @@ def card_html(index: int, r: Mapping[str, Any], documents: Mapping[str, Document
         parts.append(candidates_html(doc, matches, lang))
     elif matches:
         parts.append(f"<h4>{label(lang, 'in_context')}</h4>{context_html(doc, matches[0], lang)}")
-        if r.get("tier") == "ocr" or (doc is not None and doc.meta.get("ocr")):
+        if r.get("tier") == "ocr" or (doc is not None and doc.meta.get("ocr")) or matches[0].get("boxes"):
             from ipsis.report.scan import crop_html
 
             page = matches[0].get("page") or ""
-            parts.append(crop_html(doc, matches[0], label(lang, "scan").format(page=page)))
+            ocr = r.get("tier") == "ocr" or (doc is not None and bool(doc.meta.get("ocr")))
+            parts.append(crop_html(doc, matches[0], label(lang, "scan" if ocr else "printed").format(page=page)))
     parts.append(nearest_html(doc, r, lang))
     parts.append(elsewhere_html(r, lang))
     parts.append(judge_html(r, lang, doc))

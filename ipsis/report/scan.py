@@ -1,4 +1,4 @@
-"""The page image behind a match on OCR text, for the HTML report: a person checks the scan.
+"""The page image behind a match, for the HTML report: a person checks the scan or the printed page.
 
 For a match on a page that is OCR text (``ocr`` marks; :mod:`ipsis.ingest.ocr`), the part of
 the page around the quote's words is rendered by PDFium (grey, :data:`CROP_DPI`) from the
@@ -9,7 +9,8 @@ with low confidence gets its own class and its confidence as a tooltip).
 
 The original bytes come from the file the document was read from (``meta["path"]``, checked
 against ``meta["sha256"]``) or, for a stored source, from the store's blob (a loader the store
-puts in ``doc.cache[ORIGINAL]``). Without them, or without word boxes, there is no crop.
+puts in ``doc.cache[ORIGINAL]``). Without them, or without word boxes, there is no crop. A match on
+a PDF's own text layer is cropped the same way around its line boxes (:mod:`ipsis.pdfboxes`).
 """
 
 from __future__ import annotations
@@ -66,11 +67,29 @@ def _on_ocr_page(doc: Document, start: int, end: int) -> bool:
     return any(m.kind == "ocr" and m.start <= start and end <= m.end + 1 for m in doc.marks)
 
 
-def crop(doc: Document, start: int, end: int) -> dict[str, Any] | None:
+def _printed_words(doc: Document, boxes: Any) -> list[dict[str, Any]]:
+    """The line boxes of a match on a PDF's own text layer (:mod:`ipsis.pdfboxes`, PDF user space,
+    origin bottom left) as word-like boxes from the page's top left, like the OCR words."""
+    out = []
+    for b in boxes or []:
+        try:
+            ph = float(b["page_height"])
+            out.append({"page": int(b["page"]), "box": (b["x0"], ph - b["y1"], b["x1"], ph - b["y0"]),
+                        "confidence": -1, "start": 0, "end": 0})  # fmt: skip
+        except (KeyError, TypeError, ValueError):
+            return []
+    return out
+
+
+def crop(doc: Document, start: int, end: int, boxes: Any = None) -> dict[str, Any] | None:
     """The crop behind ``doc.text[start:end]``: ``{png, width, height, page, boxes}`` with
-    boxes as fractions of the crop (``x, y, w, h, confidence, text``), or None."""
+    boxes as fractions of the crop (``x, y, w, h, confidence, text``), or None. On OCR text the
+    boxes are the OCR words; on a PDF's own text layer, the match's line ``boxes`` (one mechanism
+    for both: what a person checks is the page as printed)."""
     words = word_confidences(doc.meta, start, end)
     if not words or not _on_ocr_page(doc, start, end):
+        words = _printed_words(doc, boxes)
+    if not words:
         return None
     page_no = words[0]["page"]
     words = [w for w in words if w["page"] == page_no]
@@ -120,7 +139,7 @@ def crop_html(doc: Document | None, match: Mapping[str, Any], caption: str) -> s
     """The ``<figure>`` with the page crop and the quote's word boxes, or ``""``."""
     if doc is None or not isinstance(match.get("start"), int) or not isinstance(match.get("end"), int):
         return ""
-    c = crop(doc, match["start"], match["end"])
+    c = crop(doc, match["start"], match["end"], match.get("boxes"))
     if c is None:
         return ""
     spans = []
