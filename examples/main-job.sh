@@ -1,15 +1,18 @@
 #!/bin/sh
-# The README main job (temporarily on ../shared/corpora until own examples land): ingest into a fresh store, then
+# The README main job: ingest the example documents in examples/sources/ into a store, then
 # verify examples/main-job.jsonl against it and print the table. No server, no network.
+# The store is examples/demo-store/ (made afresh on each run), or the folder given as the first
+# argument (made if missing, reused if present).
 # Exit code: 1, because some citations need review (that is the point of the example).
 set -e
 cd "$(dirname "$0")/.."
-STORE="${1:-$(mktemp -d)/ipsis-store}"
-ipsis ingest ../shared/corpora/rfc/rfc7519.txt --id rfc7519 --origin https://www.rfc-editor.org/rfc/rfc7519.txt --store "$STORE"
-ipsis ingest ../shared/corpora/rfc/rfc9111.txt --id rfc9111 --origin https://www.rfc-editor.org/rfc/rfc9111.txt --store "$STORE"
-ipsis ingest ../shared/corpora/pt/crp-constituicao-republica-portuguesa.txt --id crp --store "$STORE"
-# Two versions of the Brazilian constitution: as promulgated, and compiled up to EC 108/2020.
-ipsis ingest ../shared/corpora/br/cf88-senado-texto-original-1988.html --id cf88 --version 1988-10-05 --store "$STORE"
-ipsis ingest ../shared/corpora/br/cf88-senado-compilado-ec108-2020.html --id cf88 --version 2020-08-26 --store "$STORE"
+if [ -n "$1" ]; then STORE="$1"; else STORE=examples/demo-store; rm -rf "$STORE"; fi
+DOCS=examples/sources
+DATE=--retrieved=2026-03-02
+ipsis ingest $DOCS/returns-policy-v1.md --id returns --version v1 --origin https://example.org/returns/2024 $DATE --store "$STORE"
+ipsis ingest $DOCS/returns-policy-v2.md --id returns --version v2 --origin https://example.org/returns/2025 $DATE --store "$STORE"
+ipsis ingest $DOCS/norms/lei-municipal-4210-2024.txt --id lei-4210 $DATE --store "$STORE"
+ipsis ingest $DOCS/norms/reglamento-archivo-villaserena.txt --id reglamento-archivo $DATE --store "$STORE"
+ipsis ingest $DOCS/draft-example-quote-anchors-00.txt --id quote-anchors $DATE --store "$STORE"
 ipsis sources --store "$STORE"
-ipsis verify examples/main-job.jsonl --store "$STORE" --log "$STORE/last-run.json"
+ipsis verify examples/main-job.jsonl --store "$STORE" --log examples/last-run.json

@@ -1,3 +1,3 @@
 from ipsis.cli import main
 
-main()
+main(prog_name="ipsis")

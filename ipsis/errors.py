@@ -17,10 +17,11 @@
     │   └── VersionConflictError           different bytes under an existing id and version
     ├── QuoteNotFoundError (LookupError)
     ├── AmbiguousQuoteError (LookupError)  ``.candidates`` holds every span
+    ├── MissingExtraError (ImportError)    an optional extra is not installed (CLI exit 2):
+    │                                      ``ipsis[nli]``, ``[embed]``, ``[pdfplumber]``, ``[pypdf]``
     └── JudgeError                         a support judge gave no answer (CLI exit 2)
         ├── JudgeUnavailableError          the endpoint did not answer (after the retries)
-        ├── JudgeReplyError                the reply is not the structured answer asked for
-        └── MissingExtraError (ImportError)  ``ipsis[nli]`` / ``ipsis[embed]`` not installed
+        └── JudgeReplyError                the reply is not the structured answer asked for
 
 Rule (from pypdf): raise when the caller must act, ``warnings.warn`` on a caller's coding
 mistake, and log a repair that ipsis made.
@@ -117,5 +118,21 @@ class JudgeReplyError(JudgeError):
     """The judge answered something that is not the structured reply asked for."""
 
 
-class MissingExtraError(JudgeError, ImportError):
-    """An optional extra (``ipsis[nli]``, ``ipsis[embed]``) is not installed."""
+class MissingExtraError(IpsisError, ImportError):
+    """An optional extra (``ipsis[nli]``, ``ipsis[embed]``, ``ipsis[pdfplumber]``, ``ipsis[pypdf]``)
+    is not installed; the message names the ``pip install`` that adds it."""
+
+
+def require_extra(module: str, extra: str, purpose: str) -> Any:
+    """Import ``module``, or raise :class:`MissingExtraError` saying which extra installs it.
+
+    >>> require_extra("json", "none", "reading JSON").__name__
+    'json'
+    """
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        msg = f"{purpose} needs {module.split('.')[0]}, which is not installed: pip install 'ipsis[{extra}]'"
+        raise MissingExtraError(msg) from exc

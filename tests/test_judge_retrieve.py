@@ -33,7 +33,10 @@ def test_bm25_finds_the_rfc_paragraph_and_the_judge_reads_it() -> None:
     doc = load_document(RFC, "rfc7519")
     best = retrieve(doc, "The jti claim can be used to prevent the JWT from being replayed")[0]
     assert doc.text[best.start : best.end] == best.text
-    assert best.text.startswith('The "jti" (JWT ID) claim provides a unique identifier for the JWT.')
+    # the leaf section 4.1.7, heading included: the tree locate and the judge read, whether the
+    # document comes from a file or from the store
+    assert best.passage.section == "sec-4.1.7"
+    assert best.text.startswith('4.1.7.  "jti" (JWT ID) Claim\n\n   The "jti" (JWT ID) claim provides a unique')
     s = judge_passage("The jti claim is REQUIRED.", best.passage, make_judge("cues"), 0.8)
     assert s.verdict == "contradicted"
 

@@ -225,11 +225,14 @@ def test_table_fits_80_columns_with_context(tmp_path: Path) -> None:
     from tests.report_fixtures import write_inputs
 
     records, sources = write_inputs(tmp_path)
-    res = CliRunner().invoke(main, ["verify", str(records), "--sources", str(sources)])
+    res = CliRunner().invoke(main, ["verify", str(records), "--sources", str(sources)], env={"COLUMNS": "80"})
     lines = res.stdout.splitlines()
     assert lines[-1].startswith("located=3/8")
     assert "\x1b[" not in res.stdout
     assert max(len(x) for x in lines) <= 80
+    uncut = CliRunner().invoke(main, ["verify", str(records), "--sources", str(sources)], env={"COLUMNS": ""})
+    # into a pipe nothing is cut: only the context around a quote is bounded (30 characters a side)
+    assert not [x for x in uncut.stdout.splitlines() if "…" in x and "⟦" not in x]
     ctx = [x for x in lines if "⟦" in x]
     assert any('⟦The "iss" (issuer) claim identifies the principal that issued the JWT.⟧' in x for x in ctx)
     assert any("⟦Todos os cidadãos têm a mesma dignidade social e são iguais perante a lei.⟧" in x for x in ctx)

@@ -108,33 +108,87 @@ def test_run_manifest_and_record(store_dir: Path, tmp_path: Path) -> None:
         assert st.run(run_id) == manifest
 
 
-def test_readme_main_job_records(store_dir: Path) -> None:
-    res = run("verify", ROOT / "examples/main-job.jsonl", "--store", store_dir, "--format", "jsonl")
+EXAMPLES = ROOT / "examples"
+
+
+def main_job_ingests() -> list[list[str]]:
+    """The ``ipsis ingest`` lines of examples/main-job.sh, as argument lists (the store option last)."""
+    script = (EXAMPLES / "main-job.sh").read_text(encoding="utf-8")
+    rows = []
+    for line in script.splitlines():
+        if line.startswith("ipsis ingest "):
+            words = line.replace("$DOCS", "examples/sources").replace("$DATE", "--retrieved=2026-03-02").split()
+            rows.append([w for w in words[2:] if w not in ("--store", '"$STORE"')])
+    return rows
+
+
+@pytest.fixture(scope="module")
+def example_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The main job's store, built from the project's own example documents (nothing from ../shared)."""
+    st = tmp_path_factory.mktemp("main-job") / "st"
+    ingests = main_job_ingests()
+    assert len(ingests) == 5
+    for args in ingests:
+        res = run("ingest", *(str(ROOT / a) if a.startswith("examples/") else a for a in args), "--store", st)
+        assert res.exit_code == 0, res.output
+    return st
+
+
+def _span(text: str, first: str, last: str) -> tuple[int, int]:
+    start = text.index(first)
+    return start, text.index(last, start) + len(last)
+
+
+def test_readme_main_job_records(example_store: Path) -> None:
+    res = run("verify", EXAMPLES / "main-job.jsonl", "--store", example_store, "--format", "jsonl")
     rows = [json.loads(line) for line in res.stdout.splitlines()]
-    statuses = {r["citation_id"]: r["status"] for r in rows}
-    assert statuses == {
-        "jwt-iss": "located",
-        "jwt-optional": "ambiguous",
-        "crp-13": "located",
-        "crp-13-altered": "not_found",
-        "lgpd-unknown": "unknown_source",
-        "freshness-wrong-source": "not_found",
-        "cf88-art1-1988": "located",
-        "cf88-lxxviii-1988": "not_found",
-    }
     by_id = {r["citation_id"]: r for r in rows}
-    assert [e["source_id"] for e in by_id["freshness-wrong-source"]["found_elsewhere"]] == ["rfc9111"]
-    (lxxviii,) = by_id["cf88-lxxviii-1988"]["found_elsewhere"]  # added by EC 45/2004
-    assert lxxviii["source_id"] == "cf88@2020-08-26" and lxxviii["section"]["id"] == "art-5/inc-LXXVIII"
-    with Store.open(store_dir) as st:
-        newer = st.document("cf88@2020-08-26")
-        assert newer is not None
-        assert newer.text[lxxviii["start"] : lxxviii["end"]].startswith("a todos, no âmbito judicial")
-    for cid in ("cf88-art1-1988", "cf88-lxxviii-1988"):
-        assert by_id[cid]["warnings"][-1]["message"] == "a newer version cf88@2020-08-26 exists"
-    table = run("verify", ROOT / "examples/main-job.jsonl", "--store", store_dir).stdout
-    assert "found elsewhere: rfc9111 [" in table and table.rstrip().endswith(
-        "located=3/8 (ambiguous=1 not_found=3 unknown_source=1)"
+    assert {cid: r["status"] for cid, r in by_id.items()} == {
+        "anchor-exact": "located",  # curly quotes around “exact” in the record, straight in the draft
+        "anchor-version": "located",  # the sentence runs across the page 1 footer and page 2 header
+        "anchor-optional": "ambiguous",  # "This member is OPTIONAL." ends sections 2.2 and 2.3
+        "lei-prazo": "located",
+        "lei-inciso": "located",
+        "lei-altered": "not_found",  # "não será revista": a negation the law does not have
+        "reglamento-plazo": "located",
+        "reglamento-wrong-source": "not_found",
+        "returns-v1": "located",
+        "returns-v1-new-text": "not_found",  # 60 days is the v2 text
+        "unknown": "unknown_source",
+    }
+    draft = (EXAMPLES / "sources/draft-example-quote-anchors-00.txt").read_text(encoding="utf-8")
+    lei = (EXAMPLES / "sources/norms/lei-municipal-4210-2024.txt").read_text(encoding="utf-8")
+    regl = (EXAMPLES / "sources/norms/reglamento-archivo-villaserena.txt").read_text(encoding="utf-8")
+    v2 = (EXAMPLES / "sources/returns-policy-v2.md").read_text(encoding="utf-8")
+
+    def match(cid: str) -> dict[str, Any]:
+        (m,) = by_id[cid]["matches"]
+        return dict(m)
+
+    m = match("anchor-version")
+    assert (m["start"], m["end"]) == _span(draft, "A record that does not name", "the latest version.")
+    assert "[Page 1]" in draft[m["start"] : m["end"]] and m["page"] == 1 and m["section"]["id"] == "sec-2"
+    assert match("anchor-exact")["section"]["id"] == "sec-2.1" and by_id["anchor-exact"]["tier"] == "typography"
+    places = [(c["start"], c["section"]["id"]) for c in by_id["anchor-optional"]["matches"]]
+    in_22, in_23 = draft.index("This member\n   is OPTIONAL."), draft.index("This member is OPTIONAL.")
+    assert places == [(in_22, "sec-2.2"), (in_23, "sec-2.3")]
+    m = match("lei-prazo")
+    assert (m["start"], m["end"]) == _span(lei, "O pedido de acesso", "justificativa expressa.")
+    assert m["section"]["id"] == "art-5/par-1"
+    assert match("lei-inciso")["section"]["id"] == "art-4/inc-II"
+    assert match("reglamento-plazo")["section"]["id"] == "art-4/apt-1"
+    (elsewhere,) = by_id["reglamento-wrong-source"]["found_elsewhere"]
+    assert elsewhere["source_id"] == "reglamento-archivo" and elsewhere["section"]["id"] == "art-6/apt-1"
+    assert (elsewhere["start"], elsewhere["end"]) == _span(regl, "Ningún documento", "de Valoración.")
+    (newer,) = by_id["returns-v1-new-text"]["found_elsewhere"]
+    assert newer["source_id"] == "returns-v2"
+    assert (newer["start"], newer["end"]) == _span(v2, "Returns are accepted within 60", "of delivery.")
+    for cid in ("returns-v1", "returns-v1-new-text"):
+        assert by_id[cid]["warnings"][-1]["message"] == "a newer version returns-v2 exists"
+    assert "negation" in by_id["lei-altered"]["message"]
+    table = run("verify", EXAMPLES / "main-job.jsonl", "--store", example_store).stdout
+    assert "found elsewhere: reglamento-archivo [" in table and table.rstrip().endswith(
+        "located=6/11 (ambiguous=1 not_found=3 unknown_source=1)"
     )
 
 

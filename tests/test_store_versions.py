@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ipsis.errors import InputError, VersionConflictError
+from ipsis.ingest.folder import SOURCE_SUFFIXES
 from ipsis.store import Store, resolve_id, verify_run
 from tests.pg_util import StoreTarget
 from tests.store_util import CRP, RETURNS_V1, RETURNS_V2, _no_store_env, run  # noqa: F401
@@ -145,4 +146,6 @@ def test_directory_ingest_names_by_file(tmp_path: Path) -> None:
     (src / "notes.bin").write_bytes(b"\x00\x01")
     res = run("ingest", src, "--version", "v1", "--store", tmp_path / "st")
     assert res.exit_code == 0, res.output
-    assert [line.split()[1] for line in res.output.splitlines()] == ["returns-v1", "crp-v1"]
+    assert [line.split()[1] for line in res.stdout.splitlines()] == ["returns-v1", "crp-v1"]
+    suffixes = " ".join(SOURCE_SUFFIXES)
+    assert res.stderr == f"note: {src}: skipped 1 file that is not a source (not {suffixes}): notes.bin\n"

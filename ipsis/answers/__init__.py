@@ -28,6 +28,7 @@ __all__ = [
     "Source",
     "Sources",
     "StreamError",
+    "check_answer",
     "detect",
     "load_sources",
     "parse_answer",
@@ -35,3 +36,12 @@ __all__ = [
     "sources_from_text",
     "split_sentences",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``ipsis.answers.check_answer``, imported on first use (it pulls in the matcher and judges)."""
+    if name == "check_answer":
+        from ipsis.answers.check import check_answer
+
+        return check_answer
+    raise AttributeError(name)

@@ -19,6 +19,7 @@ from ipsis.answers.model import Citation, Finding, FindingKind, ParsedAnswer, Re
 from ipsis.answers.offset_checks import answer_offsets, source_offsets
 from ipsis.answers.sentences import heading_spans, split_sentences
 from ipsis.answers.sources import Source, Sources
+from ipsis.document import Document
 from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.spans import Span
 from ipsis.verify import DEFAULT_POLICY, Policy, Result, locate
@@ -309,7 +310,7 @@ def check_parsed(
 
 def check_answer(
     answer: ParsedAnswer | str | bytes,
-    sources: Sources | Sequence[Source],
+    sources: Sources | Sequence[Source | Document | str],
     *,
     policy: Policy = DEFAULT_POLICY,
     answer_format: str | None = None,
@@ -319,7 +320,9 @@ def check_answer(
 ) -> CheckReport:
     """Read ``answer`` (any format; detected unless ``answer_format`` is given) and check it.
 
-    With a ``judge`` (:func:`ipsis.judge.make_judge`), each claim is also judged (``claims``).
+    ``sources`` are what was sent to the model, numbered from 1 in order: :class:`Sources`, or a
+    list of :class:`Source`, :class:`~ipsis.Document` or plain text. With a ``judge``
+    (:func:`ipsis.judge.make_judge`), each claim is also judged (``claims``).
 
     >>> from ipsis.answers.sources import sources_from_json
     >>> srcs = sources_from_json(["Returns are accepted within 30 days of delivery."])
@@ -331,5 +334,10 @@ def check_answer(
     if not isinstance(answer, ParsedAnswer):
         answer = parse_answer(answer, answer_format, name)
     if not isinstance(sources, Sources):
-        sources = Sources(list(sources))
+        sources = Sources(
+            [
+                s if isinstance(s, Source) else Source(i, s if isinstance(s, Document) else Document(f"source-{i}", s))
+                for i, s in enumerate(sources, start=1)
+            ]
+        )
     return check_parsed(answer, sources, policy, judge, window)

@@ -22,6 +22,9 @@ TEMPLATES = {
         "intro": "Some citations in your answer could not be verified against the sources. Please fix them:",
         "unknown_source": "- {where}: {ref} is not one of the sources provided (use 1–{n}).",
         "quote": "- {where}: the quote {quote} is not word for word in source {source}; copy the exact text or drop the claim.",  # noqa: E501
+        "quote_ambiguous": "- {where}: the quote {quote} is in more than one place of source {source}; quote enough of the passage to single it out.",  # noqa: E501
+        "quote_too_short": "- {where}: the quote {quote} is too short to be checked; quote the whole phrase from source {source}.",  # noqa: E501
+        "quote_empty": "- {where}: the quotation marks hold no text; put the exact words of source {source} in them or drop them.",  # noqa: E501
         "offset_mismatch": "- {where}: the citation points at the wrong place in the text.",
         "uncited_sentence": "- {where}: no citation; cite a source or remove it.",
         "claim": "- {where}: source {source} does not say this ({why}); correct the claim or cite what says it.",
@@ -32,6 +35,9 @@ TEMPLATES = {
         "intro": "Algumas citações da sua resposta não puderam ser verificadas nas fontes. Corrija-as:",
         "unknown_source": "- {where}: {ref} não é uma das fontes fornecidas (use 1–{n}).",
         "quote": "- {where}: a citação {quote} não está literalmente na fonte {source}; copie o texto exato ou retire a afirmação.",  # noqa: E501
+        "quote_ambiguous": "- {where}: a citação {quote} aparece em mais de um lugar da fonte {source}; cite o bastante do trecho para identificá-lo.",  # noqa: E501
+        "quote_too_short": "- {where}: a citação {quote} é curta demais para ser verificada; cite a expressão inteira da fonte {source}.",  # noqa: E501
+        "quote_empty": "- {where}: as aspas estão vazias; ponha nelas as palavras exatas da fonte {source} ou retire-as.",  # noqa: E501
         "offset_mismatch": "- {where}: a citação aponta para o lugar errado do texto.",
         "uncited_sentence": "- {where}: sem citação; cite uma fonte ou retire a frase.",
         "claim": "- {where}: a fonte {source} não diz isto ({why}); corrija a afirmação ou cite o trecho que o diz.",
@@ -42,6 +48,9 @@ TEMPLATES = {
         "intro": "Algunas citas de tu respuesta no se pudieron verificar en las fuentes. Corrígelas:",
         "unknown_source": "- {where}: {ref} no es una de las fuentes proporcionadas (usa 1–{n}).",
         "quote": "- {where}: la cita {quote} no está literalmente en la fuente {source}; copia el texto exacto o retira la afirmación.",  # noqa: E501
+        "quote_ambiguous": "- {where}: la cita {quote} aparece en más de un lugar de la fuente {source}; cita lo bastante del pasaje para identificarlo.",  # noqa: E501
+        "quote_too_short": "- {where}: la cita {quote} es demasiado corta para verificarla; cita la expresión completa de la fuente {source}.",  # noqa: E501
+        "quote_empty": "- {where}: las comillas están vacías; pon en ellas las palabras exactas de la fuente {source} o retíralas.",  # noqa: E501
         "offset_mismatch": "- {where}: la cita apunta a un lugar equivocado del texto.",
         "uncited_sentence": "- {where}: sin cita; cita una fuente o elimina la frase.",
         "claim": "- {where}: la fuente {source} no dice esto ({why}); corrige la afirmación o cita el pasaje que lo dice.",  # noqa: E501
@@ -79,8 +88,8 @@ def feedback(report: CheckReport) -> str:
         if f.kind == "unknown_source":
             ref = f.message.split(" names ")[0].split(" is not ")[0].split(" matches ")[0]
             lines.append(t["unknown_source"].format(where=where, ref=ref, n=len(report.sources)))
-        elif f.kind.startswith("quote_"):
-            lines.append(t["quote"].format(where=where, quote=repr(f.quote), source=f.source))
+        elif f.kind.startswith("quote_"):  # quote_not_found, or a kind with its own wording
+            lines.append(t.get(f.kind, t["quote"]).format(where=where, quote=repr(f.quote), source=f.source))
         elif f.kind.startswith("claim_"):
             why = f.message.split(": ", 2)[-1] if f.message.count(": ") >= 2 else f.kind
             lines.append(t["claim"].format(where=where, source=f.source, why=why))

@@ -292,14 +292,11 @@ def sources_from_text(text: str, name: str = "sources") -> Sources:
     )
 
 
-def _natural_key(p: Path) -> list[object]:
-    return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", p.name)]
-
-
 def load_sources(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sources:
     """Read sources from a file (any form above) or a directory (one source per file, by name),
     within ``limits`` (the size of each file, and the pages and time of each document read)."""
     from ipsis.ingest import load_document
+    from ipsis.ingest.folder import source_files
     from ipsis.ingest.text import decode_text
 
     p = Path(path)
@@ -307,7 +304,7 @@ def load_sources(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sources:
         msg = f"{p}: no such file or directory; pass the sources sent to the model"
         raise InputError(msg)
     if p.is_dir():
-        files = sorted((f for f in p.iterdir() if f.is_file() and not f.name.startswith(".")), key=_natural_key)
+        files, _ = source_files(p)  # the rule ``ipsis ingest DIR`` follows (the CLI says what it skipped)
         out = []
         for i, f in enumerate(files, start=1):
             doc = load_document(f, doc_id=f.stem, limits=limits)

@@ -6,6 +6,7 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -108,15 +109,35 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="ipsis")
-def main() -> None:
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+@click.version_option(__version__, "-V", "--version", prog_name="ipsis")
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """ipsis: check that what an AI assistant quotes is really in the source it cites.
 
     Every offset printed is a half-open [start, end) range of code points into the document
-    text, exactly what ``ipsis text SOURCE`` prints.
+    text, exactly what 'ipsis text SOURCE' prints. Run 'ipsis COMMAND --help' for one command.
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 def stdout_is_tty() -> bool:
     return sys.stdout.isatty()
+
+
+def to_stdout(output: str | None) -> str | None:
+    """``-o -`` means stdout (None), as everywhere else on the command line."""
+    return None if output == "-" else output
+
+
+def looks_like_path(value: str) -> bool:
+    """A value written as a file path (a folder separator or a file suffix), not as a source id.
+
+    >>> looks_like_path("nope.json"), looks_like_path("docs/a.md"), looks_like_path("returns-v1")
+    (True, True, False)
+    """
+    from ipsis.ingest.folder import SOURCE_SUFFIXES
+
+    suffix = Path(value).suffix.lower()
+    return "/" in value or "\\" in value or suffix in (*SOURCE_SUFFIXES, ".json", ".jsonl", ".csv")

@@ -15,19 +15,22 @@ from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources, sources_from_ids
-from ipsis.cli._base import error_boundary, main
+from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
 from ipsis.cli.core import lang_option, make_policy, policy_options, run_info
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.resolve import open_stored, read_store, store_options
+from ipsis.errors import InputError
+from ipsis.ingest.folder import skipped_note, source_files
+from ipsis.report import fit, table_width
 from ipsis.report.html import check_report_html
 
 COLUMNS = ("kind", "answer_span", "source", "quote", "message")
 
 
-def render(report: CheckReport, fmt: str, lang: str | None = None) -> str:
-    """The report as table, json, jsonl (one finding per line) or csv (one finding per row).
-
+def render(report: CheckReport, fmt: str, width: int | None = None, lang: str | None = None) -> str:
+    """The report as table, json, jsonl (one finding per line) or csv (one finding per row);
+    ``width``: the table's columns (``None``: nothing is cut, see :func:`ipsis.report.table_width`);
     ``lang`` translates the table's messages (the JSON and CSV keep the library's English)."""
     if fmt == "json":
         return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
@@ -64,7 +67,27 @@ def render(report: CheckReport, fmt: str, lang: str | None = None) -> str:
             msg = translate(msg, lang)
         lines.append(f"{r['kind']:<24} {where:<12} {src:<9} {msg}")
     lines.append(f"findings: {len(rows)}" if rows else "clean: every citation checked out")
-    return "\n".join(lines) + "\n"
+    return "".join((line if width is None else fit(line, width)) + "\n" for line in lines)
+
+
+def _sources(sources_path: str, store: Any, user: str | None, limits: Any) -> Any:
+    """--sources: a file or folder (read within ``limits``), or with a store a comma-separated
+    list of stored ids."""
+    path = Path(sources_path)
+    if path.is_dir() and (note := skipped_note(path, source_files(path)[1])) is not None:
+        click.echo(note, err=True)
+    if store is None or path.exists():
+        with watchdog(limits.timeout, sources_path):
+            return load_sources(path, limits)
+    ids = [i.strip() for i in sources_path.split(",") if i.strip()]
+    lookup = lambda sid: open_stored(store, sid, user)  # noqa: E731
+    if len(ids) == 1 and looks_like_path(ids[0]) and lookup(ids[0]) is None:
+        msg = (
+            f"{sources_path}: no such file or directory (nor a stored id); pass the sources sent to the model, "
+            "or stored ids separated by commas"
+        )
+        raise InputError(msg)
+    return sources_from_ids(ids, lookup)
 
 
 @main.command("check")
@@ -90,7 +113,7 @@ def render(report: CheckReport, fmt: str, lang: str | None = None) -> str:
     "--output",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Write the report to this file instead of stdout.",
+    help="Write the report to this file instead of stdout ('-': stdout).",
 )
 @click.option(
     "--answer-format",
@@ -130,29 +153,22 @@ def check_cmd(
 
     Exit 0 when the answer is clean, 1 when anything needs review, 2 for unreadable input.
 
-    Example:
-
-        ipsis check answer.json --sources sources.json --format json
-
-        ipsis check answer.txt --sources sources.json --judge cues --format json
-
-        ipsis check answer.json --sources sources.json --format html -o report.html
-
-        ipsis check resposta.txt --sources fontes.json --judge cues --format html --lang pt -o relatorio.html
-
-        ipsis check answer.txt --sources rfc7519,rfc9111 --store /tmp/ipsis-demo
+    \b
+    Examples:
+      ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --format json
+      ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --feedback
+      ipsis check examples/answers/ollama-chat-pt.json --sources examples/sources/norms --judge cues
+      ipsis check examples/answers/ollama-chat-pt.json --sources lei-4210,reglamento-archivo --store examples/demo-store
+      ipsis check answer.json --sources sources.json --format html -o report.html
+      ipsis check resposta.txt --sources fontes.json --judge cues --format html --lang pt -o relatorio.html
     """
+    output = to_stdout(output)
     with error_boundary(), read_store(store_dir, user) as store:
         limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
         policy = with_judge(make_policy(**opts), jopts)
         judge = build_judge(jopts)
-        if store is not None and not Path(sources_path).exists():
-            ids = [i.strip() for i in sources_path.split(",") if i.strip()]
-            sources = sources_from_ids(ids, lambda sid: open_stored(store, sid, user))
-        else:
-            with watchdog(limits.timeout, sources_path):
-                sources = load_sources(sources_path, limits)
+        sources = _sources(sources_path, store, user, limits)
         cap = limits.max_input_bytes
         if answer == "-":
             data, name = sys.stdin.buffer.read(cap + 1 if cap else -1), "stdin"
@@ -169,8 +185,9 @@ def check_cmd(
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:
+        width = table_width(stdout_is_tty() and output is None)
         html = fmt == "html"
-        out = check_report_html(report, run=run_info(policy), lang=lang) if html else render(report, fmt, lang)
+        out = check_report_html(report, run=run_info(policy), lang=lang) if html else render(report, fmt, width, lang)
         if output is None:
             click.echo(out, nl=False)
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections import ChainMap
+from collections import ChainMap, Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import tee
@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 import click
 
 from ipsis import __version__
-from ipsis.cli._base import error_boundary, main, stdout_is_tty
+from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
 from ipsis.cli.history import Dated, carry_needs_review, carry_results
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
@@ -27,11 +27,11 @@ from ipsis.ingest.ocr import MODES as OCR_MODES
 from ipsis.ingest.ocr import OcrOptions
 from ipsis.judge.records import CitedSources, iter_finish_records
 from ipsis.pdfboxes import attach_boxes
-from ipsis.report import render, summary_line, use_colour, write_stream
+from ipsis.report import render, summary_line, table_width, use_colour, verdict, write_stream
 from ipsis.store.runs import RunStream, write_manifest
 from ipsis.verify import Policy, describe, locate
 from ipsis.verify.records import iter_records, lone_surrogate
-from ipsis.verify.result import LOCATED, RETRIEVED, Result
+from ipsis.verify.result import LOCATED, RETRIEVED, UNKNOWN_SOURCE, Result
 
 LANG_HELP = (
     "Language of the report and its messages: en, pt or es (html, and the table's messages)."
@@ -155,9 +155,10 @@ def locate_cmd(
 
     QUOTE "-" reads the quote from stdin. Exit code 0 when located, 1 otherwise.
 
-    Example:
-
-        ipsis locate corpora/rfc/rfc7519.txt "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
+    \b
+    Examples:
+      ipsis locate examples/sources/draft-example-quote-anchors-00.txt 'The “exact” member is the quoted text'
+      ipsis locate lei-4210 'relacionados a processo judicial' --section 'art. 4º, II' --store examples/demo-store
     """
     reader = {"engine": engine, "password": password, "position_furniture": position_furniture, "encoding": encoding}
     reader = ocr_reader({**reader, "ocr_mode": ocr_mode, "ocr_lang": ocr_lang})
@@ -179,7 +180,8 @@ def locate_cmd(
 
         write_annotations([result.to_json()], sys.stdout, {str(result.source_id): doc})
     else:
-        click.echo(render([result], fmt, colour=use_colour(stdout_is_tty())), nl=False)
+        tty = stdout_is_tty()
+        click.echo(render([result], fmt, colour=use_colour(tty), width=table_width(tty)), nl=False)
     sys.exit(exit_for([result]))
 
 
@@ -214,9 +216,9 @@ def describe_cmd(
 ) -> None:
     """Print the minimal unique TextQuoteSelector for the range [START, END) of SOURCE.
 
+    \b
     Example:
-
-        ipsis describe corpora/rfc/rfc7519.txt 100 140
+      ipsis describe examples/sources/norms/lei-municipal-4210-2024.txt 350 360
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         doc = open_source(source, store, user, progress=progress, **ocr_reader(reader))
@@ -262,7 +264,7 @@ def describe_cmd(
     "--output",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Write the report to this file; the summary line goes to stderr.",
+    help="Write the report to this file ('-': stdout); the summary line goes to stderr.",
 )
 @click.option(
     "--repo",
@@ -365,17 +367,16 @@ def verify_cmd(
     JSONL is read and results are written one at a time (memory stays flat; html is one page);
     a bad line stops the run with exit 2 after the results before it.
 
-    Example:
-
-        ipsis verify examples/records.jsonl --sources examples/sources.json
-
-        ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
-
-        ipsis verify records.jsonl --sources sources.json --format html -o report.html
-        ipsis verify registros.jsonl --sources fontes.json --format html --lang pt -o relatorio.html
-        ipsis verify examples/main-job.jsonl --store /tmp/ipsis-demo --log run.json
-        ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
+    \b
+    Examples:
+      ipsis verify examples/records.jsonl --sources examples/sources.json
+      ipsis verify examples/records.jsonl --sources examples/sources.json --format html -o report.html
+      ipsis verify examples/main-job.jsonl --store examples/demo-store --log run.json
+      ipsis verify registros.jsonl --sources fontes.json --format html --lang pt -o relatorio.html
+      ipsis verify kb-claims.jsonl --repo ../kb --wiki ../kb/wiki --judge cues --format json
+      ipsis verify 'logs/*.jsonl' --engine dask --store .ipsis -o audit/
     """
+    output = to_stdout(output)
     with error_boundary():
         limits = pop_limits(opts)
         jopts = pop_judge_options(opts)
@@ -394,7 +395,8 @@ def verify_cmd(
         if len(records) != 1:
             msg = f"{len(records)} RECORDS inputs given; one process reads one (or use --engine dask for many)"
             raise InputError(msg)
-        colour = use_colour(stdout_is_tty()) and output is None
+        tty = stdout_is_tty() and output is None
+        colour, width = use_colour(tty), table_width(tty)
         cited = CitedSources(sources.get, repo, wiki)
         judge = build_judge(jopts)
         with open_records(records[0]) as (stream, name), read_store(store_dir, user) as store:
@@ -403,8 +405,9 @@ def verify_cmd(
             parsed, for_finish = tee(iter_records(stream, name, limits))
             dated = Dated(cited, store, user)
             run = RunStream(parsed, store, user=user, policy=policy, fallback=dated, records_name=name, limits=limits)
-            cited.known = run.documents
+            cited.known, cited.stored = run.documents, run.verifier.stored_document
             review: list[Result] = []
+            verdicts: Counter[str] = Counter()
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
             if carry_to:
                 finished = carry_results(finished, carry_to, run.documents, dated, store, user, policy)
@@ -412,11 +415,13 @@ def verify_cmd(
             highlights: dict[str, list[Any]] = {}
             if annotate_to:
                 finished = _keep_highlights(finished, highlights)
-            results = _watch(finished, review)
+            results = _watch(finished, review, verdicts)
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
             with open_output(output) as out:
-                counts = write_stream(results, fmt, out, run=info, colour=colour, documents=documents, lang=lang)
+                counts = write_stream(
+                    results, fmt, out, run=info, colour=colour, documents=documents, lang=lang, width=width
+                )
             manifest = run.finish()
             if annotate_to:
                 _write_highlighted(annotate_to, highlights, run.documents, store)
@@ -425,7 +430,7 @@ def verify_cmd(
     if manifest["store"]:
         click.echo(f"run {run.id} recorded in {manifest['store']}", err=True)
     if fmt == "jsonl" or output is not None:
-        click.echo(summary_line(counts) + (f"; wrote {output}" if output else ""), err=True)
+        click.echo(summary_line(counts, verdicts) + (f"; wrote {output}" if output else ""), err=True)
     total = sum(counts.values())
     passed = total > 0 and counts[LOCATED] + counts[RETRIEVED] == total
     sys.exit(0 if passed and not review else 1)
@@ -457,11 +462,18 @@ def _write_highlighted(out: str, highlights: dict[str, list[Any]], documents: An
         click.echo(f"wrote {target} ({len(highlights[sid])} highlights)", err=True)
 
 
-def _watch(results: Iterator[Result], review: list[Result]) -> Iterator[Result]:
-    """Pass results through, keeping (only) those whose judged claim needs review."""
+def _watch(results: Iterator[Result], review: list[Result], verdicts: Counter[str]) -> Iterator[Result]:
+    """Pass results through, keeping (only) those whose judged claim needs review, and counting
+    the judge's verdicts."""
     for r in results:
+        sid = r.source_id
+        # a file path as the id (a line-range or wiki citation goes to --repo, --wiki)
+        if r.status == UNKNOWN_SOURCE and isinstance(sid, str) and looks_like_path(sid) and "#" not in sid:
+            r.message += "; a source_id is an id, not a path: map it to the file with --source ID=PATH"
         if needs_review([r]) or carry_needs_review([r]):
             review.append(r)
+        if (v := verdict(r)) is not None:
+            verdicts[v] += 1
         yield r
 
 

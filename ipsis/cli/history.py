@@ -129,9 +129,10 @@ def diff_cmd(older: str, newer: str, fmt: str, output: str | None, show_all: boo
     by text; notes and struck wordings are not compared. Exit 0.
 
     \b
-    Example:
-        ipsis diff cf88@1988-10-05 cf88@2020-08-26 --store .ipsis
-        ipsis diff constitucion.xml@1978-12-29 constitucion.xml --format html -o diff.html
+    \b
+    Examples:
+      ipsis diff cf88@1988-10-05 cf88@2020-08-26 --store .ipsis
+      ipsis diff constitucion.xml@1978-12-29 constitucion.xml --format html -o diff.html
     """
     with error_boundary(), read_store(store_dir, user) as store:
         docs = [_open(x, store, user) for x in (older, newer)]
@@ -196,9 +197,10 @@ def affected_cmd(new_version: str, fmt: str, store_dir: str | None, user: str | 
     run citation is affected (its verdict should be reviewed), 0 when none is.
 
     \b
-    Example:
-        ipsis ingest cf88-2020.html --id cf88 --version 2020-08-26
-        ipsis store affected cf88@2020-08-26
+    \b
+    Examples:
+      ipsis ingest cf88-2020.html --id cf88 --version 2020-08-26
+      ipsis store affected cf88@2020-08-26
     """
     from ipsis.history.affected import affected_runs
 

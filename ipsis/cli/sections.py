@@ -40,10 +40,11 @@ def sections_command(
 ) -> None:
     """Print the sections of SOURCE with their ids and [start, end) offsets.
 
-    Example:
-
-        ipsis sections corpora/rfc/rfc9111.txt --format json
-        ipsis sections lgpd --store .ipsis --format akn > lgpd.akn.xml
+    \b
+    Examples:
+      ipsis sections examples/sources/norms/reglamento-archivo-villaserena.txt
+      ipsis sections examples/sources/draft-example-quote-anchors-00.txt --format json
+      ipsis sections lei-4210 --store examples/demo-store --format akn > lei-4210.akn.xml
     """
     with error_boundary(), read_store(store_dir, user) as store:
         doc = open_source(source, store, user)

@@ -89,9 +89,9 @@ def serve_cmd(
     its user may read. POST bodies must be application/json. Stalled clients are cut off after
     --header-timeout / --body-timeout; past --max-connections new ones get 503.
 
+    \b
     Example:
-
-        ipsis serve --store .ipsis --port 8765 --workers 4
+      ipsis serve --store examples/demo-store --port 8765 --workers 4
     """
     try:
         import uvicorn
@@ -113,6 +113,7 @@ def serve_cmd(
             raise UsageFailure(msg)
         if store_dir is not None:
             _check_store(store_dir)
+        _check_port(host, port)
     limits = Limits(max_body_bytes=max_body, max_records=max_records, max_quote_chars=max_quote, max_seconds=timeout)
     config = ServeConfig(
         store_dir=(store_dir if is_url(store_dir) else os.path.abspath(store_dir)) if store_dir else None,
@@ -144,3 +145,25 @@ def _check_store(store_dir: str) -> None:
     from ipsis.store import Store
 
     Store.open(store_dir).close()
+
+
+def _check_port(host: str, port: int) -> None:
+    """Bind the address once, as uvicorn will, so that a port in use fails now with a clear message."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        msg = f"--host {host}: cannot resolve it ({exc.strerror}); pass an address such as 127.0.0.1"
+        raise UsageFailure(msg) from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            msg = (
+                f"cannot listen on {host}:{port}: {exc.strerror or exc} (another server, perhaps another "
+                "ipsis serve, holds it); stop it or pass another --port"
+            )
+            raise UsageFailure(msg) from None

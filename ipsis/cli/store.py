@@ -14,10 +14,8 @@ from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.progress import pdf_progress
 from ipsis.cli.resolve import check_user, ocr_reader, read_store, reader_options, store_options
 from ipsis.errors import InputError, IpsisError, StoreError
+from ipsis.ingest.folder import SOURCE_SUFFIXES, skipped_note, source_files
 from ipsis.store import SourceVersion, open_store, parse_when
-
-SUPPORTED_SUFFIXES = (".txt", ".text", ".md", ".pdf", ".html", ".htm", ".xhtml", ".xml")
-"""Files a directory argument ingests (explicit file arguments are read whatever their name)."""
 
 
 def _expand(paths: tuple[str, ...]) -> list[Path]:
@@ -25,9 +23,11 @@ def _expand(paths: tuple[str, ...]) -> list[Path]:
     for arg in paths:
         p = Path(arg)
         if p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUPPORTED_SUFFIXES)
+            found, skipped = source_files(p)
+            if (note := skipped_note(p, skipped)) is not None:
+                click.echo(note, err=True)
             if not found:
-                msg = f"{p}: no supported files in it ({', '.join(SUPPORTED_SUFFIXES)})"
+                msg = f"{p}: no supported files in it ({', '.join(SOURCE_SUFFIXES)})"
                 raise InputError(msg)
             files.extend(found)
         elif p.is_file():
@@ -94,10 +94,11 @@ def ingest_cmd(
     limits (--timeout with a hard watchdog, --max-input-mb, --max-pages, --max-text-ratio) as
     'ipsis text' reads it.
 
-    Example:
-
-        ipsis ingest corpora/rfc/rfc7519.txt --id rfc7519 --origin https://www.rfc-editor.org/rfc/rfc7519.txt
-        ipsis ingest returns.txt --id returns --version v2 --reader alice --reader bob
+    \b
+    Examples:
+      ipsis ingest examples/sources/norms/lei-municipal-4210-2024.txt --id lei-4210 --origin https://example.org/lei-4210
+      ipsis ingest examples/sources/returns-policy-v2.md --id returns --version v2 --reader alice --reader bob
+      ipsis ingest examples/sources/      # every supported file; ids from the file names
     """
     limits = pop_limits(read_options)
     read_options["limits"] = limits
@@ -195,9 +196,9 @@ def _table(rows: list[SourceVersion]) -> str:
 def sources_cmd(fmt: str, store_dir: str | None, user: str | None) -> None:
     """List the stored source versions you may read: ids, versions, hashes, dates, sizes, pages, sections.
 
+    \b
     Example:
-
-        ipsis sources --store /tmp/ipsis-demo --format json
+      ipsis sources --store examples/demo-store --format json
     """
     with error_boundary(), read_store(store_dir, user) as store:
         if store is None:
@@ -216,9 +217,9 @@ def sources_cmd(fmt: str, store_dir: str | None, user: str | None) -> None:
 def store_group() -> None:
     """Maintain the store folder.
 
+    \b
     Example:
-
-        ipsis store check --store /tmp/ipsis-demo
+      ipsis store check --store examples/demo-store
     """
 
 
@@ -230,9 +231,9 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
     Prints each problem (which version, which file, what is wrong); exit 1 when there is one.
     Warns (on stderr) when group or other users may read the store's files.
 
+    \b
     Example:
-
-        ipsis store check --store /tmp/ipsis-demo
+      ipsis store check --store examples/demo-store
     """
     with error_boundary():
         check_user(user)
@@ -264,9 +265,9 @@ def migrate_cmd(source: str, target: str) -> None:
     Typically from the embedded folder to a PostgreSQL store shared by several replicas.
     Copying again only adds what is new. Exit 1 when a copied hash does not match.
 
+    \b
     Example:
-
-        ipsis store migrate --from .ipsis --to postgresql://ipsis@db.internal/ipsis
+      ipsis store migrate --from .ipsis --to postgresql://ipsis@db.internal/ipsis
     """
     from ipsis.store.copy import copy_store
 

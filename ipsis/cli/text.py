@@ -45,12 +45,12 @@ def text(
     PDF pages are separated by a newline and a form feed; --format json adds the page starts,
     encoding, extractor, SHA-256 and the marks (page furniture, revoked text, notes).
 
-    Example:
-
-        ipsis text corpora/rfc/rfc7519.txt | head
-        ipsis text corpora/rfc/rfc9111.txt --section "Section 4.2.1"
-        ipsis text corpora/pdf/gr-fek-2008-syntagma-revision-2col.pdf --engine pdfplumber
-        ipsis text rfc7519 --store /tmp/ipsis-demo     # a stored source id
+    \b
+    Examples:
+      ipsis text examples/sources/draft-example-quote-anchors-00.txt | head
+      ipsis text examples/sources/norms/lei-municipal-4210-2024.txt --section "art. 5º, § 1º"
+      ipsis text lei-4210 --store examples/demo-store      # a stored source id
+      ipsis text scan.pdf --engine pdfplumber --format json
     """
     with error_boundary(), pdf_progress() as progress, read_store(store_dir, user) as store:
         limits = pop_limits(opts)

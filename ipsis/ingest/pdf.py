@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ipsis.document import Document, Mark
-from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError
+from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError, require_extra
 from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions, ocr_pdf
 from ipsis.ingest.pages import (
     assemble,
@@ -332,6 +332,11 @@ def read_pdf(
     if engine not in ENGINES:
         msg = f"unknown PDF engine {engine!r}; choose one of {', '.join(ENGINES)}"
         raise InputError(msg)
+    if engine == "pdfplumber" or position_furniture:
+        what = "--engine pdfplumber" if engine == "pdfplumber" else "--position-furniture"
+        require_extra("pdfplumber", "pdfplumber", f"{what} (layout by character position)")
+    if engine == "pypdf":  # without fontTools, pypdf misreads the encoding of CFF fonts
+        require_extra("fontTools", "pypdf", "--engine pypdf (the encodings of CFF fonts)")
     check_streams(data, name, limits)
     deadline = deadline or limits.deadline(name)
     by_position: list[Mark] | None = None

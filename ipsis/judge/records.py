@@ -34,7 +34,8 @@ class CitedSources:
     """A resolver: the user's sources first, then line-range citations (``repo``) and wiki
     citations (``wiki``). ``cited`` keeps what each citation resolved to; ``documents`` every
     document handed out (for the HTML report); ``known`` documents already resolved elsewhere
-    (a stored source version) are handed out first."""
+    (a stored source version) are handed out first, then ``stored`` (the store, when there is one:
+    a record with a claim and no quote reaches no other lookup)."""
 
     def __init__(self, resolve: Resolver, repo: str | Path | None = None, wiki: str | Path | None = None) -> None:
         self._resolve = resolve
@@ -43,9 +44,10 @@ class CitedSources:
         self.cited: dict[str, Resolved | Finding] = {}
         self.documents: dict[str, Document] = {}
         self.known: dict[str, Document] = {}
+        self.stored: Resolver | None = None
 
     def __call__(self, source_id: str) -> Document | None:
-        doc = self.known.get(source_id) or self._resolve(source_id)
+        doc = self.known.get(source_id) or (self.stored(source_id) if self.stored else None) or self._resolve(source_id)
         if doc is None and parse_citation(source_id) is not None:
             if source_id not in self.cited:
                 try:

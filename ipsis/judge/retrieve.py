@@ -28,6 +28,7 @@ from ipsis.document import Document
 from ipsis.errors import InputError, MissingExtraError
 from ipsis.judge.support import Passage
 from ipsis.judge.text import content_stems
+from ipsis.sections import segment
 
 K1, B = 1.5, 0.75
 """BM25 parameters (Robertson's usual values)."""
@@ -105,7 +106,9 @@ def passages(document: Document) -> list[Passage]:
     never reads pages of text.
     """
     text = document.text
-    tree = document.sections
+    # the same tree locate and the judge's context read: segmented on first use (a file source
+    # passed to `ipsis check` as it is, a stored one at ingest)
+    tree = document.sections if document.sections is not None else segment(document)
     if tree is not None and hasattr(tree, "__iter__"):
         leaves = [s for s in tree if not getattr(s, "children", ())]
         if leaves:

@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -52,19 +53,49 @@ def summary(results: Sequence[Result] | Counter[str]) -> dict[str, Any]:
     }
 
 
-def summary_line(results: Sequence[Result] | Counter[str]) -> str:
+def verdict(r: Result) -> str | None:
+    """The judge's verdict on the result's claim (``--judge``), or None when it was not judged."""
+    support = r.extra.get("support")
+    v = support.get("verdict") if isinstance(support, dict) else None
+    return v if isinstance(v, str) else None
+
+
+def summary_line(results: Sequence[Result] | Counter[str], verdicts: Counter[str] | None = None) -> str:
+    """``located=N/M (other statuses)``, then the judge's verdicts when some claim was judged.
+
+    >>> summary_line(Counter(located=2, not_found=1), Counter(supported=1, contradicted=1))
+    'located=2/3 (not_found=1); judged: supported=1 contradicted=1'
+    """
     s = summary(results)
+    if verdicts is None and not isinstance(results, Counter):
+        verdicts = Counter(v for v in map(verdict, results) if v)
     rest = " ".join(f"{k}={v}" for k, v in s["by_status"].items() if k != LOCATED)
-    return f"located={s['located']}/{s['total']}" + (f" ({rest})" if rest else "")
+    line = f"located={s['located']}/{s['total']}" + (f" ({rest})" if rest else "")
+    if verdicts:
+        line += "; judged: " + " ".join(f"{k}={n}" for k, n in verdicts.items())
+    return line
 
 
 def use_colour(tty: bool) -> bool:
     return tty and not os.environ.get("NO_COLOR")
 
 
-def _one_line(text: str, width: int) -> str:
+def table_width(tty: bool) -> int | None:
+    """Columns of the table: ``COLUMNS`` when set, else the terminal's width on a terminal, else
+    ``None``: into a pipe or a file nothing is cut."""
+    env = os.environ.get("COLUMNS", "").strip()
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    return shutil.get_terminal_size().columns if tty else None
+
+
+# Characters of context on each side of a hit when lines are not cut (``width=None``).
+UNCUT_CONTEXT = 30
+
+
+def _one_line(text: str, width: int | None) -> str:
     t = " ".join(str(text).split())
-    return fit(t, width)
+    return t if width is None else fit(t, width)
 
 
 def cols(text: str) -> int:
@@ -133,7 +164,7 @@ def in_context(before: str, hit: str, after: str, width: int) -> tuple[str, str,
     return fit(b, lb, left=True) if lb else "", h, fit(a, la) if la else ""
 
 
-def _context_line(r: Result, doc: Document | None, width: int, colour: bool) -> str | None:
+def _context_line(r: Result, doc: Document | None, width: int | None, colour: bool) -> str | None:
     """The first match (or the nearest passage) inside its context, on one line."""
     span: tuple[int, int] | None = None
     before = after = ""
@@ -151,10 +182,12 @@ def _context_line(r: Result, doc: Document | None, width: int, colour: bool) -> 
         tag = f"nearest {sim:.0%}: " if isinstance(sim, float) else "nearest: "
     else:
         return None
+    reach = UNCUT_CONTEXT * 2 if width is None else width
     if doc is not None and 0 <= span[0] <= span[1] <= len(doc.text):
         hit = doc.text[span[0] : span[1]]
-        before, after = doc.text[max(0, span[0] - width) : span[0]], doc.text[span[1] : span[1] + width]
-    left, mid, right = in_context(before, hit, after, width - 4 - len(tag) - 2)
+        before, after = doc.text[max(0, span[0] - reach) : span[0]], doc.text[span[1] : span[1] + reach]
+    room = cols(_flat(hit)) + 2 * UNCUT_CONTEXT if width is None else width - 4 - len(tag) - 2
+    left, mid, right = in_context(before, hit, after, room)
     if colour:
         return f"    {tag}{left}\x1b[7m{mid}\x1b[0m{right}"
     return f"    {tag}{left}⟦{mid}⟧{right}"
@@ -164,14 +197,15 @@ def table(
     results: Sequence[Result],
     *,
     colour: bool = False,
-    width: int = 80,
+    width: int | None = 80,
     documents: Mapping[str, Document] | None = None,
     lang: str | None = None,
 ) -> str:
     """One line per citation (status, id, source, where), its message and the quote in context.
 
-    Every line fits in ``width`` columns; ANSI colour only when ``colour`` (see :func:`use_colour`);
-    ``lang`` (pt, es) translates the messages and notes.
+    Every line fits in ``width`` columns (``None``: nothing is cut, see :func:`table_width`); ANSI
+    colour only when ``colour`` (see :func:`use_colour`); ``lang`` (pt, es) translates the messages
+    and notes.
     """
     lines = [
         line
@@ -194,7 +228,7 @@ def table_lines(
     r: Result,
     *,
     colour: bool = False,
-    width: int = 80,
+    width: int | None = 80,
     documents: Mapping[str, Document] | None = None,
     lang: str | None = None,
 ) -> list[str]:
@@ -214,28 +248,43 @@ def table_lines(
             where += f" {m.section.get('path') or m.section.get('label') or m.section.get('id')}"
         if len(r.matches) > 1:
             where += f" +{len(r.matches) - 1} more"
-    cid, sid = fit(str(r.citation_id or "-"), 16), fit(str(r.source_id or "-"), 24)
-    room = width - 15 - cols(cid) - 1 - cols(sid) - 1
-    head_rest = f"{cid} {sid} {fit(where, max(0, room))}".rstrip()
+    cid, sid = str(r.citation_id or "-"), str(r.source_id or "-")
+    if width is not None:
+        cid, sid = fit(cid, 16), fit(sid, 24)
+        where = fit(where, max(0, width - 15 - cols(cid) - 1 - cols(sid) - 1))
+    head_rest = f"{cid} {sid} {where}".rstrip()
     shown = f"\x1b[{_COLOURS.get(status, '0')}m{status:<14}\x1b[0m" if colour else f"{status:<14}"
     lines.append(f"{shown} {head_rest}")
-    lines.append("    " + _one_line(_say(r.message, lang), width - 4))
+    lines.append("    " + _one_line(_say(r.message, lang), _less(width, 4)))
     doc = documents.get(r.source_id) if r.source_id else None
     ctx = _context_line(r, doc, width, colour)
     if ctx is not None:
         lines.append(ctx)
+    v = verdict(r)
+    if v is not None:
+        support = r.extra["support"]
+        conf = support.get("confidence")
+        judged = f"{v} ({conf:.2f})" if isinstance(conf, (int, float)) else v
+        evidence = support.get("evidence")
+        if evidence:
+            judged += ": " + ("; ".join(map(str, evidence)) if isinstance(evidence, list) else str(evidence))
+        lines.append("    judge: " + _one_line(judged, _less(width, 11)))
     for w in r.warnings:
-        lines.append("    note: " + _one_line(_say(str(w.get("message", w)), lang), width - 10))
+        lines.append("    note: " + _one_line(_say(str(w.get("message", w)), lang), _less(width, 10)))
     if r.quote is not None and isinstance(r.quote, str) and (ctx is None or r.status != "located"):
-        lines.append("    " + _one_line(f"“{r.quote}”", width - 4))
+        lines.append("    " + _one_line(f"“{r.quote}”", _less(width, 4)))
     for f in r.found_elsewhere[:3]:
         sec = f.get("section") or {}
         label = (sec.get("path") or sec.get("label") or sec.get("id") or "") if isinstance(sec, dict) else str(sec)
         place = f"{f.get('source_id')} [{f.get('start')},{f.get('end')}) {label}".rstrip()
-        lines.append("    found elsewhere: " + _one_line(place, width - 21))
+        lines.append("    found elsewhere: " + _one_line(place, _less(width, 21)))
     if len(r.found_elsewhere) > 3:
         lines.append(f"    found elsewhere: +{len(r.found_elsewhere) - 3} more places")
     return lines
+
+
+def _less(width: int | None, n: int) -> int | None:
+    return None if width is None else width - n
 
 
 def to_json(results: Sequence[Result], run: dict[str, Any] | None = None) -> str:
@@ -275,11 +324,13 @@ def render(
     colour: bool = False,
     documents: Mapping[str, Document] | None = None,
     lang: str | None = None,
+    width: int | None = 80,
 ) -> str:
     """``results`` in ``fmt`` (one of :data:`FORMATS`); ``documents`` (id -> Document) give context;
-    ``lang`` is the html report's language (default: the quotes') and the table's messages'."""
+    ``lang`` is the html report's language (default: the quotes') and the table's messages';
+    ``width``: the table's columns (``None``: nothing is cut)."""
     if fmt == "table":
-        return table(results, colour=colour, documents=documents, lang=lang)
+        return table(results, colour=colour, documents=documents, lang=lang, width=width)
     if fmt == "html":
         from ipsis.report.html import render_html
 
@@ -311,6 +362,7 @@ def write_stream(
     colour: bool = False,
     documents: Mapping[str, Document] | None = None,
     lang: str | None = None,
+    width: int | None = 80,
 ) -> Counter[str]:
     """Write results as they come (the same text as :func:`render`); return the status counts.
 
@@ -318,6 +370,7 @@ def write_stream(
     there are; html is one page and is rendered at the end.
     """
     counts: Counter[str] = Counter()
+    verdicts: Counter[str] = Counter()
     if fmt not in FORMATS:
         msg = f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}"
         raise ValueError(msg)
@@ -351,11 +404,13 @@ def write_stream(
             item = json.dumps(r.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
             out.write(("," if counts else "") + "\n    " + item)
         else:
-            out.write("\n".join(table_lines(r, colour=colour, documents=documents, lang=lang)) + "\n")
+            out.write("\n".join(table_lines(r, colour=colour, documents=documents, lang=lang, width=width)) + "\n")
         counts[r.status] += 1
+        if (v := verdict(r)) is not None:
+            verdicts[v] += 1
     if fmt == "json":
         tail = json.dumps({"summary": summary(counts)}, ensure_ascii=False, indent=2)
         out.write(("\n  ]," if counts else "],") + tail[1:] + "\n")
     elif fmt == "table":
-        out.write(summary_line(counts) + "\n")
+        out.write(summary_line(counts, verdicts) + "\n")
     return counts

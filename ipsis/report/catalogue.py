@@ -174,6 +174,11 @@ KINDS: dict[str, Entry] = {
             "El almacén tiene una versión más nueva de la fuente citada; se usó la citada.",
         ),
     },
+    "unknown_field": {
+        "en": ("a field ipsis does not read", "The record has a field ipsis ignores (a misspelled name?)."),
+        "pt": ("um campo que o ipsis não lê", "O registro tem um campo que o ipsis ignora (nome com erro?)."),
+        "es": ("un campo que ipsis no lee", "El registro tiene un campo que ipsis ignora (¿nombre mal escrito?)."),
+    },
     "outside_cited_lines": {
         "en": ("outside the cited lines", "The quote is in the file, but not in the lines the citation names."),
         "pt": ("fora das linhas citadas", "A citação está no arquivo, mas não nas linhas indicadas."),

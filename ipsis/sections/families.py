@@ -434,7 +434,8 @@ def candidates(text: str, family: str) -> list[Cand]:
     return _BY_FAMILY[family](text)
 
 
-_RFC = re.compile(r"(?:^|\f)(?:Request for Comments: \d+|RFC \d{3,5} {2,})", re.M)
+# the first-page header of an RFC, or the running header of an RFC or Internet-Draft page
+_RFC = re.compile(r"(?:^|\f)(?:Request for Comments: \d+|RFC \d{3,5} {2,}|Internet-Draft {2,})", re.M)
 
 
 def detect(text: str) -> str:

@@ -67,6 +67,8 @@ class Backend(Protocol):
     """What messages and run manifests call the store (a folder, or a URL without its password)."""
     root: Path | None
     """The store folder (SQLite) or the blob folder (PostgreSQL with folder blobs), else None."""
+    database_errors: tuple[type[Exception], ...]
+    """What the engine raises for a damaged or unreadable database (``store check`` reports them)."""
 
     @property
     def blobs(self) -> Blobs:

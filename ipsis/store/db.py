@@ -381,9 +381,22 @@ class Store:
         report.warnings.extend(self.backend.check_permissions())
         db_problems = self.backend.check_database()
         report.problems.extend(db_problems)
+        damaged = self.backend.database_errors
+        try:
+            versions = self.versions(user)
+        except damaged as exc:
+            report.problems.append(f"database {self.location}: the list of versions cannot be read ({_short(exc)})")
+            return report
         hashes: dict[str, tuple[str, int] | None] = {}
-        for sv in self.versions(user):
+        unreadable: tuple[type[BaseException], ...] = (*damaged, ValueError, TypeError, KeyError, IndexError)
+        for sv in versions:
             report.checked += 1
+            try:
+                self._check_row(sv, report)
+            except unreadable as exc:
+                # a damaged page under the row: undecodable text, JSON cut by garbage, a lost row
+                report.problems.append(f"{sv.id}: its database row cannot be read ({_short(exc)})")
+                db_problems = [*db_problems, report.problems[-1]]
             rel = self.blobs.label(sv.sha256)
             if sv.sha256 not in hashes:
                 try:
@@ -401,13 +414,18 @@ class Store:
                     f"{sv.id}: blob {rel} has SHA-256 {got[0]}, expected {sv.sha256} "
                     f"({got[1]:,} bytes, expected {sv.size:,}): the file was changed after ingest"
                 )
-            row = self.backend.query("SELECT text, text_sha256 FROM versions WHERE pk = ?", [sv.pk])[0]
-            if sha256_of(row["text"].encode("utf-8", "surrogatepass")) != row["text_sha256"]:
-                report.problems.append(f"{sv.id}: the stored document text does not match its recorded hash")
-            if not self.backend.indexed(sv.pk):
-                report.problems.append(f"{sv.id}: missing from the found-elsewhere index")
+            try:
+                if not self.backend.indexed(sv.pk):
+                    report.problems.append(f"{sv.id}: missing from the found-elsewhere index")
+            except damaged as exc:
+                report.problems.append(f"{sv.id}: the found-elsewhere index cannot be read ({_short(exc)})")
         if user is None:
-            known = {r["sha256"] for r in self.backend.query("SELECT sha256 FROM versions")}
+            try:
+                known = {r["sha256"] for r in self.backend.query("SELECT sha256 FROM versions")}
+            except damaged as exc:
+                report.problems.append(f"database {self.location}: the blob hashes cannot be read ({_short(exc)})")
+                known = {sv.sha256 for sv in versions}
+                db_problems = [*db_problems, report.problems[-1]]
             for name, label in self.blobs.entries():
                 if name not in known:
                     if db_problems:  # rows may be lost with a damaged database: the bytes are the way back
@@ -422,6 +440,14 @@ class Store:
             for label in self.blobs.leftover_labels():
                 report.notes.append(f"temporary file {label} (interrupted write; safe to delete)")
         return report
+
+    def _check_row(self, sv: SourceVersion, report: CheckReport) -> None:
+        """The version's row reads back whole: its text matches its hash, and the document
+        (pages, marks, sections: every column) loads as ``verify`` would load it."""
+        row = self.row(sv.pk)
+        if sha256_of(row["text"].encode("utf-8", "surrogatepass")) != row["text_sha256"]:
+            report.problems.append(f"{sv.id}: the stored document text does not match its recorded hash")
+        document_from_row(row)
 
     # -- runs ------------------------------------------------------------------------------
     def record_run(self, manifest: dict[str, Any]) -> None:
@@ -445,3 +471,10 @@ class Store:
 
     def run_ids(self) -> list[str]:
         return [r["id"] for r in self.backend.query("SELECT id FROM runs ORDER BY started_at, id")]
+
+
+def _short(exc: BaseException) -> str:
+    """An exception for a one-line problem: its type and the start of its message (SQLite quotes
+    the whole undecodable column in its message)."""
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text[:100]}{'…' if len(text) > 100 else ''}"

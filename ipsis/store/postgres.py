@@ -177,6 +177,7 @@ class PostgresBackend:
     """A store in a PostgreSQL database."""
 
     kind = "postgresql"
+    database_errors: tuple[type[Exception], ...] = ()  # psycopg.DatabaseError, set on open (an optional import)
 
     def __init__(self, conn: Any, location: str, blob_dir: str | None, durable: bool = True) -> None:
         self.conn = conn
@@ -202,6 +203,7 @@ class PostgresBackend:
             msg = f"cannot connect to the store {shown} ({why}); check the URL, that the server runs, the credentials"
             raise StoreError(msg) from exc
         backend = cls(conn, shown, blob_dir, durable)
+        backend.database_errors = (psycopg.DatabaseError,)
         try:
             if not durable:
                 conn.execute("SET synchronous_commit = off")

@@ -152,14 +152,25 @@ class Verifier:
             self.documents[sid] = doc
         return doc
 
+    def stored_document(self, sid: str) -> Document | None:
+        """The stored version ``sid`` the user may read (recorded as cited), else None; never
+        the fallback (which may itself ask here first)."""
+        if self.store is None:
+            return None
+        store = self.store
+        sv = self._cached(("get", sid), lambda: store.get(sid, self.user))
+        if sv is None:
+            return None
+        self.stored[sid] = sv
+        self.use(sv, "cited")
+        doc = self.store.document_of(sv)
+        self.documents[sid] = doc
+        return doc
+
     def _resolve(self, sid: str) -> Document | None:
-        if self.store is not None:
-            store = self.store
-            sv = self._cached(("get", sid), lambda: store.get(sid, self.user))
-            if sv is not None:
-                self.stored[sid] = sv
-                self.use(sv, "cited")
-                return self.store.document_of(sv)
+        doc = self.stored_document(sid)
+        if doc is not None:
+            return doc
         doc = self.fallback(sid) if self.fallback is not None else None
         if doc is not None and sid not in self.used:
             self.used[sid] = {

@@ -56,6 +56,7 @@ class SqliteBackend:
     """A store folder: ``ipsis.db`` and ``blobs/``."""
 
     kind = "sqlite"
+    database_errors: tuple[type[Exception], ...] = (sqlite3.DatabaseError,)
 
     def __init__(self, root: Path, conn: sqlite3.Connection, durable: bool = True) -> None:
         self.root: Path | None = root
@@ -122,10 +123,16 @@ class SqliteBackend:
         return self.conn.execute("SELECT 1 FROM text_index WHERE rowid = ?", [pk]).fetchone() is not None
 
     def check_database(self) -> list[str]:
+        """SQLite's own page and index check, then the full-text index's; a database too damaged
+        to be checked ("database disk image is malformed") is a problem too, never an exception."""
         problems = []
-        status = self.conn.execute("PRAGMA integrity_check").fetchone()[0]
-        if status != "ok":
-            problems.append(f"database {self.location}/{DB_NAME}: integrity check failed: {status}")
+        where = f"database {self.location}/{DB_NAME}"
+        try:
+            rows = [r[0] for r in self.conn.execute("PRAGMA integrity_check(20)").fetchall()]
+        except sqlite3.DatabaseError as exc:
+            rows = [str(exc)]
+        if rows != ["ok"]:
+            problems.append(f"{where}: integrity check failed: {'; '.join(rows)}")
         try:
             self.conn.execute("INSERT INTO text_index(text_index) VALUES('integrity-check')")
         except sqlite3.DatabaseError as exc:

@@ -515,6 +515,11 @@ def _restrict_to_section(
 def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_POLICY) -> dict[str, Any]:
     """The minimal unique TextQuoteSelector for ``document.text[start:end]``.
 
+    The result's ``start``/``end`` (and ``position``) are where the selector's ``exact`` is in
+    the document text (the range given, less blanks at its ends; ``requested`` keeps the range
+    given); ``occurrences`` counts the places where ``exact`` itself appears (at the policy's
+    tier), and ``unique`` says whether ``prefix``/``suffix`` single this one out.
+
     >>> doc = Document("help-v1", "Contact support. Read the guide. Contact support.")
     >>> describe(doc, 33, 49)["selector"]
     {'type': 'TextQuoteSelector', 'exact': 'Contact support.', 'prefix': 'guide. ', 'suffix': ''}
@@ -537,12 +542,18 @@ def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_
         hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]
         own = [(start, end)]
     sel, unique = _selector_for(document, view, own[0], _contexts(view, hits, own[:1], policy.context_cap)[own[0]])
+    # start/end are where ``exact`` is: the range without the blanks (or quote marks, page
+    # furniture) at its ends that no quote carries, so that text[start:end] == exact
+    at = view.offsets.span_to_source(Span(*own[0]))
     message = "unique" if unique else f"not unique within {policy.context_cap} characters of context (the text repeats)"
+    if (at.start, at.end) != (start, end):
+        message += f"; the range [{start}, {end}) was trimmed to [{at.start}, {at.end}), the text a quote would carry"
     return {
-        "start": start,
-        "end": end,
+        "start": at.start,
+        "end": at.end,
+        "requested": {"start": start, "end": end},
         "selector": sel.to_json(),
-        "position": {"type": "TextPositionSelector", "start": start, "end": end},
+        "position": {"type": "TextPositionSelector", "start": at.start, "end": at.end},
         "occurrences": len(hits),
         "unique": unique,
         "message": message,

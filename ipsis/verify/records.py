@@ -7,6 +7,7 @@ mistyped field becomes an ``invalid_record`` result naming the field.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import json
 import re
@@ -34,6 +35,7 @@ OPTIONAL = {
     "position": (int,),
 }
 TYPE_NAMES = {str: "a string", int: "an integer"}
+KNOWN_FIELDS = (*REQUIRED, *OPTIONAL)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -157,14 +159,20 @@ def check_record(
     cid_out = str(cid) if isinstance(cid, (str, int)) and not isinstance(cid, bool) else f"#{index}"
     if lone_surrogate(cid_out) is not None:
         cid_out = f"#{index}"
+    missing = [name for name in REQUIRED if name not in record]
+    if missing:
+        r = Result(
+            cid_out, _str_or_none(record.get("source_id")), record.get("quote"), INVALID_RECORD, field_name=missing[0]
+        )
+        names = ", ".join(map(repr, missing))
+        r.message = f"record {index}: field {names} is missing" if len(missing) == 1 else (
+            f"record {index}: fields {names} are missing"
+        )
+        if unknown := unknown_fields(record):
+            r.message += f" ({unknown_fields_message(unknown)})"
+        return None, r
     for name, types in {**REQUIRED, **OPTIONAL}.items():
         if name not in record:
-            if name in REQUIRED:
-                r = Result(
-                    cid_out, _str_or_none(record.get("source_id")), record.get("quote"), INVALID_RECORD, field_name=name
-                )
-                r.message = f"record {index}: field {name!r} is missing"
-                return None, r
             continue
         value = record[name]
         if value is None and name in OPTIONAL:
@@ -188,6 +196,27 @@ def check_record(
             r.message = f"record {index}: field {name!r}: {problem}"
             return None, r
     return record, None
+
+
+def unknown_fields(record: dict[str, Any]) -> list[str]:
+    """The fields of ``record`` that ipsis does not read (a misspelled ``qoute_prefix``)."""
+    return [k for k in record if k not in REQUIRED and k not in OPTIONAL]
+
+
+def unknown_fields_message(unknown: list[str]) -> str:
+    """``unknown field 'qoute' (ignored; did you mean 'quote'?)``, one clause per field.
+
+    >>> unknown_fields_message(["qoute_prefix", "notes"])
+    "unknown field 'qoute_prefix' (ignored; did you mean 'quote' or 'prefix'?), unknown field 'notes' (ignored)"
+    """
+    parts = []
+    for k in unknown:
+        close = difflib.get_close_matches(k, KNOWN_FIELDS, n=2, cutoff=0.7)
+        if not close:  # `qoute_prefix`: its pieces may be misspellings of fields
+            close = [c for piece in k.split("_") for c in difflib.get_close_matches(piece, KNOWN_FIELDS, 1, 0.75)]
+        hint = f"; did you mean {' or '.join(map(repr, dict.fromkeys(close)))}?" if close else ""
+        parts.append(f"unknown field {k!r} (ignored{hint})")
+    return ", ".join(parts)
 
 
 def _text_problem(field: str, value: str, limits: Limits) -> str | None:
@@ -264,12 +293,12 @@ def _verify_block(block: list[tuple[int, Any]], resolve: Resolver, policy: Polic
             if doc is None:
                 r = Result(cid, sid, record["quote"], UNKNOWN_SOURCE)
                 r.message = f"unknown source {sid!r}"
-                yield r
+                yield _with_unknown_fields(r, record)
                 continue
             if sid not in seen:  # the first record of this source in the block: all its quotes at once
                 seen.add(sid)
                 stack.enter_context(prefound(doc, by_source[sid], policy))
-            yield locate(
+            r = locate(
                 doc,
                 record["quote"],
                 prefix=record.get("prefix"),
@@ -280,3 +309,11 @@ def _verify_block(block: list[tuple[int, Any]], resolve: Resolver, policy: Polic
                 source_id=sid,
                 section=record.get("section"),
             )
+            yield _with_unknown_fields(r, record)
+
+
+def _with_unknown_fields(r: Result, record: dict[str, Any]) -> Result:
+    """``r`` with an ``unknown_field`` warning when the record has fields ipsis does not read."""
+    if unknown := unknown_fields(record):
+        r.warnings.append({"kind": "unknown_field", "fields": unknown, "message": unknown_fields_message(unknown)})
+    return r
