@@ -99,7 +99,7 @@ def run(size: int, n: int, base_size: int, limit: float) -> None:
     t = time.perf_counter()
     for q in qs:
         qt = quote_view(q, policy.max_tier).text
-        edlib.align(enc.encode(qt), enc.data, mode="HW", task="locations", k=budget(len(qt), policy.max_error_rate))
+        edlib.align(enc.encode(qt), enc.data, mode="HW", task="locations", k=budget(len(qt), policy.error_rate))
     bare = (time.perf_counter() - t) / n * 1000
     with reference_path():
         t = time.perf_counter()
