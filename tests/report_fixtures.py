@@ -105,3 +105,24 @@ def texts() -> dict[str, str]:
         "crp": CRP.read_bytes().decode("utf-8"),
         "evil": EVIL_TEXT,
     }
+
+
+# Records on the CRP, RFC 7519 and an unknown source, shared by the report reading and language tests.
+READING_RECORDS: list[dict[str, object]] = [
+    # CRP Artigo 13.º n.º 1, as written
+    {"citation_id": "crp-13", "source_id": "crp",
+     "quote": "Todos os cidadãos têm a mesma dignidade social e são iguais perante a lei."},
+    # ... with a negation the article does not have
+    {"citation_id": "crp-13-neg", "source_id": "crp",
+     "quote": "Todos os cidadãos têm a mesma dignidade social e não são iguais perante a lei."},
+    # twelve articles open their n.º 1 with these words
+    {"citation_id": "crp-todos", "source_id": "crp", "quote": "Todos têm direito"},
+    {"citation_id": "crp-todos-ctx", "source_id": "crp", "quote": "Todos têm direito", "prefix": "nada disso "},
+    {"citation_id": "crp-eli", "source_id": "crp", "quote": "Todos os cidadãos têm [...] perante a lei."},
+    # RFC 7519 4.1.1 says "issued"
+    {"citation_id": "rfc-signed", "source_id": "rfc",
+     "quote": 'The "iss" (issuer) claim identifies the principal that signed the JWT.'},
+    {"citation_id": "rfc-case", "source_id": "rfc",
+     "quote": 'THE "iss" (issuer) claim identifies the principal that issued the JWT.'},
+    {"citation_id": "lei-x", "source_id": "lei-x", "quote": "Esta Lei dispõe sobre o tratamento de dados pessoais."},
+]  # fmt: skip

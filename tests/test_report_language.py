@@ -20,6 +20,7 @@ from ipsis.report.html_text import diff_hunks, word_diff
 from ipsis.report.messages import evidence_parts, translate, translate_parts
 from ipsis.verify.nearest import _FLAG_ORDER
 from ipsis.verify.reasons import HARD_FLAGS
+from tests.report_fixtures import READING_RECORDS
 from tests.shared import ANSWERS, SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,22 +86,10 @@ def _english_left(records: list[dict[str, Any]], lang: str) -> list[str]:
 
 def _verify_inputs(tmp: Path) -> tuple[Path, Path]:
     records = [
-        {"citation_id": "crp-13", "source_id": "crp",
-         "quote": "Todos os cidadãos têm a mesma dignidade social e são iguais perante a lei."},
-        {"citation_id": "crp-13-neg", "source_id": "crp",
-         "quote": "Todos os cidadãos têm a mesma dignidade social e não são iguais perante a lei."},
-        {"citation_id": "crp-todos", "source_id": "crp", "quote": "Todos têm direito"},
-        {"citation_id": "crp-todos-ctx", "source_id": "crp", "quote": "Todos têm direito", "prefix": "nada disso "},
-        {"citation_id": "crp-eli", "source_id": "crp", "quote": "Todos os cidadãos têm [...] perante a lei."},
-        {"citation_id": "rfc-case", "source_id": "rfc",
-         "quote": 'THE "iss" (issuer) claim identifies the principal that issued the JWT.'},
-        {"citation_id": "rfc-signed", "source_id": "rfc",
-         "quote": 'The "iss" (issuer) claim identifies the principal that signed the JWT.'},
-        {"citation_id": "lei-x", "source_id": "lei-x",
-         "quote": "Esta Lei dispõe sobre o tratamento de dados pessoais."},
+        *READING_RECORDS,
         {"citation_id": "vazia", "source_id": "crp", "quote": ""},
         {"citation_id": "sem-quote", "source_id": "crp"},
-    ]  # fmt: skip
+    ]
     path = tmp / "records.jsonl"
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
     sources = tmp / "sources.json"

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from ipsis.cli import main
 from ipsis.report.messages import translate
 from tests.browser import browser_session
+from tests.report_fixtures import READING_RECORDS as RECORDS
 from tests.shared import ANSWERS, SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,24 +28,6 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 CRP = SHARED / "corpora" / "pt" / "crp-constituicao-republica-portuguesa.txt"
 RFC = SHARED / "corpora" / "rfc" / "rfc7519.txt"
 
-RECORDS = [
-    # CRP Artigo 13.º n.º 1, as written
-    {"citation_id": "crp-13", "source_id": "crp",
-     "quote": "Todos os cidadãos têm a mesma dignidade social e são iguais perante a lei."},
-    # ... with a negation the article does not have
-    {"citation_id": "crp-13-neg", "source_id": "crp",
-     "quote": "Todos os cidadãos têm a mesma dignidade social e não são iguais perante a lei."},
-    # twelve articles open their n.º 1 with these words
-    {"citation_id": "crp-todos", "source_id": "crp", "quote": "Todos têm direito"},
-    {"citation_id": "crp-todos-ctx", "source_id": "crp", "quote": "Todos têm direito", "prefix": "nada disso "},
-    {"citation_id": "crp-eli", "source_id": "crp", "quote": "Todos os cidadãos têm [...] perante a lei."},
-    # RFC 7519 4.1.1 says "issued"
-    {"citation_id": "rfc-signed", "source_id": "rfc",
-     "quote": 'The "iss" (issuer) claim identifies the principal that signed the JWT.'},
-    {"citation_id": "rfc-case", "source_id": "rfc",
-     "quote": 'THE "iss" (issuer) claim identifies the principal that issued the JWT.'},
-    {"citation_id": "lei-x", "source_id": "lei-x", "quote": "Esta Lei dispõe sobre o tratamento de dados pessoais."},
-]  # fmt: skip
 
 # Our own answer on the CRP: a quote of Art. 13.º n.º 1, a bare citation of its n.º 2, a quote in
 # the new spelling ("diretrizes"; the CRP writes "directrizes"), a claim that drops Art. 270.º's
