@@ -190,6 +190,7 @@ class OcrRun:
     lang: str = ""
     mode: str = "auto"
     skipped: list[int] = field(default_factory=list)
+    skip_reason: str = ""
     seconds: float = 0.0
 
     def marks_and_meta(self, text: str, starts: Sequence[int]) -> tuple[list[Mark], dict[str, Any]]:
@@ -264,15 +265,28 @@ def ocr_pdf(
             if options.mode == "always" or not any(usable(t) for t in texts):
                 raise
             run.skipped = todo  # other pages have text: they are read, these stay empty (logged)
+            run.skip_reason = "Tesseract is not installed (tesseract-ocr)"
             todo = []
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(data, password=password)
+    try:
+        pdf = pdfium.PdfDocument(data, password=password)
+    except pdfium.PdfiumError:  # another engine read the file; PDFium cannot render it
+        run.skipped, run.skip_reason = todo, "PDFium cannot open the file to render them for OCR"
+        return run
+    if len(pdf) != len(texts):  # another engine read a different page tree: page i is not PDFium's
+        run.skipped, todo, layer_pages = todo, [], []
+        run.skip_reason = f"PDFium counts {len(pdf)} pages, the {len(texts)} read do not correspond to render them"
+
     t0 = time.monotonic()
     try:
         for done, i in enumerate(todo, start=1):
             deadline.check(f"OCR of page {i + 1}")
-            page = pdf[i]
+            page = _page(pdf, i)
+            if page is None:  # another engine read the file; PDFium cannot render this page
+                run.skipped.append(i)
+                run.skip_reason = "PDFium cannot load them to render them for OCR"
+                continue
             try:
                 dpi = choose_dpi(page, options.dpi)
                 image, _, _ = render_gray(page, dpi)
@@ -290,7 +304,9 @@ def ocr_pdf(
             if progress:
                 progress(done, len(todo))
         for i in layer_pages:
-            page = pdf[i]
+            page = _page(pdf, i)
+            if page is None:
+                continue
             textpage = page.get_textpage()
             try:
                 raw = textpage.get_text_range()
@@ -320,10 +336,14 @@ def _invisible_pages(data: bytes, password: str | None, texts: Sequence[str]) ->
     except pdfium.PdfiumError:  # the engine that read the file copes with it; PDFium does not
         return out
     try:
-        for i in range(min(len(pdf), len(texts))):
+        if len(pdf) != len(texts):  # the pages do not correspond: PDFium's page i is another page
+            return out
+        for i in range(len(texts)):
             if not texts[i].strip():
                 continue
-            page = pdf[i]
+            page = _page(pdf, i)
+            if page is None:
+                continue
             textpage = page.get_textpage()
             out[i] = invisible_text(textpage)
             textpage.close()
@@ -331,6 +351,17 @@ def _invisible_pages(data: bytes, password: str | None, texts: Sequence[str]) ->
     finally:
         pdf.close()
     return out
+
+
+def _page(pdf: Any, index: int) -> Any:
+    """Page ``index`` of an open ``pypdfium2.PdfDocument``, or None when PDFium cannot load it
+    (the engine that read the file, pypdf or pdfplumber, may have read a page PDFium refuses)."""
+    import pypdfium2 as pdfium
+
+    try:
+        return pdf[index]
+    except pdfium.PdfiumError:
+        return None
 
 
 def _ranges(pages: Sequence[int]) -> str:

@@ -92,9 +92,7 @@ def _diagnose(
         return _diagnose_quietly(data, name, password, cause, engine)
 
 
-def _diagnose_quietly(
-    data: bytes, name: str, password: str | None, cause: Exception, engine: str
-) -> ExtractionError:
+def _diagnose_quietly(data: bytes, name: str, password: str | None, cause: Exception, engine: str) -> ExtractionError:
     from pypdf import PdfReader
 
     if b"%PDF" not in data[:1024]:
@@ -444,7 +442,12 @@ def read_pdf(
         meta["ocr"] = ocr_meta
     scanned = [i + 1 for i, (t, img) in enumerate(zip(texts, images, strict=True)) if img and not t.strip()]
     if scanned:
-        why = "OCR is off (--ocr never)" if ocr.mode == "never" else "Tesseract is not installed (tesseract-ocr)"
+        if ocr.mode == "never":
+            why = "OCR is off (--ocr never)"
+        elif any(i - 1 in ocr_run.skipped for i in scanned):
+            why = ocr_run.skip_reason
+        else:
+            why = "OCR read no text there"
         log.warning("%s: pages %s have images but no text layer (%s)", name, _page_ranges(scanned), why)
         meta["pages_without_text_layer"] = scanned
     if fallback is not None:

@@ -88,6 +88,24 @@ def self_referencing_pages() -> bytes:
     )
 
 
+def mistyped_page() -> bytes:
+    """Two kids, the first with a misspelt ``/Type``: pypdf reads one page, PDFium two (the first
+    unloadable), so their page numbers do not correspond."""
+    return build(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [4 0 R 6 0 R] /Count 2 >>",
+            FONT,
+            b"<< /Type /Pa\x1cge /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+            b" /Contents 5 0 R >>",
+            stream(b"BT /F1 12 Tf 72 760 Td (Mistyped page text) Tj ET"),
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+            b" /Contents 7 0 R >>",
+            stream(b"BT /F1 12 Tf 72 760 Td (Second page text) Tj ET"),
+        ]
+    )
+
+
 def self_referencing_object() -> bytes:
     """An object whose value is a reference to itself, used as the page's /Contents and /Resources."""
     return build(

@@ -57,6 +57,18 @@ def test_page_tree_that_lists_itself_names_the_page() -> None:
     assert warning["message"].startswith("loop.pdf: page 2 of 2 cannot be loaded")
 
 
+@pytest.mark.parametrize("engine", ["pdfium", "pypdf"])
+def test_page_that_pdfium_cannot_load_but_pypdf_skips(engine: str) -> None:
+    # fuzz (CI, stop 28): under pypdf the OCR-layer probe asked PDFium for page 1, which PDFium
+    # cannot load, and PdfiumError escaped; the two engines also number the pages differently,
+    # so PDFium's page i is never taken for pypdf's page i
+    doc = load_bytes(pdfs.mistyped_page(), "typo", "typo.pdf", engine=engine)
+    assert doc.text.strip() == "Second page text"
+    assert "ocr" not in doc.meta
+    if engine == "pdfium":
+        assert doc.meta["pages_unreadable"] == [1]
+
+
 def test_object_that_references_itself_under_pypdf() -> None:
     # pypdf raised AttributeError (indirect_reference has no setter) out of the reader
     with pytest.raises(ExtractionError, match=r"self\.pdf: no page can be loaded \(pypdf: AttributeError"):
