@@ -5,7 +5,9 @@ Per file, ``tests/cases/pdf-wild/files.json`` pins what a person sees on the pag
 ``pdftotext`` reads (:mod:`tests.pdfwild`) are located on their page, except those where
 ``pdftotext`` itself is wrong (``pdftotext_wrong``, checked against the rendered page) and the
 known misses (``known_misses``, each with its reason); ``present`` texts are located on their
-page (with the mark kinds they must carry, ``form_field``/``annotation``), ``absent`` texts
+page (with the mark kinds they must carry, ``form_field``/``annotation``), ``printed_furniture``
+(a running header or footer quoted by itself) is found on every page it is printed on, flagged
+``furniture``, ``absent`` texts
 (not visible on the page) are never located; ``warnings``/``error`` are the document warnings
 and the error the file must give. Every engine reads every file without a traceback or a hang,
 and an engine named in a message really reads the file.
@@ -87,7 +89,7 @@ def test_every_readable_quote(case: dict[str, Any]) -> None:
     _quote_check(case, None)
 
 
-PINNED = [c for c in CASES if c.get("present") or c.get("absent") or c.get("warnings") or c.get("error")]
+PINNED = [c for c in CASES if any(c.get(k) for k in ("present", "absent", "printed_furniture", "warnings", "error"))]
 
 
 @pytest.mark.parametrize("case", PINNED, ids=[c["file"] for c in PINNED])
@@ -108,6 +110,11 @@ def test_what_a_person_sees(case: dict[str, Any]) -> None:
         assert set(item.get("flags", [])) <= set(m.flags), f"{case['file']}: flags {m.flags}"
         if kinds:  # a document warning is on every result in it
             assert sorted(w["kind"] for w in r.warnings if w["kind"] in kinds) == kinds
+    for item in case.get("printed_furniture", []):  # a running header/footer quoted by itself
+        r = locate(doc, item["text"])
+        assert r.status == ("ambiguous" if len(item["pages"]) > 1 else "located"), f"{case['file']}: {r.message}"
+        assert [m.page for m in r.matches] == item["pages"], f"{case['file']}: {item['text']!r} pages"
+        assert all("furniture" in m.flags and doc.text[m.start : m.end] == m.text for m in r.matches)
     for item in case.get("absent", []):
         r = locate(doc, item["text"])
         assert r.status != "located", f"{case['file']}: invisible {item['text']!r} located ({item['why']})"

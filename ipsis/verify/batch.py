@@ -175,10 +175,13 @@ def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) ->
     if reference.on:
         return False
     stages = searched_stages(quote, policy)
-    view = document_view(doc, policy.max_tier, policy.disabled_steps).text
+    tier, dis = policy.max_tier, policy.disabled_steps
+    views = [document_view(doc, tier, dis).text]
+    if doc.marks and tier != "exact":  # locate also searches with the skipped marks kept
+        views += [document_view(doc, tier, dis, skip_marks=False, furniture=f).text for f in (True, False)]
     for stage, _ in stages:
-        q = quote_view(stage, policy.max_tier, policy.disabled_steps).text
-        if q.strip() and q in view:
+        q = quote_view(stage, tier, dis).text
+        if q.strip() and any(q in view for view in views):
             return False  # a stage is there: locate may find it
     last = stages[-1][0] if stages else ""
     return split_fragments(last) is None  # else the fragments of the last stage are searched

@@ -237,6 +237,13 @@ def _has_skippable_calls(doc: Document) -> bool:
     return bool(doc.cache[key])
 
 
+def _has_furniture(doc: Document) -> bool:
+    key = ("has_furniture",)
+    if key not in doc.cache:
+        doc.cache[key] = any(m.kind == "furniture" for m in doc.marks)
+    return bool(doc.cache[key])
+
+
 def _first_stage_found(
     doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True
 ) -> tuple[str, list[tuple[int, int]], list[str]]:
@@ -295,6 +302,15 @@ def locate(
         unskipped = _first_stage_found(document, plain, quote, search, batched=False)
         if unskipped[1] and (not hits or len(unskipped[2]) < len(removed)):
             view, (prepared, hits, removed) = plain, unskipped
+    printed = not hits and _has_furniture(document) and tier_rank(tier) >= tier_rank("typography")
+    if printed:
+        # a running header, footer or page number quoted by itself: it is printed on the page,
+        # so it is found there (on every page it is printed on), with the ``furniture`` flag
+        plain = document_view(document, tier, dis, skip_marks=False, furniture=False)
+        found = _first_stage_found(document, plain, quote, search, batched=False)
+        if found[1]:
+            view, (prepared, hits, removed) = plain, found
+        printed = bool(hits)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -377,9 +393,19 @@ def locate(
         if "revoked" in m.flags:
             result.warnings.append({"kind": "revoked", "message": "the quoted text is revoked in this source"})
             result.message += "; the text is revoked"
+    if printed:
+        for m in result.matches:
+            if _in_furniture(document, m):
+                m.flags = sorted({*m.flags, "furniture"})
+        result.message += "; the text is page furniture (a running header, footer or page number)"
     if notes:
         result.message += "; " + "; ".join(notes)
     return result
+
+
+def _in_furniture(doc: Document, m: Match) -> bool:
+    """The match overlaps page furniture."""
+    return bool(doc.marks_overlapping(Span(m.start, m.end), frozenset({"furniture"})))
 
 
 def _ocr_located(

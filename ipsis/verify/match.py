@@ -78,16 +78,20 @@ def find_all(text: str, quote: str, *, boundaries: bool = True, limit: int = MAX
     return out
 
 
-def document_view(doc: Document, tier: str, disabled: Sequence[str] = (), *, skip_marks: bool = True) -> Normalized:
+def document_view(
+    doc: Document, tier: str, disabled: Sequence[str] = (), *, skip_marks: bool = True, furniture: bool = True
+) -> Normalized:
     """The cached view of ``doc`` at ``tier`` (``exact`` is the text itself); ``skip_marks=False``
-    keeps footnote calls and superscripts in the view (page furniture is still skipped)."""
-    key = ("view", tier, tuple(sorted(disabled)), skip_marks)
+    keeps footnote calls and superscripts in the view (page furniture is still skipped unless
+    ``furniture=False`` too: the view of every printed character)."""
+    key = ("view", tier, tuple(sorted(disabled)), skip_marks, furniture)
     view = doc.cache.get(key)
     if view is None:
         if tier == "exact":
             view = Normalized(doc.text, (), OffsetMap.identity(len(doc.text)))
         else:
-            marks = doc.marks if skip_marks else tuple(m for m in doc.marks if m.kind == "furniture")
+            kept = ("furniture",) if furniture else ()
+            marks = doc.marks if skip_marks else tuple(m for m in doc.marks if m.kind in kept)
             view = normalize(doc.text, tier, disabled=disabled, marks=marks)
         doc.cache[key] = view
     return view
