@@ -307,9 +307,9 @@ def locate(
         # a running header, footer or page number quoted by itself: it is printed on the page,
         # so it is found there (on every page it is printed on), with the ``furniture`` flag
         plain = document_view(document, tier, dis, skip_marks=False, furniture=False)
-        found = _first_stage_found(document, plain, quote, search, batched=False)
-        if found[1]:
-            view, (prepared, hits, removed) = plain, found
+        whole = _first_stage_found(document, plain, quote, search, batched=False)
+        if whole[1]:
+            view, (prepared, hits, removed) = plain, whole
         printed = bool(hits)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
