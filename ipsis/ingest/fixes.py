@@ -275,6 +275,49 @@ def _space_before_punct(text: str) -> tuple[str, list[Edit]]:
     return apply_edits(text, edits), edits
 
 
+_SPACE_BY_SYMBOL = regex.compile(r" (?=[^\w\s])|(?<=[\p{S}\p{Ps}\p{Pd}]) ")
+
+
+def _symbol_spacing(text: str) -> tuple[str, list[Edit]]:
+    """A space next to a symbol or bracket goes: before any sign that is not a letter or digit,
+    and after a symbol (``+ = ∈ → $``), an opening bracket or a dash. PDF extractors space
+    formulas differently (``f −1 (U )``, ``f−1(U)``); a space between two letters or two
+    digits, and the space after ``, . ; :`` (``1, 5`` is not ``1,5``), always stays.
+
+    >>> _symbol_spacing("a1 (Γ) = { y ∈ Rn | d(x, y) < r } e 1, 5")[0]
+    'a1(Γ)={y∈Rn|d(x, y)<r} e 1, 5'
+    >>> _symbol_spacing("I - o ( - 1) f -1 (U )")[0]
+    'I - o( - 1) f-1(U)'
+    """
+    if " " not in text:
+        return text, []
+    edits = [Edit(s, s + 1, "") for s in _symbol_spaces(text)]
+    return apply_edits(text, edits), edits
+
+
+def _symbol_spaces(text: str) -> list[int]:
+    """Where :func:`_symbol_spacing` takes a space out."""
+    return [m.start() for m in _SPACE_BY_SYMBOL.finditer(text) if not _space_stays(text, m.start(), m.end())]
+
+
+def _space_stays(text: str, s: int, e: int) -> bool:
+    """The spaces ``text[s:e]`` stay next to a hyphen that is not a minus (a minus touches a
+    digit or a symbol on its other side: ``f -1``, ``( -(``), so that ``I - o`` and ``Post-
+    und`` keep their words apart and a dash opening a line or a quote reads the same; and
+    between a digit and ``°`` (``1°`` is the ordinal ``1º`` to the ``ordinals`` step)."""
+    n = len(text)
+    if s > 0 and text[s - 1] == "-" and not _sign(text[s - 2] if s > 1 else ""):
+        return True
+    if e < n and text[e] == "-" and not _sign(text[e + 1] if e + 1 < n else ""):
+        return True
+    return s > 0 and text[s - 1].isdigit() and text[e : e + 1] == "°"
+
+
+def _sign(ch: str) -> bool:
+    """A digit or a symbol (not a space, a letter or a hyphen)."""
+    return bool(ch) and not ch.isspace() and not ch.isalpha() and ch != "-"
+
+
 def _ellipsis(text: str) -> tuple[str, list[Edit]]:
     """``…`` and ``. . .`` are ``...``.
 
@@ -382,17 +425,25 @@ def _ocr(text: str) -> tuple[str, list[Edit]]:
     return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
-_TIDY = regex.compile(r" +(?=[.,;:!?)\]}])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
+_TIDY = regex.compile(r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
 
 
 def _tidy(text: str) -> tuple[str, list[Edit]]:
-    """After a lossy step: spaces, punctuation and compound hyphens settled again, so that
-    every view stays idempotent (``a-0`` becomes ``a-o`` under ``ocr``, then ``ao``).
+    """After a lossy step: spaces, punctuation, symbols and compound hyphens settled again, so
+    that every view stays idempotent (``a-0`` becomes ``a-o`` under ``ocr``, then ``ao``; a
+    speck read as a space next to a symbol goes, as ``symbol_spacing`` would take it).
 
-    >>> _tidy("a-o  b .")[0]
-    'ao b.'
+    >>> _tidy("a-o  b . ( x")[0]
+    'ao b.(x'
     """
-    return _sub(_TIDY, lambda m: " " if m.group("run") else "")(text)
+
+    def settle(m: Any) -> str:
+        if m.group("run"):
+            return " "
+        s, e = m.span()
+        return " " if m.group() != "-" and _space_stays(text, s, e) else ""
+
+    return _sub(_TIDY, settle)(text)
 
 
 def _fix(name: str, tier: str, apply: Applier, doc: str) -> tuple[str, Fix]:
@@ -425,6 +476,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("ellipsis", "typography", _ellipsis, "… -> ..."),
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
+        _fix("symbol_spacing", "typography", _symbol_spacing, "'f −1 (U )' = 'f−1(U)': spaces by symbols"),
         _fix("case", "case", _casefold, "case folded (lossy)"),
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),

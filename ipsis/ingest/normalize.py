@@ -32,6 +32,10 @@ SKIP_MARKS = "skip_marks"
 (:data:`~ipsis.document.SKIPPED_IN_MATCHING` marks) are left out of the view, so a quote that
 runs across a page break or a running header is still found."""
 
+SPACED = "spaced"
+"""A mark kind of views only (never on a document): its text stays in the view, set apart by a
+space on each side (a superscript read as extractors that end a word at a raised script do)."""
+
 PIPELINE: tuple[str, ...] = (
     SKIP_MARKS,
     "html_entities",
@@ -48,6 +52,7 @@ PIPELINE: tuple[str, ...] = (
     "ellipsis",
     "collapse_whitespace",
     "space_before_punct",
+    "symbol_spacing",
     "case",
     "accents",
     "ordinals",
@@ -97,6 +102,10 @@ def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, list[Edit]]:
     edits: list[Edit] = []
     last = 0
     for m in sorted(marks, key=lambda m: (m.start, m.end)):
+        if m.kind == SPACED and m.start >= last and m.end <= len(text):
+            edits += [Edit(m.start, m.start, " "), Edit(m.end, m.end, " ")]
+            last = m.end
+            continue
         if m.kind not in SKIPPED_IN_MATCHING or m.start < last or m.end > len(text):
             continue
         # furniture leaves a line break, a superscript a space (a note number opening a line,

@@ -7,7 +7,10 @@ spaces included, flagged ``generated``). The pure functions below work on such l
 - :func:`outside` — characters whose box centre lies outside the page's crop box: a viewer does
   not show them, so they are not on the page;
 - :func:`superscripts` — runs of digits and footnote symbols set smaller and raised above the
-  character before them (``Ermäßigte²``, ``R²``) or after them (a note's number, ``¹The current``).
+  character before them (``Ermäßigte²``, ``R²``) or after them (a note's number, ``¹The current``);
+- :func:`word_gap` — a gap on the line wide enough to be a word space where the text has none
+  (PDFium's own threshold follows the font's space width, so a narrow sentence gap after a
+  period can read ``law.The``; poppler's follows the font size, as here).
 
 Reading the boxes costs a few ctypes calls per character (about ten times plain text extraction),
 so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ipsis.ingest.pdfium``).
@@ -15,12 +18,17 @@ so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ips
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 SUPER_SIZE = 0.85  # a superscript is set at most this share of the size of its base ...
 SUPER_RISE = 0.18  # ... with its baseline raised by at least this share of the base size
+WORD_GAP = 0.09  # of the loose box height (about 1.13 em): a gap of 0.1 em beyond the letter spacing is a space
 NEAR = 8  # characters: how far to look for the neighbour of a candidate superscript
+GLUED = re.compile(r"[.,;:!?)\]}\u201d\u00bb][^\W\d_(\[\u201c\u00ab]")
+"""Punctuation glued to a letter or an opening bracket or quote (``law.The``): where a word space
+may be missing from the text (see :func:`word_gap`)."""
 _SUPER_CHARS = frozenset("0123456789*†‡§¶,-–()[]¹²³⁴⁵⁶⁷⁸⁹⁰")
 
 
@@ -35,6 +43,7 @@ class Char(NamedTuple):
     size: float  # height of the loose box, which follows the font size (0 for generated characters)
     origin_y: float  # bottom of the loose box, which follows the baseline
     generated: bool  # inserted by PDFium (line breaks, word spaces)
+    font: float = 0.0  # the font size in points (0 when unknown): loose boxes differ between fonts
 
     @property
     def blank(self) -> bool:
@@ -63,6 +72,7 @@ def page_chars(
     raw = textpage.raw
     rect = c.FS_RECTF()
     loose = c.FPDFText_GetLooseCharBox
+    font_size = c.FPDFText_GetFontSize
     out: list[Char] = []
     if first_index is None:
         first_index = start + sum(1 for ch in text[:start] if ord(ch) > 0xFFFF)
@@ -76,7 +86,7 @@ def page_chars(
         elif loose(raw, index, rect):
             x0, x1 = sorted((rect.left, rect.right))
             y0, y1 = sorted((rect.bottom, rect.top))
-            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01))
+            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font_size(raw, index)))
         else:
             out.append(Char(ch, *_NO_BOX, True))
         index += 1 if ch < "\U00010000" else 2
@@ -95,6 +105,9 @@ def near_candidates(text: str) -> list[bool]:
         if ch.isdigit() or ch in "*†‡§¶":
             for j in range(max(0, k - NEAR), min(len(text), k + NEAR + 1)):
                 wanted[j] = True
+    for m in GLUED.finditer(text):  # and the three characters :func:`word_gap` looks at
+        for j in range(max(0, m.start() - 1), m.end()):
+            wanted[j] = True
     return wanted
 
 
@@ -116,12 +129,54 @@ def outside(chars: Sequence[Char], box: tuple[float, float, float, float]) -> li
     return out
 
 
+def _smaller(small: Char, base: Char) -> bool:
+    """``small`` is set at most :data:`SUPER_SIZE` of ``base``'s size (font sizes when known:
+    loose boxes follow each font's ascent and descent, so a math font's are shorter)."""
+    if small.font > 0 and base.font > 0:
+        return small.font <= SUPER_SIZE * base.font
+    return small.size <= SUPER_SIZE * base.size
+
+
 def _raised(small: Char, base: Char) -> bool:
     """``small`` is set smaller than ``base`` and raised above its baseline, on its line."""
     if base.size <= 0 or small.size > SUPER_SIZE * base.size:
         return False
     rise = small.origin_y - base.origin_y
     return SUPER_RISE * base.size <= rise <= base.size
+
+
+def _lowered(small: Char, base: Char) -> bool:
+    """``small`` is set smaller than ``base`` and lowered below its line (a subscript)."""
+    if base.size <= 0 or not _smaller(small, base):
+        return False
+    return small.y1 <= base.y1 - 0.25 * base.size and small.y0 >= base.y0 - 0.6 * base.size
+
+
+def _script(small: Char, base: Char) -> bool:
+    """``small`` is a raised or lowered script of ``base``, judged by font size (a math font's
+    loose box is shorter than a text font's of the same size)."""
+    if base.size <= 0 or not _smaller(small, base):
+        return False
+    rise = small.origin_y - base.origin_y
+    return SUPER_RISE * base.size <= rise <= base.size or _lowered(small, base)
+
+
+def script_join(before: Char, after: Char) -> str | None:
+    """How to read a line break PDFium puts between ``before`` and ``after`` when one of them is
+    a raised or lowered script of the other on the same visual line (``R`` and ``ⁿ``, ``3`` and
+    ``ème``, ``x`` and ``₀``, or back to the line after one): ``""`` (glued), ``" "`` (a word
+    gap between them), or None (a real line break).
+
+    >>> r = Char("R", 72, 700, 80, 713.5, 13.5, 700, False)
+    >>> n = Char("n", 80.2, 706, 84, 715.5, 9.5, 706, False)
+    >>> script_join(r, n), script_join(n, r._replace(x0=87, x1=95)), script_join(r, r._replace(x0=72, y0=686))
+    ('', ' ', None)
+    """
+    if before.blank or after.blank or not before.x1 - 1 <= after.x0 <= before.x1 + max(before.size, after.size):
+        return None
+    if _script(after, before) or _script(before, after):
+        return " " if word_gap(before, after._replace(origin_y=before.origin_y)) else ""
+    return None
 
 
 def superscripts(chars: Sequence[Char]) -> list[bool]:
@@ -181,3 +236,26 @@ def base_is_line_start(chars: Sequence[Char], i: int) -> bool:
             return True
         k -= 1
     return k < 0
+
+
+def _same_line(a: Char, b: Char) -> bool:
+    size = max(a.size, b.size)
+    return size > 0 and abs(a.origin_y - b.origin_y) <= 0.3 * size and b.x0 >= a.x0
+
+
+def word_gap(before: Char, after: Char, reference: Char | None = None) -> bool:
+    """The page shows a word space between ``before`` and ``after`` (adjacent in the text, no
+    space between them): they are on one line and the gap between their boxes is wider than
+    :data:`WORD_GAP` of the font size beyond the letter spacing (the gap between ``reference``,
+    the character before ``before``, and ``before``; tracked text has wide gaps everywhere).
+
+    >>> a = Char(".", 89.3, 697, 92.3, 710.5, 13.5, 697, False)
+    >>> word_gap(a, a._replace(text="T", x0=92.3, x1=99.7)), word_gap(a, a._replace(text="T", x0=94.3, x1=101.7))
+    (False, True)
+    """
+    if before.blank or after.blank or not _same_line(before, after):
+        return False
+    spacing = 0.0
+    if reference is not None and not reference.blank and _same_line(reference, before):
+        spacing = max(0.0, before.x0 - reference.x1)
+    return after.x0 - before.x1 > WORD_GAP * max(before.size, after.size) + spacing

@@ -27,7 +27,18 @@ from itertools import pairwise
 from typing import Any
 
 from ipsis.ingest.pages import _CLITICS
-from ipsis.ingest.pdfchars import NEAR, SUPER_SIZE, Char, near_candidates, outside, page_chars, superscripts
+from ipsis.ingest.pdfchars import (
+    GLUED,
+    NEAR,
+    SUPER_SIZE,
+    Char,
+    near_candidates,
+    outside,
+    page_chars,
+    script_join,
+    superscripts,
+    word_gap,
+)
 
 WIDGET = 20  # FPDF_ANNOT_WIDGET
 POPUP = 16  # FPDF_ANNOT_POPUP: its text is only shown on demand
@@ -205,6 +216,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     if _OPEN in text or _CLOSE in text:
         return resolve_fffe(text), []
     wide = any(ord(ch) > 0xFFFF for ch in text)
+    spaces = _glued_gaps(textpage, text, wide)
     runs: list[tuple[int, int]] = []
     drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)
     raw = textpage.raw
@@ -238,7 +250,10 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
                 how = _joins(window, sup, [False] * len(window), k)
                 if how != KEEP:
                     drop[lo + k] = how
-    if not runs:
+    for k, how in _script_breaks(textpage, text, wide).items():
+        drop.setdefault(k, how)
+        drop.setdefault(k + 1, how)
+    if not runs and not spaces and not drop:
         return resolve_fffe(text), []
     pieces: list[str] = []
     starts = {s for s, _ in runs}
@@ -246,6 +261,8 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     for k, letter in enumerate(text):
         if k in ends:
             pieces.append(_CLOSE)
+        if k in spaces:
+            pieces.append(" ")
         if k in starts:
             pieces.append(_OPEN)
         if k not in drop:
@@ -268,6 +285,42 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
             out.append(part)
             pos += len(part)
     return "".join(out), marks
+
+
+def _script_breaks(textpage: Any, text: str, wide: bool) -> dict[int, str]:
+    """``{k: how}`` for the generated line breaks ``text[k:k + 2] == "\\r\\n"`` that PDFium puts
+    before or after a raised or lowered script (:func:`~ipsis.ingest.pdfchars.script_join`),
+    reading two boxes only at breaks next to a token of at most three characters."""
+    import pypdfium2.raw as c
+
+    out: dict[int, str] = {}
+    n = len(text)
+    k = text.find("\r\n")
+    while k != -1:
+        after = k + 2
+        if k > 0 and after < n and not text[k - 1].isspace() and not text[after].isspace():
+            short = any(ch.isspace() for ch in text[max(0, k - 4) : k]) or k < 4
+            short = short or any(ch.isspace() for ch in text[after : after + 4]) or after + 4 > n
+            if short and c.FPDFText_IsGenerated(textpage.raw, _index(text, k, wide)) == 1:
+                (b,) = page_chars(textpage, text, start=k - 1, first_index=_index(text, k - 1, wide), end=k)
+                (a,) = page_chars(textpage, text, start=after, first_index=_index(text, after, wide), end=after + 1)
+                how = script_join(b, a)
+                if how is not None:
+                    out[k] = how
+        k = text.find("\r\n", k + 2)
+    return out
+
+
+def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
+    """Positions of ``text`` before which the page shows a word space the text lacks
+    (:func:`~ipsis.ingest.pdfchars.word_gap`), reading boxes only around glued punctuation."""
+    out: set[int] = set()
+    for m in GLUED.finditer(text):
+        lo = max(0, m.start() - 1)
+        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=m.end())
+        if word_gap(window[-2], window[-1], window[-3] if len(window) == 3 else None):
+            out.add(m.end() - 1)
+    return out
 
 
 def _index(text: str, k: int, wide: bool) -> int:
@@ -329,6 +382,12 @@ def build_text(
                 drop[i] = True
             seen.add(key)
     sup = superscripts(chars)
+    gaps = {
+        i
+        for i in range(1, len(chars))
+        if GLUED.fullmatch(chars[i - 1].text + chars[i].text)
+        and word_gap(chars[i - 1], chars[i], chars[i - 2] if i > 1 else None)
+    }
     kinds: list[str | None] = [None] * len(chars)
     last: str | None = None
     for i in range(own, len(chars)):
@@ -362,6 +421,9 @@ def build_text(
                 out.append("\n")
                 tags.append(kinds[i])
             continue
+        if i in gaps:
+            out.append(" ")
+            tags.append(kinds[i])
         out.append(t)
         tags.append("superscript" if sup[i] else kinds[i])
     text = "".join(out)
@@ -388,7 +450,8 @@ def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> str:
         ref = base or a
         if a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size):
             return " " if a.x0 - b.x1 > 0.15 * max(a.size, 1.0) else ""
-    return KEEP
+    how = script_join(b, a)  # a raised or lowered letter or sign (R^n, 3^ème, f^−1, x_0)
+    return KEEP if how is None else how
 
 
 def _next_word(chars: list[Char], i: int) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
-from ipsis.verify.match import MAX_OCCURRENCES, _cuts_token, document_view, find_all, quote_view
+from ipsis.verify.match import MAX_OCCURRENCES, _cuts_token, document_view, find_all, other_views, quote_view
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 
 
@@ -176,9 +176,7 @@ def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) ->
         return False
     stages = searched_stages(quote, policy)
     tier, dis = policy.max_tier, policy.disabled_steps
-    views = [document_view(doc, tier, dis).text]
-    if doc.marks and tier != "exact":  # locate also searches with the skipped marks kept
-        views += [document_view(doc, tier, dis, skip_marks=False, furniture=f).text for f in (True, False)]
+    views = [document_view(doc, tier, dis).text, *(v.text for _, v in other_views(doc, tier, dis))]
     for stage, _ in stages:
         q = quote_view(stage, tier, dis).text
         if q.strip() and any(q in view for view in views):

@@ -38,6 +38,7 @@ from ipsis.verify.match import (
     extend_to_word,
     find_all,
     minimal_context,
+    other_views,
     quote_view,
 )
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
@@ -229,21 +230,6 @@ def searched_stages(quote: str, policy: Policy) -> list[tuple[str, list[str]]]:
     return stages
 
 
-def _has_skippable_calls(doc: Document) -> bool:
-    """The document has footnote calls or superscripts (a quote may have been copied with them)."""
-    key = ("has_calls",)
-    if key not in doc.cache:
-        doc.cache[key] = any(m.kind in ("footnote_call", "superscript") for m in doc.marks)
-    return bool(doc.cache[key])
-
-
-def _has_furniture(doc: Document) -> bool:
-    key = ("has_furniture",)
-    if key not in doc.cache:
-        doc.cache[key] = any(m.kind == "furniture" for m in doc.marks)
-    return bool(doc.cache[key])
-
-
 def _first_stage_found(
     doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True
 ) -> tuple[str, list[tuple[int, int]], list[str]]:
@@ -294,23 +280,18 @@ def locate(
     view = document_view(document, tier, dis)
     search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
     prepared, hits, removed = _first_stage_found(document, view, quote, search)
-    if (not hits or removed) and _has_skippable_calls(document) and tier_rank(tier) >= tier_rank("typography"):
-        # the quote may hold what the view skips (a superscript, a footnote call copied with the
-        # sentence): search the same tier without skipping marks, and keep that reading when it
-        # needs less taken off the quote
-        plain = document_view(document, tier, dis, skip_marks=False)
-        unskipped = _first_stage_found(document, plain, quote, search, batched=False)
-        if unskipped[1] and (not hits or len(unskipped[2]) < len(removed)):
-            view, (prepared, hits, removed) = plain, unskipped
-    printed = not hits and _has_furniture(document) and tier_rank(tier) >= tier_rank("typography")
-    if printed:
-        # a running header, footer or page number quoted by itself: it is printed on the page,
-        # so it is found there (on every page it is printed on), with the ``furniture`` flag
-        plain = document_view(document, tier, dis, skip_marks=False, furniture=False)
-        whole = _first_stage_found(document, plain, quote, search, batched=False)
-        if whole[1]:
-            view, (prepared, hits, removed) = plain, whole
-        printed = bool(hits)
+    printed = spaced = False
+    for name, other in other_views(document, tier, dis):
+        # the quote may hold what the view skips (a superscript or footnote call copied with the
+        # sentence, a superscript set apart by spaces, a running header or footer quoted by
+        # itself): search the same tier in the other views, and keep a reading that needs less
+        # taken off the quote; a header or footer is printed on its pages, flagged ``furniture``
+        if hits and not removed:
+            break
+        reading = _first_stage_found(document, other, quote, search, batched=False)
+        if reading[1] and (not hits or len(reading[2]) < len(removed)):
+            view, (prepared, hits, removed) = other, reading
+            printed, spaced = name == "furniture", name == "spaced"
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -333,7 +314,7 @@ def locate(
         result.message, result.nearest = _diagnose(document, prepared, policy, context)
         return result
 
-    notes: list[str] = []
+    notes: list[str] = ["the quote sets a superscript apart by spaces (S 2 for S²)"] if spaced else []
     if section is not None:
         hits = _restrict_to_section(document, view, hits, section, result)
         if not hits:

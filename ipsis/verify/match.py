@@ -14,14 +14,14 @@ quotes costs one ``str.find`` pass per quote, not one normalization per quote.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 import edlib
 
-from ipsis.document import Document
-from ipsis.ingest.normalize import Normalized, normalize, steps_for
+from ipsis.document import Document, Mark
+from ipsis.ingest.normalize import SPACED, Normalized, normalize, steps_for, tier_rank
 from ipsis.spans import OffsetMap
 
 MAX_OCCURRENCES = 10_000
@@ -79,12 +79,20 @@ def find_all(text: str, quote: str, *, boundaries: bool = True, limit: int = MAX
 
 
 def document_view(
-    doc: Document, tier: str, disabled: Sequence[str] = (), *, skip_marks: bool = True, furniture: bool = True
+    doc: Document,
+    tier: str,
+    disabled: Sequence[str] = (),
+    *,
+    skip_marks: bool = True,
+    furniture: bool = True,
+    spaced: bool = False,
 ) -> Normalized:
     """The cached view of ``doc`` at ``tier`` (``exact`` is the text itself); ``skip_marks=False``
     keeps footnote calls and superscripts in the view (page furniture is still skipped unless
-    ``furniture=False`` too: the view of every printed character)."""
-    key = ("view", tier, tuple(sorted(disabled)), skip_marks, furniture)
+    ``furniture=False`` too: the view of every printed character); ``spaced`` (with
+    ``skip_marks=False``) sets each superscript apart by spaces, as extractors that end a word
+    at a raised script read it (``S 2``)."""
+    key = ("view", tier, tuple(sorted(disabled)), skip_marks, furniture, spaced)
     view = doc.cache.get(key)
     if view is None:
         if tier == "exact":
@@ -92,9 +100,37 @@ def document_view(
         else:
             kept = ("furniture",) if furniture else ()
             marks = doc.marks if skip_marks else tuple(m for m in doc.marks if m.kind in kept)
+            if spaced and not skip_marks:
+                scripts = (Mark(SPACED, m.start, m.end) for m in doc.marks if m.kind == "superscript")
+                marks = tuple(sorted((*marks, *scripts), key=lambda m: (m.start, m.end)))
             view = normalize(doc.text, tier, disabled=disabled, marks=marks)
         doc.cache[key] = view
     return view
+
+
+def other_views(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Iterator[tuple[str, Normalized]]:
+    """The views ``locate`` searches when the quote is not in the tier's own view, in order:
+    ``marks`` (footnote calls and superscripts kept, for a quote copied with them),
+    ``spaced`` (superscripts set apart by spaces: ``S 2``), ``furniture`` (running headers
+    and footers kept too, for a quote of one by itself). Only at ``typography`` and above, and
+    only those the document's marks make different from the view."""
+    if tier_rank(tier) < tier_rank("typography") or not doc.marks:
+        return
+    kinds = _mark_kinds(doc)
+    if kinds & {"footnote_call", "superscript"}:
+        yield "marks", document_view(doc, tier, disabled, skip_marks=False)
+    if "superscript" in kinds:
+        yield "spaced", document_view(doc, tier, disabled, skip_marks=False, spaced=True)
+    if "furniture" in kinds:
+        yield "furniture", document_view(doc, tier, disabled, skip_marks=False, furniture=False)
+
+
+def _mark_kinds(doc: Document) -> frozenset[str]:
+    key = ("mark_kinds",)
+    if key not in doc.cache:
+        doc.cache[key] = frozenset(m.kind for m in doc.marks)
+    kinds: frozenset[str] = doc.cache[key]
+    return kinds
 
 
 def quote_view(quote: str, tier: str, disabled: Sequence[str] = ()) -> Normalized:

@@ -1,0 +1,128 @@
+"""Spaces the page shows and spaces extractors disagree on (issue 18).
+
+- **A gap is a space**: a gap between two characters on one line wider than a tenth of an em
+  beyond the letter spacing is a word space, where PDFium (whose threshold follows the font's
+  space width) glues ``law.The``. Checked on a PDF built here with known gaps.
+- **Raised and lowered scripts stay on their line**: PDFium breaks the line before a raised
+  letter or sign (``R\\nn``, ``3\\nème``, ``f\\n−1\\n(U)``); ipsis reads them on the line, as printed.
+- **Spacing by symbols** (``symbol_spacing``, typography tier): a space next to a symbol or
+  bracket is not a difference (``a1 (Γ)`` is ``a1(Γ)``), a space between two letters or two
+  digits and the space after ``,`` always is; the result lists the step.
+- **A superscript set apart by spaces** in the quote (``S 2`` for ``S²``) is located, and the
+  result says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ipsis.document import Document
+from ipsis.ingest import load_document
+from ipsis.ingest.tesseract import OcrOptions
+from ipsis.verify.locate import locate
+from tests.shared import CORPORA
+
+WILD = CORPORA / "pdf-wild"
+NO_OCR = OcrOptions(mode="never")
+
+
+def _pdf(content: bytes) -> bytes:
+    """A one-page PDF (Times-Roman, a standard font: no embedding) with ``content`` as its page."""
+    objs = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
+        b" /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for i, obj in enumerate(objs, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + obj + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
+
+
+LAW = 20.328  # the advance of "law." in 12 pt Times-Roman (278 + 444 + 722 + 250 thousandths)
+
+
+@pytest.mark.parametrize(
+    ("gap", "expected"),
+    [(0.0, "law.The next"), (0.5, "law.The next"), (1.5, "law. The next"), (2.5, "law. The next")],
+)
+def test_a_gap_wider_than_a_tenth_of_an_em_is_a_space(tmp_path: Path, gap: float, expected: str) -> None:
+    # 1.5 pt is 0.125 em at 12 pt: PDFium itself reads no space below about 0.15 em
+    page = b"BT /F1 12 Tf 72 700 Td (law.) Tj %.3f 0 Td (The next) Tj ET" % (LAW + gap)
+    path = tmp_path / "gap.pdf"
+    path.write_bytes(_pdf(page))
+    doc = load_document(path, ocr=NO_OCR)
+    assert doc.text.strip() == expected
+
+
+def test_letter_spacing_is_not_a_word_gap(tmp_path: Path) -> None:
+    # tracked text (2 pt between every letter) has a wide gap after the period too: no space
+    page = b"BT /F1 12 Tf 2 Tc 72 700 Td (law.The) Tj ET"
+    path = tmp_path / "tracked.pdf"
+    path.write_bytes(_pdf(page))
+    assert load_document(path, ocr=NO_OCR).text.strip() == "law.The"
+
+
+def _located(doc: Document, quote: str, page: int, text: str) -> list[str]:
+    r = locate(doc, quote)
+    assert r.status == "located", r.message
+    m = r.matches[0]
+    assert doc.text[m.start : m.end] == m.text == text
+    assert m.page == page
+    return r.steps
+
+
+def test_raised_letters_stay_on_their_line() -> None:
+    # rendered pages: GeoTopo p. 28 "sind Rⁿ und Rᵐ", issue6127 p. 3 "jusqu'au 3ème degré"
+    geo = load_document(WILD / "ss_GeoTopo-komprimiert.pdf", ocr=NO_OCR)
+    q = "b) Für n 6= m sind Rn und Rm nicht homöomorph."  # ≠ is read "6=" by pdftotext too
+    assert _located(geo, q, 28, q) == []
+    form = load_document(WILD / "pj_issue6127.pdf", ocr=NO_OCR)
+    q = "le collatéral jusqu’au 3ème degré ou l’allié au même degré de"
+    assert _located(form, q, 3, q) == []
+
+
+def test_spacing_by_symbols_is_typography_and_listed() -> None:
+    geo = load_document(WILD / "ss_GeoTopo-komprimiert.pdf", ocr=NO_OCR)
+    steps = _located(
+        geo,
+        "b) Ist n = a1 (Γ) − a1 (T ), so ist χ(Γ) = 1 − n.",  # pdftotext's spacing
+        41,
+        "b) Ist n = a1(Γ) − a1(T), so ist χ(Γ) = 1 − n.",
+    )
+    assert "symbol_spacing" in steps
+
+
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        ("incisos 1,5 e 7 do artigo", "incisos 1, 5 e 7 do artigo"),  # a list is not a decimal
+        ("o inciso I - o cidadão brasileiro", "o inciso Io cidadão brasileiro"),  # a dash keeps words apart
+        ("the total of 12 34 units shipped", "the total of 1234 units shipped"),
+        ("we ship the cargo today", "we shipthe cargo today"),
+    ],
+)
+def test_spacing_that_changes_words_or_numbers_is_a_difference(text: str, quote: str) -> None:
+    assert locate(Document("d", text), quote).status == "not_found"
+
+
+def test_superscript_set_apart_by_spaces() -> None:
+    geo = load_document(WILD / "ss_GeoTopo-komprimiert.pdf", ocr=NO_OCR)
+    r = locate(geo, "Die Kugeloberfläche S 2 lässt sich durch strecken")  # page 2 prints S²
+    assert r.status == "located", r.message
+    m = r.matches[0]
+    assert m.page == 2 and doc_slice(geo, m) == m.text == "Die Kugeloberfläche S2 lässt sich durch strecken"
+    assert "superscript apart by spaces" in r.message
+
+
+def doc_slice(doc: Document, m: object) -> str:
+    return doc.text[m.start : m.end]  # type: ignore[attr-defined]
