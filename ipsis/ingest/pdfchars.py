@@ -26,7 +26,8 @@ SUPER_SIZE = 0.85  # a superscript is set at most this share of the size of its 
 SUPER_RISE = 0.18  # ... with its baseline raised by at least this share of the base size
 WORD_GAP = 0.09  # of the loose box height (about 1.13 em): a gap of 0.1 em beyond the letter spacing is a space
 NEAR = 8  # characters: how far to look for the neighbour of a candidate superscript
-GLUED = re.compile(r"[.,;:!?)\]}\u201d\u00bb][^\W\d_(\[\u201c\u00ab]")
+GLUED_AFTER = frozenset(".,;:!?)]}\u201d\u00bb")
+GLUED = re.compile(r"[.,;:!?)\]}\u201d\u00bb](?:[^\W\d_]|[(\[\u201c\u00ab])")
 """Punctuation glued to a letter or an opening bracket or quote (``law.The``): where a word space
 may be missing from the text (see :func:`word_gap`)."""
 _SUPER_CHARS = frozenset("0123456789*†‡§¶,-–()[]¹²³⁴⁵⁶⁷⁸⁹⁰")
@@ -43,7 +44,7 @@ class Char(NamedTuple):
     size: float  # height of the loose box, which follows the font size (0 for generated characters)
     origin_y: float  # bottom of the loose box, which follows the baseline
     generated: bool  # inserted by PDFium (line breaks, word spaces)
-    font: float = 0.0  # the font size in points (0 when unknown): loose boxes differ between fonts
+    font: float = 0.0  # the font size in points, read next to line breaks (else 0): loose boxes differ between fonts
 
     @property
     def blank(self) -> bool:
@@ -86,7 +87,10 @@ def page_chars(
         elif loose(raw, index, rect):
             x0, x1 = sorted((rect.left, rect.right))
             y0, y1 = sorted((rect.bottom, rect.top))
-            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font_size(raw, index)))
+            # the font size only next to a line break (where :func:`script_join` compares two)
+            by_break = text[k - 1 : k] in ("\r", "\n") or text[k + 1 : k + 2] in ("\r", "\n")
+            font = font_size(raw, index) if by_break else 0.0
+            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font))
         else:
             out.append(Char(ch, *_NO_BOX, True))
         index += 1 if ch < "\U00010000" else 2

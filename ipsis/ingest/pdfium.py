@@ -29,6 +29,7 @@ from typing import Any
 from ipsis.ingest.pages import _CLITICS
 from ipsis.ingest.pdfchars import (
     GLUED,
+    GLUED_AFTER,
     NEAR,
     SUPER_SIZE,
     Char,
@@ -291,24 +292,31 @@ def _script_breaks(textpage: Any, text: str, wide: bool) -> dict[int, str]:
     """``{k: how}`` for the generated line breaks ``text[k:k + 2] == "\\r\\n"`` that PDFium puts
     before or after a raised or lowered script (:func:`~ipsis.ingest.pdfchars.script_join`),
     reading two boxes only at breaks next to a token of at most three characters."""
+    out: dict[int, str] = {}
+    for m in _SHORT_BREAK.finditer(text):
+        k = m.end(1) if m.group(1) else m.start()
+        how = _script_break(textpage, text, k, wide)
+        if how is not None:
+            out[k] = how
+    return out
+
+
+_SHORT_BREAK = re.compile(r"(?<!\S)(\S{1,3})\r\n(?=\S)|(?<=\S)\r\n(?=\S{1,3}(?!\S))")
+"""A line break between two non-blank characters, next to a token of at most three characters
+(a script that PDFium set on a line of its own: ``R\\r\\nn und``, ``f\\r\\n−1\\r\\n(U)``)."""
+
+
+def _script_break(textpage: Any, text: str, k: int, wide: bool) -> str | None:
+    """:func:`~ipsis.ingest.pdfchars.script_join` for the line break at ``text[k:k + 2]``."""
     import pypdfium2.raw as c
 
-    out: dict[int, str] = {}
-    n = len(text)
-    k = text.find("\r\n")
-    while k != -1:
-        after = k + 2
-        if k > 0 and after < n and not text[k - 1].isspace() and not text[after].isspace():
-            short = any(ch.isspace() for ch in text[max(0, k - 4) : k]) or k < 4
-            short = short or any(ch.isspace() for ch in text[after : after + 4]) or after + 4 > n
-            if short and c.FPDFText_IsGenerated(textpage.raw, _index(text, k, wide)) == 1:
-                (b,) = page_chars(textpage, text, start=k - 1, first_index=_index(text, k - 1, wide), end=k)
-                (a,) = page_chars(textpage, text, start=after, first_index=_index(text, after, wide), end=after + 1)
-                how = script_join(b, a)
-                if how is not None:
-                    out[k] = how
-        k = text.find("\r\n", k + 2)
-    return out
+    raw = textpage.raw
+    i, j = _index(text, k - 1, wide), _index(text, k + 2, wide)
+    if c.FPDFText_GetFontSize(raw, i) == c.FPDFText_GetFontSize(raw, j) or c.FPDFText_IsGenerated(raw, j - 2) != 1:
+        return None
+    (b,) = page_chars(textpage, text, start=k - 1, first_index=i, end=k)
+    (a,) = page_chars(textpage, text, start=k + 2, first_index=j, end=k + 3)
+    return script_join(b, a)
 
 
 def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
@@ -316,10 +324,15 @@ def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
     (:func:`~ipsis.ingest.pdfchars.word_gap`), reading boxes only around glued punctuation."""
     out: set[int] = set()
     for m in GLUED.finditer(text):
-        lo = max(0, m.start() - 1)
-        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=m.end())
-        if word_gap(window[-2], window[-1], window[-3] if len(window) == 3 else None):
-            out.add(m.end() - 1)
+        at = m.start()
+        pair = page_chars(textpage, text, start=at, first_index=_index(text, at, wide), end=at + 2)
+        if not word_gap(*pair):
+            continue  # no wide gap at all (most glued punctuation: e.g., 1.5, x,y)
+        if at > 0:  # and wider than the letter spacing before it
+            (ref,) = page_chars(textpage, text, start=at - 1, first_index=_index(text, at - 1, wide), end=at)
+            if not word_gap(pair[0], pair[1], ref):
+                continue
+        out.add(at + 1)
     return out
 
 
@@ -385,7 +398,8 @@ def build_text(
     gaps = {
         i
         for i in range(1, len(chars))
-        if GLUED.fullmatch(chars[i - 1].text + chars[i].text)
+        if chars[i - 1].text in GLUED_AFTER
+        and GLUED.fullmatch(chars[i - 1].text + chars[i].text)
         and word_gap(chars[i - 1], chars[i], chars[i - 2] if i > 1 else None)
     }
     kinds: list[str | None] = [None] * len(chars)
