@@ -24,6 +24,7 @@ MarkKind = Literal[
     "furniture",
     "footnote_call",
     "superscript",
+    "script",
     "toc",
     "unmapped_glyph",
     "form_field",
@@ -38,6 +39,9 @@ MarkKind = Literal[
 - ``footnote_call``: a footnote number glued to a word (``Lei:1``); skipped by the typography view.
 - ``superscript``: a run of raised small digits or note symbols (``Ermäßigte²``, ``R²``), from
   the PDF's character boxes; skipped by the typography view like a footnote call.
+- ``script``: a raised or lowered letter or sign on its line (``Rⁿ``, ``3ème``, ``f⁻¹``, ``x₀``),
+  from the character boxes: kept in the text and in matching (a quote that sets it apart by
+  spaces, ``R n``, is found too).
 - ``toc``: a table of contents.
 - ``unmapped_glyph``: U+FFFD runs from fonts without a Unicode map.
 - ``form_field``: the visible value of a PDF form field (AcroForm widget).

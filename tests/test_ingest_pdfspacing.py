@@ -8,8 +8,8 @@
 - **Spacing by symbols** (``symbol_spacing``, typography tier): a space next to a symbol or
   bracket is not a difference (``a1 (Γ)`` is ``a1(Γ)``), a space between two letters or two
   digits and the space after ``,`` always is; the result lists the step.
-- **A superscript set apart by spaces** in the quote (``S 2`` for ``S²``) is located, and the
-  result says so.
+- **A raised or lowered script set apart by spaces** in the quote (``S 2`` for ``S²``, ``S n``
+  for ``Sⁿ``: ``superscript`` and ``script`` marks) is located, and the result says so.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import pytest
 from ipsis.document import Document
 from ipsis.ingest import load_document
 from ipsis.ingest.tesseract import OcrOptions
+from ipsis.spans import Span
 from ipsis.verify.locate import locate
 from tests.shared import CORPORA
 
@@ -121,7 +122,13 @@ def test_superscript_set_apart_by_spaces() -> None:
     assert r.status == "located", r.message
     m = r.matches[0]
     assert m.page == 2 and doc_slice(geo, m) == m.text == "Die Kugeloberfläche S2 lässt sich durch strecken"
-    assert "superscript apart by spaces" in r.message
+    assert "apart by spaces" in r.message
+    r = locate(geo, "Als kompakte Mannigfaltigkeit wird S n auch")  # page 29 prints Sⁿ: a raised letter
+    assert r.status == "located", r.message
+    m = r.matches[0]
+    assert m.page == 29 and doc_slice(geo, m) == m.text == "Als kompakte Mannigfaltigkeit wird Sn auch"
+    scripts = [k for k in geo.marks_overlapping(Span(m.start, m.end)) if k.kind == "script"]
+    assert [geo.text[k.start : k.end] for k in scripts] == ["n"]
 
 
 def doc_slice(doc: Document, m: object) -> str:

@@ -183,6 +183,50 @@ def script_join(before: Char, after: Char) -> str | None:
     return None
 
 
+def script_runs(chars: Sequence[Char]) -> list[bool]:
+    """Per character: True inside a raised or lowered script that PDFium set apart by a line
+    break (:func:`script_join`): the characters on the script's side of the break that share
+    its size and baseline, up to a blank (``n`` in ``R\\nn und``, ``ème`` in ``3\\nème``).
+
+    >>> r = Char("R", 72, 700, 80, 713.5, 13.5, 700, False)
+    >>> n = Char("n", 80.2, 706, 84, 715.5, 9.5, 706, False)
+    >>> br = Char("\\n", 0, 0, 0, 0, 0, 0, True)
+    >>> script_runs([r, br, n, n._replace(x0=84, x1=88), br._replace(text=" "), r._replace(x0=92, x1=100)])
+    [False, False, True, True, False, False]
+    """
+    flags = [False] * len(chars)
+    for i, ch in enumerate(chars):
+        if ch.text not in "\r\n" or not ch.generated:
+            continue
+        b, a = _neighbour_at(chars, i, -1), _neighbour_at(chars, i, +1)
+        if b is None or a is None or script_join(chars[b], chars[a]) is None:
+            continue
+        start, step = (a, +1) if _script(chars[a], chars[b]) else (b, -1)
+        first = chars[start]
+        k = start
+        while 0 <= k < len(chars) and not chars[k].blank and _same_script(chars[k], first):
+            flags[k] = True
+            k += step
+    return flags
+
+
+def _same_script(ch: Char, first: Char) -> bool:
+    tol = 0.2 * max(first.size, 1.0)
+    return abs(ch.origin_y - first.origin_y) <= tol and abs(ch.size - first.size) <= tol
+
+
+def _neighbour_at(chars: Sequence[Char], i: int, step: int) -> int | None:
+    """The index of the nearest non-blank character before or after ``i`` (within :data:`NEAR`)."""
+    k = i + step
+    for _ in range(NEAR):
+        if not 0 <= k < len(chars):
+            return None
+        if not chars[k].blank:
+            return k
+        k += step
+    return None
+
+
 def superscripts(chars: Sequence[Char]) -> list[bool]:
     """Per character: True inside a run of raised small digits or footnote symbols.
 
@@ -222,14 +266,8 @@ def superscripts(chars: Sequence[Char]) -> list[bool]:
 
 def _neighbour(chars: Sequence[Char], i: int, step: int) -> Char | None:
     """The nearest non-blank character before (``step=-1``) or after (``+1``) index ``i``."""
-    k = i + step
-    for _ in range(NEAR):
-        if not 0 <= k < len(chars):
-            return None
-        if not chars[k].blank:
-            return chars[k]
-        k += step
-    return None
+    k = _neighbour_at(chars, i, step)
+    return None if k is None else chars[k]
 
 
 def base_is_line_start(chars: Sequence[Char], i: int) -> bool:

@@ -37,6 +37,7 @@ from ipsis.ingest.pdfchars import (
     outside,
     page_chars,
     script_join,
+    script_runs,
     superscripts,
     word_gap,
 )
@@ -206,7 +207,7 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
 
 
 _CANDIDATE = re.compile(r"(?:[\[(]?[0-9*†‡§¶]+(?:[,–-][0-9]+)*[\])]?)+")  # 2, 10, [12][13], (3), 1,2, *
-_OPEN, _CLOSE = "\ufdd0", "\ufdd1"  # noncharacters: never in extracted text, safe as sentinels
+_OPEN, _CLOSE, _OPEN_SCRIPT = "\ufdd0", "\ufdd1", "\ufdd2"  # noncharacters: never in extracted text
 
 
 def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, int, int, str]]]:
@@ -214,7 +215,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     boxes only around digit and note-symbol runs instead of every character of the page."""
     import pypdfium2.raw as c
 
-    if _OPEN in text or _CLOSE in text:
+    if _OPEN in text or _CLOSE in text or _OPEN_SCRIPT in text:
         return resolve_fffe(text), []
     wide = any(ord(ch) > 0xFFFF for ch in text)
     spaces = _glued_gaps(textpage, text, wide)
@@ -251,21 +252,27 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
                 how = _joins(window, sup, [False] * len(window), k)
                 if how != KEEP:
                     drop[lo + k] = how
-    for k, how in _script_breaks(textpage, text, wide).items():
+    joins, scripts = _script_breaks(textpage, text, wide)
+    for k, how in joins.items():
         drop.setdefault(k, how)
         drop.setdefault(k + 1, how)
     if not runs and not spaces and not drop:
         return resolve_fffe(text), []
+    taken = [range(s, e) for s, e in runs]
+    kinds = {s: _OPEN for s, _ in runs}
+    for s, e in scripts:  # a script is marked unless a superscript run holds some of it
+        if not any(s in r or e - 1 in r or r.start in range(s, e) for r in taken):
+            runs.append((s, e))
+            kinds[s] = _OPEN_SCRIPT
     pieces: list[str] = []
-    starts = {s for s, _ in runs}
     ends = {e for _, e in runs}
     for k, letter in enumerate(text):
         if k in ends:
             pieces.append(_CLOSE)
         if k in spaces:
             pieces.append(" ")
-        if k in starts:
-            pieces.append(_OPEN)
+        if k in kinds:
+            pieces.append(kinds[k])
         if k not in drop:
             pieces.append(letter)
         elif drop[k] and (not pieces or pieces[-1] != drop[k]):
@@ -277,28 +284,37 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     marks: list[tuple[str, int, int, str]] = []
     pos = 0
     open_at = 0
-    for part in re.split(f"([{_OPEN}{_CLOSE}])", marked):
-        if part == _OPEN:
-            open_at = pos
+    kind = "superscript"
+    for part in re.split(f"([{_OPEN}{_OPEN_SCRIPT}{_CLOSE}])", marked):
+        if part in (_OPEN, _OPEN_SCRIPT):
+            open_at, kind = pos, "superscript" if part == _OPEN else "script"
         elif part == _CLOSE:
-            marks.append(("superscript", open_at, pos, "superscript"))
+            marks.append((kind, open_at, pos, kind))
         else:
             out.append(part)
             pos += len(part)
     return "".join(out), marks
 
 
-def _script_breaks(textpage: Any, text: str, wide: bool) -> dict[int, str]:
-    """``{k: how}`` for the generated line breaks ``text[k:k + 2] == "\\r\\n"`` that PDFium puts
-    before or after a raised or lowered script (:func:`~ipsis.ingest.pdfchars.script_join`),
-    reading two boxes only at breaks next to a token of at most three characters."""
+def _script_breaks(textpage: Any, text: str, wide: bool) -> tuple[dict[int, str], list[tuple[int, int]]]:
+    """The generated line breaks ``text[k:k + 2] == "\\r\\n"`` that PDFium puts before or after
+    a raised or lowered script (:func:`~ipsis.ingest.pdfchars.script_join`), as ``{k: how}``,
+    and the scripts' spans (:func:`~ipsis.ingest.pdfchars.script_runs`), reading two boxes only
+    at breaks next to a token of at most three characters, and a few more at a script's break."""
     out: dict[int, str] = {}
+    spans: list[tuple[int, int]] = []
     for m in _SHORT_BREAK.finditer(text):
         k = m.end(1) if m.group(1) else m.start()
         how = _script_break(textpage, text, k, wide)
-        if how is not None:
-            out[k] = how
-    return out
+        if how is None:
+            continue
+        out[k] = how
+        lo, hi = max(0, k - NEAR), min(len(text), k + 2 + NEAR)
+        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=hi)
+        flagged = [lo + i for i, f in enumerate(script_runs(window)) if f]
+        if flagged and flagged[-1] - flagged[0] + 1 == len(flagged):
+            spans.append((flagged[0], flagged[-1] + 1))
+    return out, spans
 
 
 _SHORT_BREAK = re.compile(r"(?<!\S)(\S{1,3})\r\n(?=\S)|(?<=\S)\r\n(?=\S{1,3}(?!\S))")
@@ -395,6 +411,7 @@ def build_text(
                 drop[i] = True
             seen.add(key)
     sup = superscripts(chars)
+    scripts = script_runs(chars)
     gaps = {
         i
         for i in range(1, len(chars))
@@ -439,7 +456,7 @@ def build_text(
             out.append(" ")
             tags.append(kinds[i])
         out.append(t)
-        tags.append("superscript" if sup[i] else kinds[i])
+        tags.append("superscript" if sup[i] else "script" if scripts[i] else kinds[i])
     text = "".join(out)
     return text, _runs(text, tags, n)
 

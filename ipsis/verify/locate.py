@@ -314,7 +314,9 @@ def locate(
         result.message, result.nearest = _diagnose(document, prepared, policy, context)
         return result
 
-    notes: list[str] = ["the quote sets a superscript apart by spaces (S 2 for S²)"] if spaced else []
+    notes: list[str] = (
+        ["the quote sets a raised or lowered script apart by spaces (S 2 for S², R n for Rⁿ)"] if spaced else []
+    )
     if section is not None:
         hits = _restrict_to_section(document, view, hits, section, result)
         if not hits:

@@ -101,17 +101,21 @@ def document_view(
             kept = ("furniture",) if furniture else ()
             marks = doc.marks if skip_marks else tuple(m for m in doc.marks if m.kind in kept)
             if spaced and not skip_marks:
-                scripts = (Mark(SPACED, m.start, m.end) for m in doc.marks if m.kind == "superscript")
+                scripts = (Mark(SPACED, m.start, m.end) for m in doc.marks if m.kind in SCRIPTS)
                 marks = tuple(sorted((*marks, *scripts), key=lambda m: (m.start, m.end)))
             view = normalize(doc.text, tier, disabled=disabled, marks=marks)
         doc.cache[key] = view
     return view
 
 
+SCRIPTS = frozenset({"superscript", "script"})
+"""Mark kinds of raised or lowered text that a quote may set apart by spaces (the spaced view)."""
+
+
 def other_views(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Iterator[tuple[str, Normalized]]:
     """The views ``locate`` searches when the quote is not in the tier's own view, in order:
     ``marks`` (footnote calls and superscripts kept, for a quote copied with them),
-    ``spaced`` (superscripts set apart by spaces: ``S 2``), ``furniture`` (running headers
+    ``spaced`` (superscripts and scripts set apart by spaces: ``S 2``, ``R n``), ``furniture`` (running headers
     and footers kept too, for a quote of one by itself). Only at ``typography`` and above, and
     only those the document's marks make different from the view."""
     if tier_rank(tier) < tier_rank("typography") or not doc.marks:
@@ -119,7 +123,7 @@ def other_views(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Itera
     kinds = _mark_kinds(doc)
     if kinds & {"footnote_call", "superscript"}:
         yield "marks", document_view(doc, tier, disabled, skip_marks=False)
-    if "superscript" in kinds:
+    if kinds & SCRIPTS:
         yield "spaced", document_view(doc, tier, disabled, skip_marks=False, spaced=True)
     if "furniture" in kinds:
         yield "furniture", document_view(doc, tier, disabled, skip_marks=False, furniture=False)
