@@ -13,14 +13,19 @@ Per page, on top of PDFium's text:
   matcher skips them like footnote calls) and the line break PDFium puts before or after one is
   dropped, so ``Ermäßigte²`` reads ``Ermäßigte2`` on its line.
 
-Character boxes are read (:mod:`ipsis.ingest.pdfchars`) only on pages that need them: pages with
-annotations, with text objects outside the crop box, or with text of more than one size.
+- **scripts**: a raised or lowered letter or sign that PDFium set apart by a line break
+  (``R\\nn``, ``3\\nème``) is read on its line and marked ``script``;
+- **word gaps**: a gap wider than a tenth of an em beyond the letter spacing after glued
+  punctuation is a space (``law.The`` -> ``law. The``).
+
+Character boxes are read (:mod:`ipsis.ingest.pdfchars`) for every character only on pages that
+need them (annotations, text outside the crop box, text drawn twice); elsewhere only where the
+text says a rule may apply (:mod:`ipsis.ingest.pdfsparse`).
 """
 
 from __future__ import annotations
 
 import ctypes
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -31,22 +36,20 @@ from ipsis.ingest.pdfchars import (
     GLUED,
     GLUED_AFTER,
     NEAR,
-    SUPER_SIZE,
     Char,
     near_candidates,
     outside,
     page_chars,
-    script_join,
     script_runs,
     superscripts,
     word_gap,
 )
+from ipsis.ingest.pdfsparse import KEEP, _joins, _text_length, resolve_fffe, sparse_superscripts
 
 WIDGET = 20  # FPDF_ANNOT_WIDGET
 POPUP = 16  # FPDF_ANNOT_POPUP: its text is only shown on demand
 LINK = 2  # FPDF_ANNOT_LINK: an area, no text of its own
 Rect = tuple[float, float, float, float]  # left, bottom, right, top
-KEEP = "-"  # _joins: leave the line break as it is
 
 
 @dataclass(slots=True)
@@ -206,173 +209,6 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         page.close()
 
 
-_CANDIDATE = re.compile(r"(?:[\[(]?[0-9*†‡§¶]+(?:[,–-][0-9]+)*[\])]?)+")  # 2, 10, [12][13], (3), 1,2, *
-_OPEN, _CLOSE, _OPEN_SCRIPT = "\ufdd0", "\ufdd1", "\ufdd2"  # noncharacters: never in extracted text
-
-
-def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, int, int, str]]]:
-    """The page text (soft hyphens resolved, LF line ends) with its superscripts marked, reading
-    boxes only around digit and note-symbol runs instead of every character of the page."""
-    import pypdfium2.raw as c
-
-    if _OPEN in text or _CLOSE in text or _OPEN_SCRIPT in text:
-        return resolve_fffe(text), []
-    wide = any(ord(ch) > 0xFFFF for ch in text)
-    spaces = _glued_gaps(textpage, text, wide)
-    runs: list[tuple[int, int]] = []
-    drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)
-    raw = textpage.raw
-    rect = c.FS_RECTF()
-
-    def height(k: int) -> float:
-        if not c.FPDFText_GetLooseCharBox(raw, _index(text, k, wide), rect):
-            return 0.0
-        return abs(rect.top - rect.bottom)
-
-    for m in _CANDIDATE.finditer(text):
-        at = m.start() + (text[m.start()] in "[(")
-        before = [k for k in range(at - 1, max(-1, at - NEAR), -1) if not text[k].isspace()][:2]
-        after = [k for k in range(m.end(), min(len(text), m.end() + NEAR)) if not text[k].isspace()][:1]
-        near = before + after
-        mine = height(at)
-        if not near or all(height(k) * SUPER_SIZE < mine for k in near):
-            continue  # not set smaller than a neighbour: no superscript (a few calls, not twenty)
-        lo, hi = max(0, m.start() - NEAR), min(len(text), m.end() + NEAR)
-        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=hi)
-        flags = superscripts(window)
-        first, last = m.start() - lo, m.end() - lo
-        if not any(flags[first:last]):
-            continue
-        s = m.start() + next(k for k in range(first, last) if flags[k]) - first
-        e = m.start() + max(k for k in range(first, last) if flags[k]) + 1 - first
-        runs.append((s, e))
-        sup = [lo + k in range(s, e) for k in range(len(window))]
-        for k, ch in enumerate(window):
-            if ch.text in "\r\n" and c.FPDFText_IsGenerated(raw, _index(text, lo + k, wide)) == 1:
-                how = _joins(window, sup, [False] * len(window), k)
-                if how != KEEP:
-                    drop[lo + k] = how
-    joins, scripts = _script_breaks(textpage, text, wide)
-    for k, how in joins.items():
-        drop.setdefault(k, how)
-        drop.setdefault(k + 1, how)
-    if not runs and not spaces and not drop:
-        return resolve_fffe(text), []
-    taken = [range(s, e) for s, e in runs]
-    kinds = {s: _OPEN for s, _ in runs}
-    for s, e in scripts:  # a script is marked unless a superscript run holds some of it
-        if not any(s in r or e - 1 in r or r.start in range(s, e) for r in taken):
-            runs.append((s, e))
-            kinds[s] = _OPEN_SCRIPT
-    pieces: list[str] = []
-    ends = {e for _, e in runs}
-    for k, letter in enumerate(text):
-        if k in ends:
-            pieces.append(_CLOSE)
-        if k in spaces:
-            pieces.append(" ")
-        if k in kinds:
-            pieces.append(kinds[k])
-        if k not in drop:
-            pieces.append(letter)
-        elif drop[k] and (not pieces or pieces[-1] != drop[k]):
-            pieces.append(drop[k])
-    if len(text) in ends:
-        pieces.append(_CLOSE)
-    marked = resolve_fffe("".join(pieces)).replace("\r\n", "\n").replace("\r", "\n")
-    out: list[str] = []
-    marks: list[tuple[str, int, int, str]] = []
-    pos = 0
-    open_at = 0
-    kind = "superscript"
-    for part in re.split(f"([{_OPEN}{_OPEN_SCRIPT}{_CLOSE}])", marked):
-        if part in (_OPEN, _OPEN_SCRIPT):
-            open_at, kind = pos, "superscript" if part == _OPEN else "script"
-        elif part == _CLOSE:
-            marks.append((kind, open_at, pos, kind))
-        else:
-            out.append(part)
-            pos += len(part)
-    return "".join(out), marks
-
-
-def _script_breaks(textpage: Any, text: str, wide: bool) -> tuple[dict[int, str], list[tuple[int, int]]]:
-    """The generated line breaks ``text[k:k + 2] == "\\r\\n"`` that PDFium puts before or after
-    a raised or lowered script (:func:`~ipsis.ingest.pdfchars.script_join`), as ``{k: how}``,
-    and the scripts' spans (:func:`~ipsis.ingest.pdfchars.script_runs`), reading two boxes only
-    at breaks next to a token of at most three characters, and a few more at a script's break."""
-    out: dict[int, str] = {}
-    spans: list[tuple[int, int]] = []
-    for m in _SHORT_BREAK.finditer(text):
-        k = m.end(1) if m.group(1) else m.start()
-        how = _script_break(textpage, text, k, wide)
-        if how is None:
-            continue
-        out[k] = how
-        lo, hi = max(0, k - NEAR), min(len(text), k + 2 + NEAR)
-        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=hi)
-        flagged = [lo + i for i, f in enumerate(script_runs(window)) if f]
-        if flagged and flagged[-1] - flagged[0] + 1 == len(flagged):
-            spans.append((flagged[0], flagged[-1] + 1))
-    return out, spans
-
-
-_SHORT_BREAK = re.compile(r"(?<!\S)(\S{1,3})\r\n(?=\S)|(?<=\S)\r\n(?=\S{1,3}(?!\S))")
-"""A line break between two non-blank characters, next to a token of at most three characters
-(a script that PDFium set on a line of its own: ``R\\r\\nn und``, ``f\\r\\n−1\\r\\n(U)``)."""
-
-
-def _script_break(textpage: Any, text: str, k: int, wide: bool) -> str | None:
-    """:func:`~ipsis.ingest.pdfchars.script_join` for the line break at ``text[k:k + 2]``."""
-    import pypdfium2.raw as c
-
-    raw = textpage.raw
-    i, j = _index(text, k - 1, wide), _index(text, k + 2, wide)
-    if c.FPDFText_GetFontSize(raw, i) == c.FPDFText_GetFontSize(raw, j) or c.FPDFText_IsGenerated(raw, j - 2) != 1:
-        return None
-    (b,) = page_chars(textpage, text, start=k - 1, first_index=i, end=k)
-    (a,) = page_chars(textpage, text, start=k + 2, first_index=j, end=k + 3)
-    return script_join(b, a)
-
-
-def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
-    """Positions of ``text`` before which the page shows a word space the text lacks
-    (:func:`~ipsis.ingest.pdfchars.word_gap`), reading boxes only around glued punctuation."""
-    out: set[int] = set()
-    for m in GLUED.finditer(text):
-        at = m.start()
-        pair = page_chars(textpage, text, start=at, first_index=_index(text, at, wide), end=at + 2)
-        if not word_gap(*pair):
-            continue  # no wide gap at all (most glued punctuation: e.g., 1.5, x,y)
-        if at > 0:  # and wider than the letter spacing before it
-            (ref,) = page_chars(textpage, text, start=at - 1, first_index=_index(text, at - 1, wide), end=at)
-            if not word_gap(pair[0], pair[1], ref):
-                continue
-        out.add(at + 1)
-    return out
-
-
-def _index(text: str, k: int, wide: bool) -> int:
-    """PDFium's index of ``text[k]`` (characters outside the BMP count twice)."""
-    return k + sum(1 for ch in text[:k] if ord(ch) > 0xFFFF) if wide else k
-
-
-def _text_length(text: str, indices: int) -> int:
-    """How many characters of ``text`` the first ``indices`` PDFium indices are."""
-    n = 0
-    for k, ch in enumerate(text):
-        if n >= indices:
-            return k
-        n += 2 if ord(ch) > 0xFFFF else 1
-    return len(text)
-
-
-def resolve_fffe(text: str) -> str:
-    from ipsis.ingest.pages import resolve_soft_hyphens
-
-    return resolve_soft_hyphens(text)
-
-
 def _kind_at(ch: Char, annots: list[tuple[str, Rect]]) -> str | None:
     cx, cy = (ch.x0 + ch.x1) / 2, (ch.y0 + ch.y1) / 2
     for kind, (left, bottom, right, top) in annots:
@@ -459,30 +295,6 @@ def build_text(
         tags.append("superscript" if sup[i] else "script" if scripts[i] else kinds[i])
     text = "".join(out)
     return text, _runs(text, tags, n)
-
-
-def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> str:
-    """How to replace a generated line break next to a superscript on the same visual line:
-    ``"-"`` (keep it: not such a break), ``""`` (glue: ``R²``) or ``" "`` (a word gap follows)."""
-    if not chars[i].generated:
-        return KEEP
-    lo, hi = max(-1, i - NEAR), min(len(chars), i + NEAR)
-    before = next((k for k in range(i - 1, lo, -1) if not chars[k].blank and not drop[k]), None)
-    after = next((k for k in range(i + 1, hi) if not chars[k].blank and not drop[k]), None)
-    if before is None or after is None:
-        return KEEP
-    b, a = chars[before], chars[after]
-    if sup[after] and not sup[before]:
-        same = a.x0 >= b.x1 - 1 and abs(a.origin_y - b.origin_y) <= b.size
-        return "" if same else KEEP
-    if sup[before] and not sup[after]:
-        near = range(before, max(-1, before - NEAR), -1)
-        base = next((chars[k] for k in near if not chars[k].blank and not sup[k]), None)
-        ref = base or a
-        if a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size):
-            return " " if a.x0 - b.x1 > 0.15 * max(a.size, 1.0) else ""
-    how = script_join(b, a)  # a raised or lowered letter or sign (R^n, 3^ème, f^−1, x_0)
-    return KEEP if how is None else how
 
 
 def _next_word(chars: list[Char], i: int) -> str:
