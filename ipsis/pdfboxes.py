@@ -24,7 +24,8 @@ RESYNC = 6
 """Characters that must agree again before an alignment resumes after a disagreement."""
 SKIPPED = frozenset({"furniture", "footnote_call"})
 """Marks whose characters a span may cross but that are not part of what it quotes (a running
-header between the two halves of a sentence across a page break gets no box)."""
+header between the two halves of a sentence across a page break gets no box), unless the span
+lies inside one (a running header quoted by itself)."""
 MAX_SKIP = 400
 """How far ahead a resynchronisation looks on either side."""
 
@@ -127,6 +128,10 @@ def boxes_for(doc: Document, pdf: Any, start: int, end: int, cache: dict[int, Pa
     if missing:
         cache.update(char_map(doc, pdf, missing))
     skip = [(m.start, m.end) for m in doc.marks if m.kind in SKIPPED and m.start < end and m.end > start]
+    text = doc.text[start:end]
+    s, e = start + len(text) - len(text.lstrip()), end - len(text) + len(text.rstrip())
+    if any(a <= s and e <= b for a, b in skip):  # a running header quoted by itself: it is what is boxed
+        skip = []
     out: list[dict[str, Any]] = []
     for p in pages:
         pb = cache.get(p)

@@ -38,3 +38,20 @@ def test_body_text_is_not_flagged() -> None:
     r = locate(doc, "JSON Web Token (JWT) is a compact, URL-safe means of representing")
     assert r.status == "located", r.message
     assert r.matches[0].flags == []
+
+
+def test_a_running_header_quoted_alone_is_boxed_where_it_is_printed() -> None:
+    from ipsis.pdfboxes import PdfSource
+
+    path = corpus("br/lgpd-senado-edicao-2024.pdf")
+    doc = load_document(path)
+    r = locate(doc, "16 Lei Geral de Proteção de Dados Pessoais")  # the running head with its page number
+    assert r.status == "located", r.message
+    m = r.matches[0]
+    assert "furniture" in m.flags and doc.text[m.start : m.end] == m.text
+    source = PdfSource(doc, path.read_bytes())
+    try:
+        boxes = source.boxes(m.start, m.end)
+    finally:
+        source.close()
+    assert boxes and {b["page"] for b in boxes} == {m.page}
