@@ -277,8 +277,8 @@ def _space_before_punct(text: str) -> tuple[str, list[Edit]]:
 
 @lru_cache(maxsize=1)
 def _space_by_symbol() -> re.Pattern[str]:
-    """A space before a sign that is not a letter or digit, or after a symbol, an opening bracket
-    or a dash (Unicode S*, Ps, Pd in the BMP). Stdlib ``re`` with the class spelled out: seven
+    """A space before a sign that is not a letter, a digit or a straight quote mark (open or
+    close: ``the "exact" word`` keeps its spaces), or after a symbol, an opening bracket or a dash (Unicode S*, Ps, Pd in the BMP). Stdlib ``re`` with the class spelled out: seven
     times faster than ``regex`` with ``\\p{S}`` in a look-behind; built on first use (36 ms)."""
     ranges: list[tuple[int, int]] = []
     for c in range(0x10000):
@@ -288,7 +288,7 @@ def _space_by_symbol() -> re.Pattern[str]:
             else:
                 ranges.append((c, c))
     signs = "".join(re.escape(chr(a)) + ("-" + re.escape(chr(b)) if b > a else "") for a, b in ranges)
-    return re.compile(" (?:(?=[^\\w\\s])|(?<=[" + signs + "] ))")
+    return re.compile(" (?:(?=[^\\w\\s\"'])|(?<=[" + signs + "] ))")
 
 
 def _symbol_spacing(text: str) -> tuple[str, list[Edit]]:
@@ -448,7 +448,7 @@ def _ocr(text: str) -> tuple[str, list[Edit]]:
     return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
-_TIDY = regex.compile(r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
+_TIDY = regex.compile(r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
 
 
 def _tidy(text: str) -> tuple[str, list[Edit]]:
