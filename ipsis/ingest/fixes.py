@@ -278,8 +278,9 @@ def _space_before_punct(text: str) -> tuple[str, list[Edit]]:
 @lru_cache(maxsize=1)
 def _space_by_symbol() -> re.Pattern[str]:
     """A space before a sign that is not a letter, a digit or a straight quote mark (open or
-    close: ``the "exact" word`` keeps its spaces), or after a symbol, an opening bracket or a dash (Unicode S*, Ps, Pd in the BMP). Stdlib ``re`` with the class spelled out: seven
-    times faster than ``regex`` with ``\\p{S}`` in a look-behind; built on first use (36 ms)."""
+    close: ``the "exact" word`` keeps its spaces), or after a symbol, an opening bracket or a
+    dash (Unicode S*, Ps, Pd in the BMP). Stdlib ``re`` with the class spelled out: seven times
+    faster than ``regex`` with ``\\p{S}`` in a look-behind; built on first use (36 ms)."""
     ranges: list[tuple[int, int]] = []
     for c in range(0x10000):
         if unicodedata.category(chr(c)) in ("Sm", "Sc", "Sk", "So", "Ps", "Pd"):
