@@ -93,7 +93,7 @@ class Normalized:
     offsets: OffsetMap
 
 
-def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, list[Edit]]:
+def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, Sequence[Edit]]:
     edits: list[Edit] = []
     last = 0
     for m in sorted(marks, key=lambda m: (m.start, m.end)):
