@@ -120,3 +120,30 @@ def test_cuts_read_as_their_edits() -> None:
     assert list(c) == [Edit(1, 3, ""), Edit(5, 6, ""), Edit(9, 12, "")]
     assert c[1:] == [Edit(5, 6, ""), Edit(9, 12, "")] and c[-1] == Edit(9, 12, "")
     assert apply_edits("abcdefghijklm", c) == "adeghim" == apply_edits("abcdefghijklm", list(c))
+
+
+def test_fixes_change_no_text_without_the_characters_they_need(texts: list[str]) -> None:
+    rng = random.Random(11)
+    for text in texts[:-3]:
+        for name, fix in fixes.FIXES.items():
+            if not fix.needs:
+                continue
+            clean = "".join(c for c in text if c not in fix.needs)
+            for _ in range(20):
+                s = rng.randrange(len(clean))
+                piece = clean[s : s + rng.randint(1, 3000)]
+                assert fix(piece) == piece, name
+
+
+def test_short_texts_normalize_as_without_the_needs_test(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ipsis.ingest import normalize as module
+
+    rng = random.Random(5)
+    pieces = [t[s : s + rng.randint(1, 4000)] for t in texts[:-3] for s in rng.sample(range(len(t)), 40)]
+    pieces += [EDGES, "ﬁm … “x” — a\u00ad\nb &amp; c\u200b \u2212 d"]
+    for tier in ("whitespace", "typography", "case", "ocr"):
+        fast = [normalize(p, tier) for p in pieces]
+        monkeypatch.setattr(module, "SHORT_TEXT", -1)
+        slow = [normalize(p, tier) for p in pieces]
+        monkeypatch.undo()
+        assert fast == slow, tier

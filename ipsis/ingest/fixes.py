@@ -38,6 +38,9 @@ class Fix:
     tier: str
     apply: Applier
     doc: str
+    needs: frozenset[str] = frozenset()
+    """Characters of which a text must hold one for this fix to change it (empty: any text may
+    change). ``run_steps`` skips the fix on a short text that holds none."""
 
     def __call__(self, text: str) -> str:
         return self.apply(text)[0]
@@ -447,34 +450,48 @@ def _tidy(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_TIDY, lambda m: " " if m.group("run") else "")(text)
 
 
-def _fix(name: str, tier: str, apply: Applier, doc: str) -> tuple[str, Fix]:
-    return name, Fix(name, tier, apply, doc)
+def _fix(name: str, tier: str, apply: Applier, doc: str, needs: str = "") -> tuple[str, Fix]:
+    return name, Fix(name, tier, apply, doc, frozenset(needs))
 
 
 FIXES: dict[str, Fix] = dict(
     [
-        _fix("html_entities", "typography", _sub(_ENTITY, _unescape), "&amp;, &nbsp;, &#186; decoded"),
-        _fix("control_hyphens", "typography", _control_hyphens, "PDF control-char hyphens (U+0002) -> soft hyphen"),
-        _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento"),
+        _fix("html_entities", "typography", _sub(_ENTITY, _unescape), "&amp;, &nbsp;, &#186; decoded", "&"),
+        _fix(
+            "control_hyphens",
+            "typography",
+            _control_hyphens,
+            "PDF control-char hyphens (U+0002) -> soft hyphen",
+            CONTROL_HYPHENS,
+        ),
+        _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento", LINE_END_HYPHENS),
         _fix(
             "invisible",
             "typography",
             _when_present(INVISIBLE, _cut(_INVISIBLE, "")),
             "zero-width, soft hyphens",
+            INVISIBLE,
         ),
         _fix(
             "ligatures",
             "typography",
             _when_present("".join(LIGATURES), _sub(_LIGATURE, lambda m: LIGATURES[m.group()])),
             "ﬁ -> fi",
+            "".join(LIGATURES),
         ),
         _fix("compat_forms", "typography", _compat_forms, "guarded NFKC (full-width, letterlike)"),
         _fix("nfc", "whitespace", _nfc, "canonical composition: e + U+0301 = é"),
-        _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes"),
-        _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -"),
-        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive"),
-        _fix("unicode_spaces", "typography", _chars(UNICODE_SPACES), "NBSP, thin spaces -> space"),
-        _fix("ellipsis", "typography", _ellipsis, "… -> ..."),
+        _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
+        _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
+        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),
+        _fix(
+            "unicode_spaces",
+            "typography",
+            _chars(UNICODE_SPACES),
+            "NBSP, thin spaces -> space",
+            "".join(UNICODE_SPACES),
+        ),
+        _fix("ellipsis", "typography", _ellipsis, "… -> ...", "…."),
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
         _fix("case", "case", _casefold, "case folded (lossy)"),

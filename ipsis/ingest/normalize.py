@@ -110,18 +110,30 @@ def run_steps(text: str, steps: Sequence[str], marks: Sequence[Mark] = ()) -> No
     """Apply ``steps`` in order, keeping the offset map and the names of the steps that acted."""
     omap = OffsetMap.identity(len(text))
     acted: list[str] = []
+    # a short text (a quote) skips the fixes whose characters it does not hold: one set of its
+    # characters instead of each fix scanning it for its own
+    chars = set(text) if len(text) <= SHORT_TEXT else None
     for name in steps:
         if name == SKIP_MARKS:
             if not marks:
                 continue
             new, edits = _skip_marks(text, marks)
         else:
-            new, edits = FIXES[name].apply(text)
+            fix = FIXES[name]
+            if chars is not None and fix.needs and chars.isdisjoint(fix.needs):
+                continue
+            new, edits = fix.apply(text)
         if new != text:
             acted.append(name)
             omap = omap.then(edits)
             text = new
+            if chars is not None:
+                chars = set(text)
     return Normalized(text, tuple(acted), omap)
+
+
+SHORT_TEXT = 4096
+"""Texts up to this length are normalized with the :attr:`~ipsis.ingest.fixes.Fix.needs` test."""
 
 
 def normalize(
