@@ -234,7 +234,9 @@ def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
         "print(sorted(m for m in ('ipsis.document', 'ipsis.spans', 'pathlib', 'dataclasses') if m in sys.modules),"
         " file=sys.stderr)"
     )
-    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True, env=env
+    )
     assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
     import ipsis
 
