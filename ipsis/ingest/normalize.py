@@ -111,7 +111,7 @@ def run_steps(text: str, steps: Sequence[str], marks: Sequence[Mark] = ()) -> No
     omap = OffsetMap.identity(len(text))
     acted: list[str] = []
     # a short text (a quote) skips the fixes whose characters it does not hold: one set of its
-    # characters instead of each fix scanning it for its own
+    # characters instead of each fix scanning it for its own, until a fix changes it
     chars = set(text) if len(text) <= SHORT_TEXT else None
     for name in steps:
         if name == SKIP_MARKS:
@@ -127,12 +127,11 @@ def run_steps(text: str, steps: Sequence[str], marks: Sequence[Mark] = ()) -> No
             acted.append(name)
             omap = omap.then(edits)
             text = new
-            if chars is not None:
-                chars = set(text)
+            chars = None  # what the text holds now: each fix scans for itself
     return Normalized(text, tuple(acted), omap)
 
 
-SHORT_TEXT = 4096
+SHORT_TEXT = 1000
 """Texts up to this length are normalized with the :attr:`~ipsis.ingest.fixes.Fix.needs` test."""
 
 
