@@ -30,7 +30,7 @@ DOCUMENTS = [
     "br/lei-13709-2018-lgpd-planalto.html",
     "es/constitucion-espanola-boe-api-texto-excerpt.xml",
 ]
-EDGES = "  lead. \n\n x-\u2028\u3000 y  z-\r\n\u00a0w ab\u00ad\ncd e\u2212\n f  ,  ; (a ) [b ] {c } \u200b\u200bq  "
+EDGES = ". . . . . x…… . . y  lead. \n\n x-\u2028\u3000 y  z-\r\n\u00a0w ab\u00ad\ncd e\u2212\n f  ,  ; (a ) [b ] {c } \u200b\u200bq  "
 
 
 def _old_sub(pattern: regex.Pattern[str] | re.Pattern[str], rep: str, text: str) -> tuple[str, list[Edit]]:
@@ -59,7 +59,15 @@ def _old_dehyphenate(text: str) -> tuple[str, list[Edit]]:
     return apply_edits(text, edits), edits
 
 
+def _old_ellipsis(text: str) -> tuple[str, list[Edit]]:
+    edits = [Edit(m.start(), m.end(), "...") for m in regex.finditer(r"\.(?: \.){2}", text)]
+    edits += [Edit(m.start(), m.end(), "...") for m in regex.finditer("…", text)]
+    edits.sort()
+    return apply_edits(text, edits), [e for e in edits if e.end - e.start != 3]
+
+
 OLD = {
+    "ellipsis": _old_ellipsis,
     "collapse_whitespace": _old_collapse,
     "space_before_punct": _old_space_before_punct,
     "dehyphenate": _old_dehyphenate,
