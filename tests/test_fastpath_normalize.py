@@ -30,7 +30,8 @@ DOCUMENTS = [
     "br/lei-13709-2018-lgpd-planalto.html",
     "es/constitucion-espanola-boe-api-texto-excerpt.xml",
 ]
-EDGES = ". . . . . x…… . . y  lead. \n\n x-\u2028\u3000 y  z-\r\n\u00a0w ab\u00ad\ncd e\u2212\n f  ,  ; (a ) [b ] {c } \u200b\u200bq  "
+EDGES = ". . . . . x…… . . y  lead. \n\n x-"
+EDGES += "\u2028\u3000 y  z-\r\n\u00a0w ab\u00ad\ncd e\u2212\n f  ,  ; (a ) [b ] {c } \u200b\u200bq  "
 
 
 def _old_sub(pattern: regex.Pattern[str] | re.Pattern[str], rep: str, text: str) -> tuple[str, list[Edit]]:
