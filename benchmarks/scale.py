@@ -37,9 +37,7 @@ from ipsis.batch.engine import run_batch  # noqa: E402
 from ipsis.store import Store  # noqa: E402
 from ipsis.store.runs import Verifier  # noqa: E402
 from ipsis.verify import Policy  # noqa: E402
-from ipsis.verify.batch import reference_path  # noqa: E402
-from ipsis.verify.locate import _cached_stages  # noqa: E402
-from ipsis.verify.match import _cached_quote_view  # noqa: E402
+from ipsis.verify.batch import clear_caches, reference_path  # noqa: E402
 
 PER_DAY = 100_000_000
 SHARDS = 10
@@ -84,8 +82,7 @@ def one_worker(folder: Path, inputs: list[str], n: int) -> None:
     outs = {}
     for name in ("reference", "blocks") * 2:  # interleaved twice: a busy moment hits both
         context = reference_path() if name == "reference" else nullcontext()
-        _cached_quote_view.cache_clear()
-        _cached_stages.cache_clear()
+        clear_caches()
         with context, Store.open(folder) as store:
             t, c = time.perf_counter(), time.process_time()
             v = Verifier(store, "run", policy=Policy())

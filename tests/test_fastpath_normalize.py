@@ -156,3 +156,18 @@ def test_short_texts_normalize_as_without_the_needs_test(texts: list[str], monke
         slow = [normalize(p, tier) for p in pieces]
         monkeypatch.undo()
         assert fast == slow, tier
+
+
+def test_lossy_quote_views_go_on_from_the_typography_view(texts: list[str]) -> None:
+    from ipsis.verify.match import _quote_view
+
+    rng = random.Random(9)
+    quotes = [t[s : s + rng.randint(5, 400)] for t in texts[:-3] for s in rng.sample(range(len(t)), 30)]
+    quotes += [EDGES, " O  ARTIGO 5º, ﬁm \u2212 rn 1o "]
+    for tier in ("case", "accents", "ordinals", "ocr"):
+        for disabled in ((), ("collapse_whitespace",), ("case",)):
+            for q in quotes:
+                plain = normalize(q, tier, disabled=disabled)
+                view = _quote_view(q, tier, disabled)
+                assert view.steps == plain.steps and view.offsets == plain.offsets
+                assert view.text == plain.text.strip(" ")

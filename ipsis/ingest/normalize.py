@@ -106,10 +106,22 @@ def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, Sequence[Edit]]:
     return apply_edits(text, edits), edits
 
 
-def run_steps(text: str, steps: Sequence[str], marks: Sequence[Mark] = ()) -> Normalized:
-    """Apply ``steps`` in order, keeping the offset map and the names of the steps that acted."""
+def run_steps(
+    text: str, steps: Sequence[str], marks: Sequence[Mark] = (), *, after: Normalized | None = None
+) -> Normalized:
+    """Apply ``steps`` in order, keeping the offset map and the names of the steps that acted.
+
+    ``after`` continues a view of ``text`` built by earlier steps (its text, map and steps):
+    ``run_steps(t, a + b)`` equals ``run_steps(t, b, after=run_steps(t, a))``.
+
+    >>> t, a, b = "O  ARTIGO 5º, ﬁm", steps_for("typography"), steps_for("ocr")
+    >>> run_steps(t, b[len(a):], after=run_steps(t, a)) == run_steps(t, b)
+    True
+    """
     omap = OffsetMap.identity(len(text))
     acted: list[str] = []
+    if after is not None:
+        text, omap, acted = after.text, after.offsets, list(after.steps)
     # a short text (a quote) skips the fixes whose characters it does not hold: one set of its
     # characters instead of each fix scanning it for its own, until a fix changes it
     chars = set(text) if len(text) <= SHORT_TEXT else None
