@@ -38,7 +38,7 @@ from ipsis.judge.text import content_stems  # noqa: E402
 from ipsis.verify import Policy, verify_records  # noqa: E402
 from tests.shared import resolve  # noqa: E402 - the real documents, never copied
 
-SETS = ("dev", "heldout")
+SETS = ("dev", "heldout", "heldout2")
 CASES = ROOT / "tests" / "cases" / "judge-claims"
 
 

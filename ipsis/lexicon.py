@@ -47,7 +47,7 @@ NEGATORS: dict[str, frozenset[str]] = {
 
 LIMITERS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""salvo | exceto | excepto | desde que | sem prejuízo | ressalvado | ressalvada | ressalvados |
-        ressalvadas | a menos que | a não ser | senão | exceção | excepção | salvaguardado"""),
+        ressalvadas | a menos que | a não ser | senão | exceção | excepção | salvaguardado | salvas | salvos"""),
     "es": phrases("""salvo | excepto | siempre que | sin perjuicio | a menos que | a no ser | con excepción |
         salvedad"""),
     "en": phrases("unless | except | provided that | notwithstanding | other than | subject to | without prejudice |"
@@ -67,8 +67,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         deve|devem|deverá|deverão|devendo|tem de|têm de|é obrigatório|é obrigatória|são obrigatórios|
         obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
-        obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to"""),
-    PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
+        obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|es preciso|es necesario|is necessary"""),
+    PROHIBITION: phrases("""must not|must never|shall not|shall never|may never|can never|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
         se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado"""),
@@ -99,13 +99,16 @@ ABSOLUTES: dict[str, tuple[str, ...]] = {
         em hipótese alguma | em caso algum | em nenhum caso | em nenhuma circunstância | em qualquer caso |
         em qualquer circunstância | em qualquer hipótese | em todos os casos | sempre | nunca | jamais |
         absoluto | absoluta | absolutos | absolutas | absolutamente | indefinidamente | para sempre |
-        sem limite | sem limites | sem nenhuma condição | sem qualquer condição | incondicionalmente"""),
+        sem limite | sem limites | sem nenhuma condição | sem qualquer condição | incondicionalmente |
+        sem restrição | sem restrições | sem qualquer restrição | sem nenhuma restrição | sem ressalva alguma |
+        sem qualquer ressalva | sem ressalvas"""),
     "es": phrases("""sin excepción | sin ninguna excepción | en ningún caso | en ninguna circunstancia |
         en cualquier caso | en todos los casos | en todo caso | siempre | nunca | jamás | absoluto | absoluta |
-        absolutamente | indefinidamente | para siempre | sin límite | sin ninguna condición | incondicionalmente"""),
+        absolutamente | indefinidamente | para siempre | sin límite | sin ninguna condición | incondicionalmente |
+        sin restricción | sin restricciones | sin ninguna restricción | sin reserva alguna"""),
     "en": phrases("""without exception | in no case | under no circumstances | under any circumstances | in all cases |
         in any case | always | never | absolute | absolutely | indefinitely | forever | without limit |
-        unconditionally"""),
+        unconditionally | without restriction | without any restriction | without any exception"""),
 }  # fmt: skip
 """Words that deny any exception or condition: against a passage with one, a limiter conflict."""
 
@@ -148,8 +151,14 @@ BOUNDS: dict[str, tuple[str, ...]] = {
 """Words that bound a quantity; the same number with another bound is another rule."""
 
 CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes nela nele nelas neles lo la le les
-    be been being get it them there""")
-"""Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``."""
+    é são será serão es son será serán be been being get it them there is are""")
+"""Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``,
+``ninguém é obrigado``."""
+COMPEL: frozenset[str] = words("""compelido compelida compelidos compelidas obrigado obrigada obrigados obrigadas
+    forçado forçada forçados forçadas coagido coagida coagidos coagidas obligado obligada obligados obligadas
+    forzado forzada forzados forzadas compelled forced obliged required""")
+"""Past participles of compelling: ``ninguém poderá ser compelido`` (it may not be compelled) says what
+``ninguém é obrigado`` (nobody is obliged) says."""
 
 ANTONYMS: tuple[tuple[str, str], ...] = tuple(
     (a, b)

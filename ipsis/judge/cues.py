@@ -22,6 +22,7 @@ Cues, each turned into evidence a person can read:
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from ipsis.judge.numbers import Quantity, comparable, quantities, same_quantity
@@ -30,6 +31,7 @@ from ipsis.judge.support import Answer
 from ipsis.judge.text import Token, guess_language, is_content, sentences, stem, tokens
 from ipsis.lexicon import (
     CHAIN,
+    COMPEL,
     DEONTIC,
     DISCOURAGED,
     NEGATORS,
@@ -61,6 +63,8 @@ NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("no", "later", "than"),
     ("a", "não", "ser"),
     ("a", "no", "ser"),
+    ("whether", "or", "not"),
+    ("quer", "ou", "não"),
 )
 """Fixed expressions whose negator does not negate the predicate."""
 
@@ -234,13 +238,14 @@ class Analysis:
         for k, w in enumerate(self.low):
             if w not in negators or k in self.consumed:
                 continue
-            if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1)):
+            if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1, 2)):
                 continue
             out.append(Site("negation", k, k + 1, self._span(k, k + 1), self._anchors(k, k + 1, before=False)[:2]))
         return out
 
-    def negated_near(self, anchors: tuple[str, ...]) -> bool | None:
-        """None if the anchored words are absent; else whether some occurrence is negated.
+    def negated_near(self, anchors: tuple[str, ...], after: int = 0) -> bool | None:
+        """None if the anchored words are absent; else whether some occurrence is negated
+        (a negator up to 5 tokens before it, or up to ``after`` tokens after it).
 
         An occurrence of ``anchors[0]`` followed within 4 words by ``anchors[1]`` is preferred, so
         that a repeated verb (``tiver ... pronunciado`` / ``tiver votado``) is told apart.
@@ -250,7 +255,7 @@ class Analysis:
         if not hits:
             return None
         neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
-        return any(any(h - 5 <= p < h for p in neg_pos) for h in hits)
+        return any(any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) for h in hits)
 
 
 def coverage(claim: Analysis, passage: Analysis) -> float:
@@ -334,11 +339,24 @@ def negation_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
         word = passage.toks[passage.stems.index(site.anchors[0])].text
         out.append((f"negation: claim: {site.surface} {word}; section: {word} (no negation)", NEGATION_CONFLICT, True))
     for site in passage.negations:
-        if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors) is not False:
+        # "nenhuma pena passará" negates the verb after its noun: "a pena não pode passar" says it
+        after = 3 if site.surface.casefold() in NEGATIVE_DETERMINERS else 0
+        if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors, after) is not False:
             continue
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
     return out
+
+
+_COMPEL_STEMS = frozenset(stem(w) for w in COMPEL)
+
+
+def _force(site: Site) -> str:
+    """The deontic class, with a prohibition to compel read as a negated obligation
+    (``ninguém poderá ser compelido a`` = ``ninguém é obrigado a``)."""
+    if site.cls == PROHIBITION and site.anchors[:1] and site.anchors[0] in _COMPEL_STEMS:
+        return NOT_OBLIGED
+    return site.cls
 
 
 def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
@@ -348,7 +366,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         scored = [(len(anchors & set(p.anchors)), p) for p in passage.modals]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
-            if not any(p.cls == site.cls for p in passage.modals):
+            if not any(_force(p) == _force(site) for p in passage.modals):
                 # a section that states the rule without a modal verb ("ninguém será preso senão
                 # ...", "não superior a") is weaker evidence against a claim's modal than a
                 # section whose modal verbs say something else
@@ -357,7 +375,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
-        if any(p.cls == site.cls for p in top):
+        if any(_force(p) == _force(site) for p in top):
             continue
         shown = top[0].surface
         text = f"modality: claim: {site.surface} ({site.cls}); section: {shown} ({top[0].cls})"
@@ -367,11 +385,11 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
 
 def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[tuple[str, float, bool]]:
     out: list[tuple[str, float, bool]] = []
-    claim_limiters = {claim._span(s.i, s.j).casefold() for s in claim.limiters}
+    claim_limiters = {_fold(claim._span(s.i, s.j).casefold()) for s in claim.limiters}
     for site in passage.limiters:
         if site.i not in aligned:
             continue
-        marker = passage._span(site.i, site.j).casefold()
+        marker = _fold(passage._span(site.i, site.j).casefold())
         clause = [s for s in site.cls.split() if s]
         covered = sum(a in claim.stem_set for a in site.anchors) >= min(2, len(site.anchors))
         if not covered or marker in claim_limiters:
@@ -432,6 +450,11 @@ class CueJudge:
         if hard:
             return Answer("contradicts", round(0.55 + 0.4 * cov, 3), tuple(evidence), score)
         return Answer("supports", round(score, 3), tuple(evidence), score)
+
+
+def _fold(word: str) -> str:
+    """Without accents: ``sólo`` and ``solo`` are one restrictor."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:

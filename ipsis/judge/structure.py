@@ -35,6 +35,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
+from ipsis.judge.slots import slot_cues
 from ipsis.lexicon import (
     ABSOLUTES,
     ANTONYMS,
@@ -162,14 +163,16 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
 
 def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None = None) -> list[Cue]:
     """``solo ... judiciales`` against ``policiales y judiciales``: a restriction to one of a pair."""
-    own = {tuple(passage.low[i:j]) for i, j in _find(passage.low, _RESTRICTORS)}
+    spans = _find(passage.low, _RESTRICTORS)
+    own = {tuple(_fold(w) for w in passage.low[i:j]) for i, j in spans}
+    restricted = {passage.stems[k] for _, j in spans for k in range(j, min(len(passage.low), j + 3))}
     for i, j in _find(claim.low, _RESTRICTORS):
-        if tuple(claim.low[i:j]) in own:
+        if tuple(_fold(w) for w in claim.low[i:j]) in own:
             continue
         for s in _stems_after(claim, j, 5):
             for m, ps in enumerate(passage.stems):
-                if ps != s or (aligned is not None and m not in aligned):
-                    continue
+                if ps != s or (aligned is not None and m not in aligned) or ps in restricted:
+                    continue  # "sólo individualmente": the passage restricts to it too
                 pair = _coordinated(passage, m)
                 if pair is not None and pair[0] not in claim.stem_set:
                     _, lo, hi = pair
@@ -431,7 +434,7 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     core_all = set(range(len(core.low)))
     out = absolute_cues(claim, passage, aligned) + widening_cues(claim, passage, aligned)
     out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
-    out += actor_cues(claim, core) + swap_cues(claim, core) + role_cues(claim, core)
+    out += actor_cues(claim, core) + (swap_cues(claim, core) or slot_cues(claim, core)) + role_cues(claim, core)
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
     return out
 

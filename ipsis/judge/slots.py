@@ -1,0 +1,117 @@
+"""A claim word standing where the passage has another word, between the same neighbours (issue 25).
+
+:func:`ipsis.judge.structure.swap_cues` catches ``estado de alarma`` / ``estado de excepción``, the
+``N de X`` shape. People and models swap a word in any slot: the actor before the verb (``As empresas
+privadas asseguram`` / ``O Estado assegura``), the agent after it (``relaxada pela autoridade
+policial`` / ``pela autoridade judiciária``), the owner of a right (``la huelga de los empresarios`` /
+``de los trabajadores``), a qualifier (``interés particular`` / ``interés general``, ``igualdad y
+regresividad`` / ``igualdad y progresividad``). The reading is the same in every case: a content word
+of the claim that the passage does not have, whose neighbouring content words in the claim are
+neighbours in the passage of a word the claim does not have. Both neighbours must agree where the
+claim has two (a sentence edge stands for a missing one), so a reworded phrase is not read as a swap.
+
+A synonym in the same slot (``ficar com os filhos`` / ``permanecer com seus filhos``) looks the same
+to this rule; that is why the cue is soft: it lowers the support score (the verdict is not
+``supported``) and names the two words, it never makes the answer ``contradicts``.
+
+>>> from ipsis.judge.cues import Analysis
+>>> p = Analysis("a prisão ilegal será imediatamente relaxada pela autoridade judiciária;", "pt")
+>>> slot_cues(Analysis("A prisão ilegal será imediatamente relaxada pela autoridade policial.", "pt"), p)
+[('words: claim: autoridade policial; section: autoridade judiciária', 0.35, False)]
+>>> slot_cues(Analysis("A autoridade judiciária relaxa de imediato a prisão ilegal.", "pt"), p)
+[]
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+from ipsis.lexicon import words
+
+if TYPE_CHECKING:
+    from ipsis.judge.cues import Analysis
+
+Cue = tuple[str, float, bool]
+SLOT_SWAP = 0.35
+"""Support factor of a swapped word (the same as :data:`ipsis.judge.structure.SLOT_SWAP`)."""
+REACH = 3
+"""Tokens a neighbouring content word may lie away (articles and prepositions between)."""
+GLUE = words("o a os as um uma el la los las un una lo the an de do da dos das del al of pelo pela pelos pelas por by"
+             " e y and")
+"""What may stand inside a noun phrase between two of its words."""
+NOT_SLOTS = words("""possa possam pueda puedan could might would once after before when while certo certa certos certas
+    seguinte seguintes cierto cierta ciertos ciertas siguiente siguientes certain following such""")
+"""Modal verbs and determiner-like words: the word after ``possa`` is a verb, ``certas``/``seguintes``
+pick out the same things in other words."""
+VERB_ENDINGS = ("ar", "er", "ir", "am", "em", "an", "en")
+"""Endings of infinitives and third-person plurals (pt/es): two verbs in one slot are most often
+synonyms or another tense (``causar``/``acarretar``, ``tiverem``/``tenham``), not a swapped role."""
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def _neighbour(a: Analysis, k: int, step: int, tight: bool = False) -> int | None:
+    """The nearest content token before (``step`` -1) or after (+1) token ``k`` in its sentence,
+    within :data:`REACH` tokens; None at a sentence edge or past a number. ``tight``: only
+    articles, ``de``/``of``, ``pelo``/``by`` and ``e``/``y``/``and`` may stand between (a noun
+    phrase: ``autoridade policial``, ``huelga de los empresarios``, ``igualdad y progresividad``),
+    not a verb, a modal or a negation (``possa causar``, ``não são admitidas``)."""
+    m = k + step
+    while 0 <= m < len(a.low) and abs(m - k) <= REACH and a.sent[m] == a.sent[k]:
+        if a.stems[m]:
+            return m
+        if a.low[m].isdigit() or (tight and a.low[m] not in GLUE):
+            return None
+        m += step
+    return None
+
+
+def _related(x: str, y: str) -> bool:
+    """Two stems of one word (inflection, spelling): ``judici``/``judiciá``, ``asseguram``/``assegura``."""
+    fx, fy = _fold(x), _fold(y)
+    return fx[:5] == fy[:5] or fx.startswith(fy) or fy.startswith(fx)
+
+
+def _verbs(x: str, y: str) -> bool:
+    return x.endswith(VERB_ENDINGS) and y.endswith(VERB_ENDINGS)
+
+
+def _new_word(claim: Analysis, passage: Analysis, k: int) -> bool:
+    s = claim.stems[k]
+    if not s or not claim.toks[k].text.isalpha() or len(claim.low[k]) < 3 or s in passage.stem_set:
+        return False
+    if claim.low[k] in NOT_SLOTS:
+        return False
+    return not any(_related(s, ps) for ps in passage.stem_set)
+
+
+def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """The first claim word that stands in a passage word's slot (see the module docstring)."""
+    for k in range(len(claim.low)):
+        if not _new_word(claim, passage, k):
+            continue
+        left, right = _neighbour(claim, k, -1), _neighbour(claim, k, +1)
+        for anchor, step in ((left, +1), (right, -1)):
+            if anchor is None or claim.low[anchor] in NOT_SLOTS or _neighbour(claim, anchor, step, tight=True) != k:
+                continue
+            other = right if step == +1 else left
+            for m, ps in enumerate(passage.stems):
+                if ps != claim.stems[anchor]:
+                    continue
+                w = _neighbour(passage, m, step, tight=True)
+                if w is None or not passage.toks[w].text.isalpha() or passage.stems[w] in claim.stem_set:
+                    continue
+                if _related(passage.stems[w], claim.stems[k]) or passage.low[w] in NOT_SLOTS:
+                    continue
+                if _verbs(passage.low[w], claim.low[k]):
+                    continue
+                beyond = _neighbour(passage, w, step)
+                if other is None or (beyond is not None and passage.stems[beyond] == claim.stems[other]):
+                    lo, hi = sorted((anchor, k))
+                    plo, phi = sorted((m, w))
+                    return [(f"words: claim: {claim._span(lo, hi + 1)}; section: {passage._span(plo, phi + 1)}",
+                             SLOT_SWAP, False)]
+    return []
