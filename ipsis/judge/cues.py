@@ -359,6 +359,10 @@ def _force(site: Site) -> str:
     return site.cls
 
 
+def _agree(a: Site, b: Site) -> bool:
+    return a.cls == b.cls or _force(a) == _force(b)
+
+
 def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
     out: list[tuple[str, float, bool]] = []
     for site in claim.modals:
@@ -366,7 +370,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         scored = [(len(anchors & set(p.anchors)), p) for p in passage.modals]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
-            if not any(_force(p) == _force(site) for p in passage.modals):
+            if not any(_agree(p, site) for p in passage.modals):
                 # a section that states the rule without a modal verb ("ninguém será preso senão
                 # ...", "não superior a") is weaker evidence against a claim's modal than a
                 # section whose modal verbs say something else
@@ -375,7 +379,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
-        if any(_force(p) == _force(site) for p in top):
+        if any(_agree(p, site) for p in top):
             continue
         shown = top[0].surface
         text = f"modality: claim: {site.surface} ({site.cls}); section: {shown} ({top[0].cls})"

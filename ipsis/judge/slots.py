@@ -27,18 +27,22 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from ipsis.lexicon import words
+from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.cues import Analysis
 
 Cue = tuple[str, float, bool]
+ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]
+OF = words("de do da dos das del of")
+OPPOSITE = 0.1
+"""Support factor of a word whose negative-prefixed form the passage has in its slot (a hard cue)."""
 SLOT_SWAP = 0.35
 """Support factor of a swapped word (the same as :data:`ipsis.judge.structure.SLOT_SWAP`)."""
 REACH = 3
 """Tokens a neighbouring content word may lie away (articles and prepositions between)."""
 GLUE = words("o a os as um uma el la los las un una lo the an de do da dos das del al of pelo pela pelos pelas por by"
-             " e y and")
+             " e y and is are é são es son")
 """What may stand inside a noun phrase between two of its words."""
 NOT_SLOTS = words("""possa possam pueda puedan could might would once after before when while certo certa certos certas
     seguinte seguintes cierto cierta ciertos ciertas siguiente siguientes certain following such""")
@@ -67,6 +71,21 @@ def _neighbour(a: Analysis, k: int, step: int, tight: bool = False) -> int | Non
             return None
         m += step
     return None
+
+
+def _through_of(a: Analysis, i: int, j: int) -> bool:
+    """A ``de``/``of`` between tokens ``i`` < ``j``: ``issuer of the JWT``, not ``requieren una ley``."""
+    return any(a.low[q] in OF for q in range(i + 1, j))
+
+
+def _prefixed(x: str, y: str) -> bool:
+    """One word is the other with a negative prefix, up to its ending: ``depende`` /
+    ``independentemente``, ``progresividad`` / ``regresividad`` is not (no prefix)."""
+    fx, fy = _fold(x), _fold(y)
+    for a, b in ((fx, fy), (fy, fx)):
+        if any(b.startswith(p) and len(a) >= 5 and b[len(p):].startswith(a[:5]) for p in NEGATIVE_PREFIXES):
+            return True
+    return False
 
 
 def _related(x: str, y: str) -> bool:
@@ -104,6 +123,13 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                 w = _neighbour(passage, m, step, tight=True)
                 if w is None or not passage.toks[w].text.isalpha() or passage.stems[w] in claim.stem_set:
                     continue
+                if step == -1 and not (_through_of(claim, k, anchor) and _through_of(passage, w, m)):
+                    continue  # a word before its noun is most often a verb ("requieren una ley")
+                if _prefixed(claim.low[k], passage.low[w]):
+                    if any(claim.low[q] in ALL_NEGATORS for q in range(max(0, k - 2), k)):
+                        break  # "não depende de autorização" says "independentemente de autorização"
+                    said, shown = claim.toks[k].text, passage.toks[w].text
+                    return [(f"opposite: claim: {said}; section: {shown}", OPPOSITE, True)]
                 if _related(passage.stems[w], claim.stems[k]) or passage.low[w] in NOT_SLOTS:
                     continue
                 if _verbs(passage.low[w], claim.low[k]):

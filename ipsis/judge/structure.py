@@ -35,6 +35,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
+from ipsis.judge.scope import scope_cues
 from ipsis.judge.slots import slot_cues
 from ipsis.lexicon import (
     ABSOLUTES,
@@ -103,7 +104,9 @@ def _find(low: list[str], phrases: list[tuple[str, ...]]) -> list[tuple[int, int
 
 def _absolutes(a: Analysis) -> list[tuple[int, int]]:
     # "sempre que" / "siempre que" is a condition (a limiter), not "always"
-    return [(i, j) for i, j in _find(a.low, _ABSOLUTES) if not (j < len(a.low) and a.low[j] == "que" and j - i == 1)]
+    # "may never" / "must never" is a modal verb (a prohibition), compared as one
+    found = _find(a.low, _ABSOLUTES)
+    return [(i, j) for i, j in found if not (j < len(a.low) and a.low[j] == "que" and j - i == 1) and i not in a.consumed]
 
 
 def _stems_after(a: Analysis, j: int, n: int = 4) -> list[str]:
@@ -436,7 +439,7 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
     out += actor_cues(claim, core) + (swap_cues(claim, core) or slot_cues(claim, core)) + role_cues(claim, core)
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
-    return out
+    return out + scope_cues(claim, passage, core, aligned)
 
 
 def bound_pairs(claim: Analysis, passage: Analysis) -> list[tuple[Quantity, Quantity]]:
