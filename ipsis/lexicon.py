@@ -68,10 +68,11 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
         obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|es preciso|es necesario|is necessary"""),
-    PROHIBITION: phrases("""must not|must never|shall not|shall never|may never|can never|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
+    PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
-        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado"""),
+        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado|must never|shall never|
+        may never|can never"""),
     PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
@@ -177,3 +178,16 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""
 NEGATIVE_PREFIXES: tuple[str, ...] = ("in", "im", "ir", "il", "un", "non", "des", "dis", "i")
 """Prefixes that make a word its opposite (``voluntário``/``involuntário``, ``sensitive``/``insensitive``)."""
+
+SYNONYMS: tuple[frozenset[str], ...] = tuple(
+    words(group)
+    for group in """cabe compete incumbe corresponde|cabem competem incumbem correspondem|
+    garante assegura garantiza asegura guarantees ensures|garantem asseguram garantizan aseguran|
+    garantir assegurar garantizar asegurar|garantido assegurado garantizado asegurado|
+    garantida assegurada garantizada asegurada|garantidos assegurados garantizados asegurados|
+    nomeadamente designadamente especialmente particularmente namely notably|
+    avoid prevent|evitar impedir|generate return|gera retorna|designa indica|
+    define estabelece fixa determina|definem estabelecem fixam determinam""".split("|")
+)
+"""Groups of words that say the same in one slot (``cabe``/``compete``, ``garante``/``assegura``):
+a claim that puts one where the passage has another has not swapped anything."""

@@ -354,13 +354,14 @@ _COMPEL_STEMS = frozenset(stem(w) for w in COMPEL)
 def _force(site: Site) -> str:
     """The deontic class, with a prohibition to compel read as a negated obligation
     (``ninguém poderá ser compelido a`` = ``ninguém é obrigado a``)."""
-    if site.cls == PROHIBITION and site.anchors[:1] and site.anchors[0] in _COMPEL_STEMS:
-        return NOT_OBLIGED
+    if site.anchors[:1] and site.anchors[0] in _COMPEL_STEMS:
+        # "não pode ser obrigado" = "não é obrigado"; "não deve ser obrigado" is a third thing
+        return NOT_OBLIGED if site.cls == PROHIBITION else f"{site.cls} to compel"
     return site.cls
 
 
 def _agree(a: Site, b: Site) -> bool:
-    return a.cls == b.cls or _force(a) == _force(b)
+    return _force(a) == _force(b)
 
 
 def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ipsis.lexicon import BOUNDS, RESTRICTORS, UNIVERSALS, WIDENERS, words
+from ipsis.lexicon import RESTRICTORS, UNIVERSALS, WIDENERS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.cues import Analysis
@@ -29,7 +29,7 @@ Cue = tuple[str, float, bool]
 SCOPE_CONFLICT = 0.15
 """Support factor of a scope conflict (the same as :data:`ipsis.judge.structure.LIMITER_CONFLICT`)."""
 _UNIVERSALS = frozenset().union(*UNIVERSALS.values())
-_UPPER = sorted({tuple(p.split()) for p in BOUNDS["upper"]} | {("limite",), ("límite",), ("limit",)}, key=len, reverse=True)
+_UPPER = sorted({tuple(p.split()) for p in words("limite límite limit máximo máxima maximum")}, key=len, reverse=True)
 _RESTRICTORS = sorted({tuple(p.split()) for ps in RESTRICTORS.values() for p in ps}, key=len, reverse=True)
 _WIDENERS = sorted({tuple(p.split()) for ps in WIDENERS.values() for p in ps}, key=len, reverse=True)
 BOTH = words("both ambos ambas")
@@ -54,8 +54,8 @@ def bounded_universal_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
         if n is None:
             continue
         for m, s in enumerate(passage.stems):
-            if s != claim.stems[n]:
-                continue
+            if s != claim.stems[n] or any(passage.low[q] in _UNIVERSALS for q in range(max(0, m - 3), m)):
+                continue  # "todas aquelas propostas": the passage quantifies it too
             for b in range(max(0, m - 6), m):
                 ph = _at(passage.low, b, _UPPER)
                 if ph is not None and b + len(ph) <= m:

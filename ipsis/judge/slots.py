@@ -27,7 +27,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, words
+from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, SYNONYMS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.cues import Analysis
@@ -49,6 +49,7 @@ NOT_SLOTS = words("""possa possam pueda puedan could might would once after befo
 """Modal verbs and determiner-like words: the word after ``possa`` is a verb, ``certas``/``seguintes``
 pick out the same things in other words."""
 VERB_ENDINGS = ("ar", "er", "ir", "am", "em", "an", "en")
+ADVERB_ENDINGS = ("mente", "ly")
 """Endings of infinitives and third-person plurals (pt/es): two verbs in one slot are most often
 synonyms or another tense (``causar``/``acarretar``, ``tiverem``/``tenham``), not a swapped role."""
 
@@ -94,8 +95,14 @@ def _related(x: str, y: str) -> bool:
     return fx[:5] == fy[:5] or fx.startswith(fy) or fy.startswith(fx)
 
 
-def _verbs(x: str, y: str) -> bool:
-    return x.endswith(VERB_ENDINGS) and y.endswith(VERB_ENDINGS)
+def _same_slot_word(x: str, y: str) -> bool:
+    """Two verbs (``causar``/``acarretar``), two adverbs (``nomeadamente``/``designadamente``) or
+    two words of one :data:`ipsis.lexicon.SYNONYMS` group: another wording, not a swap."""
+    if x.endswith(VERB_ENDINGS) and y.endswith(VERB_ENDINGS):
+        return True
+    if x.endswith(ADVERB_ENDINGS) and y.endswith(ADVERB_ENDINGS):
+        return True
+    return any(x in g and y in g for g in SYNONYMS)
 
 
 def _new_word(claim: Analysis, passage: Analysis, k: int) -> bool:
@@ -132,7 +139,7 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                     return [(f"opposite: claim: {said}; section: {shown}", OPPOSITE, True)]
                 if _related(passage.stems[w], claim.stems[k]) or passage.low[w] in NOT_SLOTS:
                     continue
-                if _verbs(passage.low[w], claim.low[k]):
+                if _same_slot_word(passage.low[w], claim.low[k]):
                     continue
                 beyond = _neighbour(passage, w, step)
                 if other is None or (beyond is not None and passage.stems[beyond] == claim.stems[other]):
