@@ -157,7 +157,8 @@ CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes n
 ``ninguém é obrigado``."""
 COMPEL: frozenset[str] = words("""compelido compelida compelidos compelidas obrigado obrigada obrigados obrigadas
     forçado forçada forçados forçadas coagido coagida coagidos coagidas obligado obligada obligados obligadas
-    forzado forzada forzados forzadas compelled forced obliged required""")
+    forzado forzada forzados forzadas compelled forced obliged required compelir obrigar forçar coagir impor
+    imposto imposta obligar forzar imponer imponerse impuesto impuesta compel force oblige impose imposed""")
 """Past participles of compelling: ``ninguém poderá ser compelido`` (it may not be compelled) says what
 ``ninguém é obrigado`` (nobody is obliged) says."""
 
@@ -186,7 +187,7 @@ SYNONYMS: tuple[frozenset[str], ...] = tuple(
     garantir assegurar garantizar asegurar|garantido assegurado garantizado asegurado|
     garantida assegurada garantizada asegurada|garantidos assegurados garantizados asegurados|
     nomeadamente designadamente especialmente particularmente namely notably|
-    avoid prevent|evitar impedir|generate return|gera retorna|designa indica|
+    avoid prevent|evitar impedir|poderes autoridades|generate return|gera retorna|designa indica|
     define estabelece fixa determina|definem estabelecem fixam determinam""".split("|")
 )
 """Groups of words that say the same in one slot (``cabe``/``compete``, ``garante``/``assegura``):

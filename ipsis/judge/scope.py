@@ -5,6 +5,8 @@
 - :func:`restricted_widener_cues`: the claim restricts (``only intermediaries that implement a
   cache``) what the passage says regardless of that condition (``regardless of whether it
   implements a cache``, ``independentemente de``);
+- :func:`without_cues`: the claim does ``sem licença`` / ``sin autorización`` / ``without consent``
+  what the passage does ``mediante licença`` / ``con autorización`` / ``with consent``;
 - :func:`both_either_cues`: ``both X and Y`` against the passage's ``either X or Y`` (one of them is
   enough) and the other way round.
 
@@ -93,8 +95,32 @@ def both_either_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     return []
 
 
+WITHOUT = words("sem sin without")
+WITH = words("mediante com con with através by upon")
+
+
+def without_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """``sem licença`` in the claim where the passage requires ``mediante licença`` and never says
+    ``sem licença`` itself (``sem armas`` / ``sem armas`` agree)."""
+    for k, w in enumerate(claim.low):
+        if w not in WITHOUT:
+            continue
+        n = _noun_after(claim, k, 2)
+        if n is None:
+            continue
+        hits = [m for m, s in enumerate(passage.stems) if s == claim.stems[n]]
+        if any(passage.low[q] in WITHOUT for m in hits for q in range(max(0, m - 3), m)):
+            continue
+        for m in hits:
+            q = next((q for q in range(m - 1, max(-1, m - 4), -1) if passage.low[q] in WITH), None)
+            if q is not None:
+                shown = passage._span(q, m + 1)
+                return [(f"condition: claim: {w} {claim.toks[n].text}; section: {shown}", SCOPE_CONFLICT, True)]
+    return []
+
+
 def scope_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: set[int]) -> list[Cue]:
     """Every cue of this module: universals and widened conditions against the quote's sentences
     (``core``), the restriction against the section's sentences closest to the claim."""
     return (bounded_universal_cues(claim, core) + restricted_widener_cues(claim, passage, aligned)
-            + both_either_cues(claim, core))
+            + both_either_cues(claim, core) + without_cues(claim, core))

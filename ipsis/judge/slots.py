@@ -10,6 +10,11 @@ of the claim that the passage does not have, whose neighbouring content words in
 neighbours in the passage of a word the claim does not have. Both neighbours must agree where the
 claim has two (a sentence edge stands for a missing one), so a reworded phrase is not read as a swap.
 
+Two more slots are read the same way: the subject that opens the claim before the verb the passage
+has too (:func:`subject_cues`: ``O titular ... será responsabilizado`` / ``Os agentes de tratamento
+... serão responsabilizados``, ``As empresas privadas asseguram`` / ``O Estado assegura``), and a noun
+of the other gender (:func:`gender_cues`: ``aos presidiários`` / ``às presidiárias``), another person.
+
 A synonym in the same slot (``ficar com os filhos`` / ``permanecer com seus filhos``) looks the same
 to this rule; that is why the cue is soft: it lowers the support score (the verdict is not
 ``supported``) and names the two words, it never makes the answer ``contradicts``.
@@ -102,6 +107,10 @@ def _same_slot_word(x: str, y: str) -> bool:
         return True
     if x.endswith(ADVERB_ENDINGS) and y.endswith(ADVERB_ENDINGS):
         return True
+    return _synonyms(x, y)
+
+
+def _synonyms(x: str, y: str) -> bool:
     return any(x in g and y in g for g in SYNONYMS)
 
 
@@ -147,4 +156,78 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                     plo, phi = sorted((m, w))
                     return [(f"words: claim: {claim._span(lo, hi + 1)}; section: {passage._span(plo, phi + 1)}",
                              SLOT_SWAP, False)]
+    return []
+
+
+DETERMINERS = words("o a os as um uma el la los las un una the an each every cada todo toda")
+SUBJECT_SPAN = 6
+"""Tokens between an opening subject and its verb."""
+GENDERED = (("os", "as"), ("o", "a"))
+"""Endings of the two genders of one Portuguese/Spanish noun (``presidiários``/``presidiárias``)."""
+
+
+def _opening_subject(a: Analysis, k: int) -> int | None:
+    """The noun that opens the sentence of token ``k`` after its articles, or None."""
+    start = k
+    while start > 0 and a.sent[start - 1] == a.sent[k]:
+        start -= 1
+    m = start
+    while m < len(a.low) and a.sent[m] == a.sent[k] and (a.low[m] in DETERMINERS or not a.toks[m].text.isalpha()):
+        m += 1
+    if m < len(a.low) and a.sent[m] == a.sent[k] and a.stems[m] and a.low[m] not in DETERMINERS and m > start:
+        return m
+    return None
+
+
+def subject_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """The claim's opening subject where every sentence of the passage with the same verb opens
+    with another subject the claim does not name. For claims without a modal verb (with one,
+    :func:`ipsis.judge.structure.actor_cues` reads the actor); the word right after the subject
+    is its modifier (``partidos políticos``), not its verb."""
+    x = _opening_subject(claim, 0) if claim.low and not claim.modals else None
+    if x is None:
+        return []
+    for k in range(x + 2, min(len(claim.low), x + 1 + SUBJECT_SPAN)):
+        p = claim.stems[k]
+        if not p or p not in passage.stem_set or claim.low[k - 1] in OF:
+            continue
+        seen = None
+        for m, ps in enumerate(passage.stems):
+            if ps != p:
+                continue
+            y = _opening_subject(passage, m)
+            if y is None or not 0 < m - y <= SUBJECT_SPAN or passage.stems[y] in claim.stem_set:
+                return []  # a sentence of the passage with this verb and no other subject
+            if any(passage.stems[q] == claim.stems[x] for q in range(y, m)) or _synonyms(claim.low[x], passage.low[y]):
+                return []
+            seen = seen or (y, m)
+        if seen is None:
+            return []
+        y, m = seen
+        said, shown = f"{claim.toks[x].text} … {claim.toks[k].text}", f"{passage.toks[y].text} … {passage.toks[m].text}"
+        return [(f"subject: claim: {said}; section: {shown}", SLOT_SWAP, False)]
+    return []
+
+
+def _other_gender(x: str, y: str) -> bool:
+    fx, fy = _fold(x), _fold(y)
+    if len(fx) < 6 or fx == fy:
+        return False
+    return any(
+        (fx.endswith(a) and fy.endswith(b) and fx[: -len(a)] == fy[: -len(b)])
+        or (fx.endswith(b) and fy.endswith(a) and fx[: -len(b)] == fy[: -len(a)])
+        for a, b in GENDERED
+    )
+
+
+def gender_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """A noun after an article in the claim whose other-gender form, after an article, is what the
+    passage has (and not this form): ``aos presidiários`` / ``às presidiárias``."""
+    have = set(passage.low)
+    for k, w in enumerate(claim.low):
+        if w in have or k == 0 or claim.low[k - 1] not in DETERMINERS | words("aos às ao à do da dos das del al"):
+            continue
+        for m, v in enumerate(passage.low):
+            if m and _other_gender(w, v) and passage.low[m - 1] in DETERMINERS | words("aos às ao à do da dos das del al"):
+                return [(f"words: claim: {claim.toks[k].text}; section: {passage.toks[m].text}", SLOT_SWAP, False)]
     return []

@@ -36,7 +36,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from ipsis.judge.scope import scope_cues
-from ipsis.judge.slots import slot_cues
+from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
 from ipsis.lexicon import (
     ABSOLUTES,
     ANTONYMS,
@@ -355,7 +355,8 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
     """An exception or condition in the claim (``salvo em período eleitoral``) that the passage
     does not make: against a categorical passage a conflict, otherwise no support for it."""
     theirs = [set(site.cls.split()) for site in passage.limiters]
-    markers = {passage._span(site.i, site.j).casefold() for site in passage.limiters}
+    # a marker whose own clause is cut short ("salvo, no caso ...") is read over the passage's words
+    markers = {passage._span(site.i, site.j).casefold() for site in passage.limiters if len(site.cls.split()) < 2}
     for i, j in _find(claim.low, _LIMITERS):
         clause = [s for s in _stems_after(claim, j, 3) if s]
         if claim._span(i, j).casefold() in markers and sum(c in passage.stem_set for c in clause) * 2 >= len(clause):
@@ -437,7 +438,8 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     core_all = set(range(len(core.low)))
     out = absolute_cues(claim, passage, aligned) + widening_cues(claim, passage, aligned)
     out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
-    out += actor_cues(claim, core) + (swap_cues(claim, core) or slot_cues(claim, core)) + role_cues(claim, core)
+    out += actor_cues(claim, core) or subject_cues(claim, core)
+    out += (swap_cues(claim, core) or slot_cues(claim, core) or gender_cues(claim, core)) + role_cues(claim, core)
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
     return out + scope_cues(claim, passage, core, aligned)
 
