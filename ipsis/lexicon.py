@@ -49,7 +49,7 @@ LIMITERS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""salvo | exceto | excepto | desde que | sem prejuízo | ressalvado | ressalvada | ressalvados |
         ressalvadas | a menos que | a não ser | senão | exceção | excepção | salvaguardado | salvas | salvos"""),
     "es": phrases("""salvo | excepto | siempre que | sin perjuicio | a menos que | a no ser | con excepción |
-        salvedad"""),
+        salvedad | sino por | sino en virtud"""),
     "en": phrases("unless | except | provided that | notwithstanding | other than | subject to | without prejudice |"
                   " as long as"),
 }  # fmt: skip
@@ -122,9 +122,10 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
 """Clauses that make a rule conditional: against a claim's absolute they are a limiter conflict."""
 
 WIDENERS: dict[str, tuple[str, ...]] = {
-    "pt": phrases("mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do"),
-    "es": phrases("aun sin | aún sin | incluso sin | con independencia de | independientemente de"),
-    "en": phrases("even without | even if no | regardless of | irrespective of"),
+    "pt": phrases("""mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do |
+        mesmo que | ainda que"""),
+    "es": phrases("aun sin | aún sin | incluso sin | con independencia de | independientemente de | aunque | aun cuando"),
+    "en": phrases("even without | even if no | regardless of | irrespective of | even if | even though"),
 }
 """Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
 
@@ -173,7 +174,13 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         gratuito/pago gratuita/paga gratuito/pagamento gratuito/taxa free/paid
         escrita/verbal escrito/verbal written/oral maior/menor mayor/menor most/least
         ignore/use ignorar/usar eliminados/conservados eliminadas/conservadas fresh/stale
-        increase/decrease above/below acima/abaixo encima/debajo inicio/fim início/fim comienzo/final""")
+        increase/decrease above/below acima/abaixo encima/debajo inicio/fim início/fim comienzo/final
+        proibir/permitir proibir/admitir prohibir/permitir prohibir/admitir forbid/allow prohibit/allow
+        prohibit/permit proíbe/permite prohíbe/permite separadas/unidas separados/unidos separada/unida
+        separado/unido obligatoria/voluntaria obligatorio/voluntario obrigatória/voluntária
+        obrigatório/voluntário mandatory/voluntary solidariamente/subsidiariamente solidária/subsidiária
+        integral/parcial integrais/parciais total/parcial positive/negative positivo/negativo
+        positiva/negativa expresso/tácito expressa/tácita expreso/tácito expresa/tácita express/implied""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""

@@ -52,6 +52,10 @@ NP_GLUE = words("o e y ou or and de do da dos das del of")
 """Words inside a noun phrase between a negative determiner and its verb (``nenhuma forma de censura pode``)."""
 NEGATIVE_DETERMINERS = words("nenhum nenhuma nenhuns nenhumas ningún ninguna ninguno no neither")
 """Negators that open a noun phrase and negate the verb after it (``ninguna entrada ... podrá``)."""
+CONTINUING = words("nem ni nor")
+"""Negators that continue an earlier negation of the same sentence rather than add one."""
+NEGATING_VERBS = words("deixar deixa deixe deixam deixem deixarem deixou dejar deja deje dejan dejen fail fails failed")
+"""Verbs that negate the verb after ``de``/``to``: ``deixar de adotar`` = ``não adotar``."""
 NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("não", "só"),
     ("não", "obstante"),
@@ -240,7 +244,16 @@ class Analysis:
                 continue
             if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1, 2)):
                 continue
+            t = self.toks[k]
+            if self.text[t.start - 1 : t.start] == "-" or self.text[t.end : t.end + 1] == "-":
+                continue  # a part of a name ("If-None-Match"), not a negation
+            if w in CONTINUING and any(s.i < k and self.sent[s.i] == self.sent[k] for s in out):
+                continue  # "ninguém será preso nem mantido": one negation over both verbs
             out.append(Site("negation", k, k + 1, self._span(k, k + 1), self._anchors(k, k + 1, before=False)[:2]))
+        for k, w in enumerate(self.low[:-1]):  # "ao deixar de adotar" = "não adotar"
+            if w in NEGATING_VERBS and self.low[k + 1] in ("de", "to") and k not in self.consumed:
+                out.append(Site("negation", k, k + 2, self._span(k, k + 2), self._anchors(k, k + 2, before=False)[:2]))
+        out.sort(key=lambda site: site.i)
         return out
 
     def negated_near(self, anchors: tuple[str, ...], after: int = 0) -> bool | None:
@@ -360,8 +373,28 @@ def _force(site: Site) -> str:
     return site.cls
 
 
-def _agree(a: Site, b: Site) -> bool:
-    return _force(a) == _force(b)
+_RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
+
+
+def _only_if(a: Analysis, site: Site) -> bool:
+    """A permission restricted in its sentence (``Solo por causa justificada ... puede``) or a
+    prohibition with an exception after it (``Nadie podrá ... sino por causa justificada``):
+    both say the act is allowed in the named cases only."""
+    same = [k for k in range(len(a.low)) if a.sent[k] == a.sent[site.i]]
+    restricted = any(a.low[k] in _RESTRICTOR_WORDS for k in same if k < site.i)
+    if site.cls == PERMISSION:
+        return restricted
+    if site.cls == PROHIBITION:  # "só não poderá ... se" is another rule
+        return not restricted and any(lim.i > site.i and a.sent[lim.i] == a.sent[site.i] for lim in a.limiters)
+    return False
+
+
+def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis | None = None) -> bool:
+    if _force(p) == _force(site):
+        return True
+    if passage is None or claim is None or {p.cls, site.cls} != {PERMISSION, PROHIBITION}:
+        return False
+    return _only_if(passage, p) and _only_if(claim, site)
 
 
 def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
@@ -371,7 +404,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         scored = [(len(anchors & set(p.anchors)), p) for p in passage.modals]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
-            if not any(_agree(p, site) for p in passage.modals):
+            if not any(_agree(p, site, passage, claim) for p in passage.modals):
                 # a section that states the rule without a modal verb ("ninguém será preso senão
                 # ...", "não superior a") is weaker evidence against a claim's modal than a
                 # section whose modal verbs say something else
@@ -380,7 +413,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
-        if any(_agree(p, site) for p in top):
+        if any(_agree(p, site, passage, claim) for p in top):
             continue
         shown = top[0].surface
         text = f"modality: claim: {site.surface} ({site.cls}); section: {shown} ({top[0].cls})"

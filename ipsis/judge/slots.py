@@ -115,12 +115,11 @@ def _synonyms(x: str, y: str) -> bool:
 
 
 def _new_word(claim: Analysis, passage: Analysis, k: int) -> bool:
+    """Claim token ``k`` is a content word the passage does not have in any form."""
     s = claim.stems[k]
-    if not s or not claim.toks[k].text.isalpha() or len(claim.low[k]) < 3 or s in passage.stem_set:
+    if not s or not claim.toks[k].text.isalpha() or len(claim.low[k]) < 3 or claim.low[k] in NOT_SLOTS:
         return False
-    if claim.low[k] in NOT_SLOTS:
-        return False
-    return not any(_related(s, ps) for ps in passage.stem_set)
+    return s not in passage.stem_set and not any(_related(s, ps) for ps in passage.stem_set)
 
 
 def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:

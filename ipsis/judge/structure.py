@@ -32,6 +32,7 @@ support score so that the verdict is not ``supported``.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,7 @@ from ipsis.lexicon import (
     CONDITIONS,
     LIMITERS,
     NEGATIVE_PREFIXES,
+    NEGATORS,
     RESTRICTIVE,
     RESTRICTORS,
     UNIVERSALS,
@@ -66,11 +68,14 @@ NEGATION_FACTOR = 0.1
 EXCEPTION_ABSENT = 0.3
 LABEL_WORDS = frozenset({"art", "artigo", "artículo", "article", "section"})
 OF = frozenset(["de", "do", "da", "dos", "das", "del", "of"])
+_NEGATORS = frozenset().union(*NEGATORS.values())
 COORDINATORS = frozenset({"e", "y", "and", "ou", "o", "or", ","})
 PASSIVE_AUX = frozenset({"ser", "sido", "be", "been", "serão", "será", "é", "são", "es", "son", "is", "are"})
 AGENT_MARKS = frozenset({"pelo", "pela", "pelos", "pelas", "por", "by"})
 DETERMINERS = words("o a os as um uma el la los las un una the an each every cada todo toda")
 SUBJECT_SPAN = 6
+_NUMBERING = re.compile(r"\d+[ºª°.]?|[ivxlc]+|[a-z]\)|§")
+"""A paragraph's number before its first word (``§ 3º A autoridade``, ``2. O arguido``)."""
 """Words before a modal verb searched for its subject."""
 
 
@@ -141,8 +146,14 @@ def absolute_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
 def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
     """``mesmo sem X`` where the passage conditions on X; ``qualquer N`` where it restricts N."""
     out: list[Cue] = []
+    own = {tuple(passage.low[i:j]) for i, j in _find(passage.low, _WIDENERS)}
     for i, j in _find(claim.low, _WIDENERS):
-        dropped = [s for s in _stems_after(claim, j, 2) if s in passage.stem_set]
+        if tuple(claim.low[i:j]) in own:
+            continue  # the passage says "even if" too
+        # "mesmo que tenha adotado" / "ao deixar de adotar": one verb in two forms
+        dropped = [s for s in _stems_after(claim, j, 3) if s in passage.stem_set or _form_of(s, passage.stem_set)]
+        dropped = [next((p for p in passage.stem_set if _form_of(s, {p})), s) if s not in passage.stem_set else s
+                   for s in dropped]
         if dropped:
             k = passage.stems.index(dropped[0])
             shown = passage._span(max(0, k - 3), min(len(passage.toks), k + 2))
@@ -164,6 +175,11 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
     return out
 
 
+def _form_of(st: str, stems: set[str]) -> bool:
+    """``st`` shares its first five letters with one of ``stems`` (``adotad``/``adotar``)."""
+    return len(st) >= 5 and any(len(p) >= 5 and _fold(p)[:5] == _fold(st)[:5] for p in stems)
+
+
 def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None = None) -> list[Cue]:
     """``solo ... judiciales`` against ``policiales y judiciales``: a restriction to one of a pair."""
     spans = _find(passage.low, _RESTRICTORS)
@@ -177,12 +193,17 @@ def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None 
                 if ps != s or (aligned is not None and m not in aligned) or ps in restricted:
                     continue  # "sólo individualmente": the passage restricts to it too
                 pair = _coordinated(passage, m)
-                if pair is not None and pair[0] not in claim.stem_set:
+                if pair is not None and (pair[0] not in claim.stem_set or _denied(claim, pair[0])):
                     _, lo, hi = pair
                     shown = passage._span(lo, hi)
                     said = f"{claim._span(i, j)} ... {claim.toks[claim.stems.index(s)].text}"
                     return [(f"scope: claim: {said}; section: {shown}", LIMITER_CONFLICT, True)]
     return []
+
+
+def _denied(a: Analysis, st: str) -> bool:
+    """The claim names ``st`` after a negator, to exclude it (``apenas a de crença, não a de consciência``)."""
+    return any(a.stems[k] == st and any(a.low[q] in _NEGATORS for q in range(max(0, k - 4), k)) for k in range(len(a.low)))
 
 
 def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
@@ -377,7 +398,9 @@ def _opening_subject(a: Analysis, k: int) -> int | None:
     while start > 0 and a.sent[start - 1] == sid:
         start -= 1
     m = start
-    while m < len(a.low) and a.sent[m] == sid and (a.low[m] in DETERMINERS or a.low[m] in LABEL_WORDS):
+    while m < len(a.low) and a.sent[m] == sid and (
+        a.low[m] in DETERMINERS or a.low[m] in LABEL_WORDS or _NUMBERING.fullmatch(a.low[m])
+    ):
         m += 1
     if m < len(a.low) and a.sent[m] == sid and a.stems[m] and m > start:
         return m
