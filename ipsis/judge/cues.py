@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ipsis.judge.numbers import Quantity, comparable, quantities, same_quantity
+from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import Token, guess_language, is_content, sentences, stem, tokens
@@ -464,7 +465,7 @@ class CueJudge:
         section's OPTIONAL when the quoted sentence has no modal verb)."""
         p = Analysis(passage)
         c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
-        core = p
+        core = near = p
         if focus is not None:
             lo, hi = _sentence_bounds(passage, *focus)
             near = Analysis(passage[lo:hi], p.lang)
@@ -478,6 +479,10 @@ class CueJudge:
         cues = stated + negation_cues(c, core, _aligned(c, core))
         cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
+        if near is not core and not any(text.startswith("words:") for text, _, _ in cues):
+            # a word the section uses elsewhere, put in a slot of the quote's own sentence
+            # ("O ensino particular" for "O ensino público", in an article on "escolas particulares")
+            cues += slot_cues(c, near)
         score = min(1.0, cov / 0.9)
         for _, factor, _hard in cues:
             score *= factor
