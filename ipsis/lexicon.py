@@ -67,7 +67,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         deve|devem|deverá|deverão|devendo|tem de|têm de|é obrigatório|é obrigatória|são obrigatórios|
         obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
-        obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|es preciso|es necesario|is necessary"""),
+        obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|
+        es preciso|es necesario|is necessary"""),
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
@@ -124,7 +125,8 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
 WIDENERS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do |
         mesmo que | ainda que"""),
-    "es": phrases("aun sin | aún sin | incluso sin | con independencia de | independientemente de | aunque | aun cuando"),
+    "es": phrases("""aun sin | aún sin | incluso sin | con independencia de | independientemente de | aunque |
+        aun cuando"""),
     "en": phrases("even without | even if no | regardless of | irrespective of | even if | even though"),
 }
 """Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
@@ -189,13 +191,13 @@ NEGATIVE_PREFIXES: tuple[str, ...] = ("in", "im", "ir", "il", "un", "non", "des"
 
 SYNONYMS: tuple[frozenset[str], ...] = tuple(
     words(group)
-    for group in """cabe compete incumbe corresponde|cabem competem incumbem correspondem|
+    for group in phrases("""cabe compete incumbe corresponde|cabem competem incumbem correspondem|
     garante assegura garantiza asegura guarantees ensures|garantem asseguram garantizan aseguran|
     garantir assegurar garantizar asegurar|garantido assegurado garantizado asegurado|
     garantida assegurada garantizada asegurada|garantidos assegurados garantizados asegurados|
     nomeadamente designadamente especialmente particularmente namely notably|
     avoid prevent|evitar impedir|poderes autoridades|generate return|gera retorna|designa indica|
-    define estabelece fixa determina|definem estabelecem fixam determinam""".split("|")
+    define estabelece fixa determina|definem estabelecem fixam determinam""")
 )
 """Groups of words that say the same in one slot (``cabe``/``compete``, ``garante``/``assegura``):
 a claim that puts one where the passage has another has not swapped anything."""

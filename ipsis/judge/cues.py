@@ -22,14 +22,13 @@ Cues, each turned into evidence a person can read:
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from ipsis.judge.numbers import Quantity, comparable, quantities, same_quantity
 from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
-from ipsis.judge.text import Token, guess_language, is_content, sentences, stem, tokens
+from ipsis.judge.text import Token, fold, guess_language, is_content, sentences, stem, tokens
 from ipsis.lexicon import (
     CHAIN,
     COMPEL,
@@ -424,11 +423,11 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
 
 def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[tuple[str, float, bool]]:
     out: list[tuple[str, float, bool]] = []
-    claim_limiters = {_fold(claim._span(s.i, s.j).casefold()) for s in claim.limiters}
+    claim_limiters = {fold(claim._span(s.i, s.j).casefold()) for s in claim.limiters}
     for site in passage.limiters:
         if site.i not in aligned:
             continue
-        marker = _fold(passage._span(site.i, site.j).casefold())
+        marker = fold(passage._span(site.i, site.j).casefold())
         clause = [s for s in site.cls.split() if s]
         covered = sum(a in claim.stem_set for a in site.anchors) >= min(2, len(site.anchors))
         if not covered or marker in claim_limiters:
@@ -493,11 +492,6 @@ class CueJudge:
         if hard:
             return Answer("contradicts", round(0.55 + 0.4 * cov, 3), tuple(evidence), score)
         return Answer("supports", round(score, 3), tuple(evidence), score)
-
-
-def _fold(word: str) -> str:
-    """Without accents: ``sólo`` and ``solo`` are one restrictor."""
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:

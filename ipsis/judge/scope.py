@@ -122,5 +122,9 @@ def without_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
 def scope_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: set[int]) -> list[Cue]:
     """Every cue of this module: universals and widened conditions against the quote's sentences
     (``core``), the restriction against the section's sentences closest to the claim."""
-    return (bounded_universal_cues(claim, core) + restricted_widener_cues(claim, passage, aligned)
-            + both_either_cues(claim, core) + without_cues(claim, core))
+    return (
+        bounded_universal_cues(claim, core)
+        + restricted_widener_cues(claim, passage, aligned)
+        + both_either_cues(claim, core)
+        + without_cues(claim, core)
+    )

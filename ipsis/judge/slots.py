@@ -29,9 +29,9 @@ to this rule; that is why the cue is soft: it lowers the support score (the verd
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING
 
+from ipsis.judge.text import fold
 from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, SYNONYMS, words
 
 if TYPE_CHECKING:
@@ -46,8 +46,10 @@ SLOT_SWAP = 0.35
 """Support factor of a swapped word (the same as :data:`ipsis.judge.structure.SLOT_SWAP`)."""
 REACH = 3
 """Tokens a neighbouring content word may lie away (articles and prepositions between)."""
-GLUE = words("o a os as um uma el la los las un una lo the an de do da dos das del al of pelo pela pelos pelas por by"
-             " e y and is are é são es son")
+GLUE = words(
+    "o a os as um uma el la los las un una lo the an de do da dos das del al of pelo pela pelos pelas por by"
+    " e y and is are é são es son"
+)
 """What may stand inside a noun phrase between two of its words."""
 NOT_SLOTS = words("""possa possam pueda puedan could might would once after before when while certo certa certos certas
     seguinte seguintes cierto cierta ciertos ciertas siguiente siguientes certain following such""")
@@ -57,10 +59,6 @@ VERB_ENDINGS = ("ar", "er", "ir", "am", "em", "an", "en")
 ADVERB_ENDINGS = ("mente", "ly")
 """Endings of infinitives and third-person plurals (pt/es): two verbs in one slot are most often
 synonyms or another tense (``causar``/``acarretar``, ``tiverem``/``tenham``), not a swapped role."""
-
-
-def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _neighbour(a: Analysis, k: int, step: int, tight: bool = False) -> int | None:
@@ -87,16 +85,16 @@ def _through_of(a: Analysis, i: int, j: int) -> bool:
 def _prefixed(x: str, y: str) -> bool:
     """One word is the other with a negative prefix, up to its ending: ``depende`` /
     ``independentemente``, ``progresividad`` / ``regresividad`` is not (no prefix)."""
-    fx, fy = _fold(x), _fold(y)
+    fx, fy = fold(x), fold(y)
     for a, b in ((fx, fy), (fy, fx)):
-        if any(b.startswith(p) and len(a) >= 5 and b[len(p):].startswith(a[:5]) for p in NEGATIVE_PREFIXES):
+        if any(b.startswith(p) and len(a) >= 5 and b[len(p) :].startswith(a[:5]) for p in NEGATIVE_PREFIXES):
             return True
     return False
 
 
 def _related(x: str, y: str) -> bool:
     """Two stems of one word (inflection, spelling): ``judici``/``judiciá``, ``asseguram``/``assegura``."""
-    fx, fy = _fold(x), _fold(y)
+    fx, fy = fold(x), fold(y)
     return fx[:5] == fy[:5] or fx.startswith(fy) or fy.startswith(fx)
 
 
@@ -153,8 +151,13 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                 if other is None or (beyond is not None and passage.stems[beyond] == claim.stems[other]):
                     lo, hi = sorted((anchor, k))
                     plo, phi = sorted((m, w))
-                    return [(f"words: claim: {claim._span(lo, hi + 1)}; section: {passage._span(plo, phi + 1)}",
-                             SLOT_SWAP, False)]
+                    return [
+                        (
+                            f"words: claim: {claim._span(lo, hi + 1)}; section: {passage._span(plo, phi + 1)}",
+                            SLOT_SWAP,
+                            False,
+                        )
+                    ]
     return []
 
 
@@ -162,6 +165,8 @@ DETERMINERS = words("o a os as um uma el la los las un una the an each every cad
 SUBJECT_SPAN = 6
 """Tokens between an opening subject and its verb."""
 GENDERED = (("os", "as"), ("o", "a"))
+ARTICLES = DETERMINERS | words("aos às ao à do da dos das del al")
+"""Articles, alone or joined to a preposition, before a noun whose gender they show."""
 """Endings of the two genders of one Portuguese/Spanish noun (``presidiários``/``presidiárias``)."""
 
 
@@ -209,7 +214,7 @@ def subject_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
 
 
 def _other_gender(x: str, y: str) -> bool:
-    fx, fy = _fold(x), _fold(y)
+    fx, fy = fold(x), fold(y)
     if len(fx) < 6 or fx == fy:
         return False
     return any(
@@ -224,9 +229,9 @@ def gender_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     passage has (and not this form): ``aos presidiários`` / ``às presidiárias``."""
     have = set(passage.low)
     for k, w in enumerate(claim.low):
-        if w in have or k == 0 or claim.low[k - 1] not in DETERMINERS | words("aos às ao à do da dos das del al"):
+        if w in have or k == 0 or claim.low[k - 1] not in ARTICLES:
             continue
         for m, v in enumerate(passage.low):
-            if m and _other_gender(w, v) and passage.low[m - 1] in DETERMINERS | words("aos às ao à do da dos das del al"):
+            if m and _other_gender(w, v) and passage.low[m - 1] in ARTICLES:
                 return [(f"words: claim: {claim.toks[k].text}; section: {passage.toks[m].text}", SLOT_SWAP, False)]
     return []

@@ -33,11 +33,11 @@ support score so that the verdict is not ``supported``.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import TYPE_CHECKING
 
 from ipsis.judge.scope import scope_cues
 from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
+from ipsis.judge.text import fold
 from ipsis.lexicon import (
     ABSOLUTES,
     ANTONYMS,
@@ -111,7 +111,9 @@ def _absolutes(a: Analysis) -> list[tuple[int, int]]:
     # "sempre que" / "siempre que" is a condition (a limiter), not "always"
     # "may never" / "must never" is a modal verb (a prohibition), compared as one
     found = _find(a.low, _ABSOLUTES)
-    return [(i, j) for i, j in found if not (j < len(a.low) and a.low[j] == "que" and j - i == 1) and i not in a.consumed]
+    return [
+        (i, j) for i, j in found if not (j < len(a.low) and a.low[j] == "que" and j - i == 1) and i not in a.consumed
+    ]
 
 
 def _stems_after(a: Analysis, j: int, n: int = 4) -> list[str]:
@@ -177,16 +179,16 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
 
 def _form_of(st: str, stems: set[str]) -> bool:
     """``st`` shares its first five letters with one of ``stems`` (``adotad``/``adotar``)."""
-    return len(st) >= 5 and any(len(p) >= 5 and _fold(p)[:5] == _fold(st)[:5] for p in stems)
+    return len(st) >= 5 and any(len(p) >= 5 and fold(p)[:5] == fold(st)[:5] for p in stems)
 
 
 def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None = None) -> list[Cue]:
     """``solo ... judiciales`` against ``policiales y judiciales``: a restriction to one of a pair."""
     spans = _find(passage.low, _RESTRICTORS)
-    own = {tuple(_fold(w) for w in passage.low[i:j]) for i, j in spans}
+    own = {tuple(fold(w) for w in passage.low[i:j]) for i, j in spans}
     restricted = {passage.stems[k] for _, j in spans for k in range(j, min(len(passage.low), j + 3))}
     for i, j in _find(claim.low, _RESTRICTORS):
-        if tuple(_fold(w) for w in claim.low[i:j]) in own:
+        if tuple(fold(w) for w in claim.low[i:j]) in own:
             continue
         for s in _stems_after(claim, j, 5):
             for m, ps in enumerate(passage.stems):
@@ -203,7 +205,8 @@ def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None 
 
 def _denied(a: Analysis, st: str) -> bool:
     """The claim names ``st`` after a negator, to exclude it (``apenas a de crença, não a de consciência``)."""
-    return any(a.stems[k] == st and any(a.low[q] in _NEGATORS for q in range(max(0, k - 4), k)) for k in range(len(a.low)))
+    hits = [k for k in range(len(a.low)) if a.stems[k] == st]
+    return any(a.low[q] in _NEGATORS for k in hits for q in range(max(0, k - 4), k))
 
 
 def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
@@ -330,15 +333,11 @@ def swap_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             if passage.stems[m] != head or passage.low[m + 1] not in OF:
                 continue
             theirs = passage.stems[m + 2]
-            if theirs and theirs not in claim.stem_set and _fold(theirs)[:4] != _fold(s)[:4]:
+            if theirs and theirs not in claim.stem_set and fold(theirs)[:4] != fold(s)[:4]:
                 said = claim._span(k - 2, k + 1)
                 shown = passage._span(m, m + 3)
                 return [(f"words: claim: {said}; section: {shown}", SLOT_SWAP, False)]
     return []
-
-
-def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _opposites() -> dict[str, set[str]]:
