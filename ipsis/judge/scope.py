@@ -115,7 +115,7 @@ def without_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             q = next((q for q in range(m - 1, max(-1, m - 4), -1) if passage.low[q] in WITH), None)
             if q is not None:
                 shown = passage._span(q, m + 1)
-                return [(f"condition: claim: {w} {claim.toks[n].text}; section: {shown}", SCOPE_CONFLICT, True)]
+                return [(f"limiter: claim: {w} {claim.toks[n].text}; section: {shown}", SCOPE_CONFLICT, True)]
     return []
 
 

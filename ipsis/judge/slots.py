@@ -209,7 +209,7 @@ def subject_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             return []
         y, m = seen
         said, shown = f"{claim.toks[x].text} … {claim.toks[k].text}", f"{passage.toks[y].text} … {passage.toks[m].text}"
-        return [(f"subject: claim: {said}; section: {shown}", SLOT_SWAP, False)]
+        return [(f"actor: claim: {said}; section: {shown}", SLOT_SWAP, False)]
     return []
 
 
