@@ -11,10 +11,20 @@ of a span, ``{page, x0, y0, x1, y1}`` (points, origin bottom left, as PDF annota
 
 Only characters PDFium has a box for count: spaces, line breaks and characters the reader
 added have none.
+
+The aligned boxes of every page are computed once, at ingest, and kept in the store with the
+version (:func:`pack_pages` / :func:`unpack_pages`, kind ``boxes`` of :mod:`ipsis.store.derived`);
+a stored document carries a loader for them in ``doc.cache[STORED]``, and :func:`attach_boxes`
+then reads neither the original bytes nor PDFium. Without stored boxes (a file, or a version
+stored by an older ipsis) they are computed from the original PDF when a run needs them.
 """
 
 from __future__ import annotations
 
+import struct
+import sys
+from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +37,11 @@ SKIPPED = frozenset({"furniture", "footnote_call"})
 header between the two halves of a sentence across a page break gets no box)."""
 MAX_SKIP = 400
 """How far ahead a resynchronisation looks on either side."""
+FORMAT = 1
+"""Version of what :func:`pack_pages` writes *and* of the alignment that computed it: bump it when
+either changes, so boxes stored by an older ipsis are recomputed, never used stale."""
+STORED = ("derived", "boxes")
+"""``doc.cache`` key of a zero-argument callable giving the stored pages (or None: not stored)."""
 
 
 @dataclass(slots=True)
@@ -102,6 +117,78 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
     return out
 
 
+def all_pages(doc: Document, data: bytes) -> dict[int, PageBoxes]:
+    """The aligned boxes of every page of the PDF ``data`` (what ingest stores)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return char_map(doc, pdf, list(range(1, len(doc.page_starts or [0]) + 1)))
+    finally:
+        pdf.close()
+
+
+_PAGE = struct.Struct("<IdI")  # page number, page height, number of boxes
+
+
+def _le(values: array[Any]) -> bytes:
+    if sys.byteorder == "big":  # pragma: no cover - the payload is little-endian everywhere
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
+    """The pages' boxes as bytes: per page its number, height and count, then the offsets (deltas,
+    uint32) and x0, y0, x1, y1 (float32: PDFium's loose boxes are float32, so nothing is lost).
+
+    >>> pb = PageBoxes(2, {10: (1.5, 2.0, 3.25, 4.0), 12: (4.0, 2.0, 5.0, 4.0)}, 842.0)
+    >>> unpack_pages(pack_pages({2: pb}))[2] == pb
+    True
+    """
+    out = [struct.pack("<I", len(pages))]
+    for p, pb in sorted(pages.items()):
+        offsets = list(pb.boxes)
+        cols: list[array[Any]] = [array("I", [b - a for a, b in zip([0, *offsets], offsets, strict=False)])]
+        cols.extend(array("f", [b[k] for b in pb.boxes.values()]) for k in range(4))
+        out.append(_PAGE.pack(p, pb.height, len(offsets)))
+        out.extend(_le(c) for c in cols)
+    return b"".join(out)
+
+
+def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
+    """The pages :func:`pack_pages` wrote (ValueError when the bytes are not such a payload)."""
+    try:
+        (count,) = struct.unpack_from("<I", data, 0)
+        pos, out = 4, {}
+        for _ in range(count):
+            p, height, n = _PAGE.unpack_from(data, pos)
+            pos += _PAGE.size
+            cols: list[array[Any]] = []
+            for code in "Iffff":
+                col = array(code)
+                col.frombytes(data[pos : pos + 4 * n])
+                if len(col) != n:
+                    msg = "truncated"
+                    raise ValueError(msg)
+                if sys.byteorder == "big":  # pragma: no cover
+                    col.byteswap()
+                cols.append(col)
+                pos += 4 * n
+            offset, boxes = 0, {}
+            for d, x0, y0, x1, y1 in zip(*cols, strict=True):
+                offset += d
+                boxes[offset] = (x0, y0, x1, y1)
+            out[p] = PageBoxes(p, boxes, height)
+    except struct.error as exc:
+        msg = f"not a boxes payload ({exc})"
+        raise ValueError(msg) from None
+    if pos != len(data):
+        msg = f"not a boxes payload ({len(data) - pos} bytes left over)"
+        raise ValueError(msg)
+    return out
+
+
 def _runs(chars: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
     """Consecutive character boxes merged into one rectangle per line run."""
     runs: list[list[float]] = []
@@ -124,7 +211,7 @@ def boxes_for(doc: Document, pdf: Any, start: int, end: int, cache: dict[int, Pa
     pages = list(range(first, last + 1))
     cache = cache if cache is not None else {}
     missing = [p for p in pages if p not in cache]
-    if missing:
+    if missing and pdf is not None:  # stored boxes cover every page the PDF has
         cache.update(char_map(doc, pdf, missing))
     skip = [(m.start, m.end) for m in doc.marks if m.kind in SKIPPED and m.start < end and m.end > start]
     out: list[dict[str, Any]] = []
@@ -140,20 +227,40 @@ def boxes_for(doc: Document, pdf: Any, start: int, end: int, cache: dict[int, Pa
 
 
 class PdfSource:
-    """The original PDF of a document, opened once, with its aligned page boxes cached."""
+    """The original PDF of a document, opened once, with its aligned page boxes cached; or, with
+    ``pages`` (the boxes stored at ingest), no PDF at all."""
 
-    def __init__(self, doc: Document, data: bytes) -> None:
-        import pypdfium2 as pdfium
-
+    def __init__(self, doc: Document, data: bytes | None, pages: dict[int, PageBoxes] | None = None) -> None:
         self.doc = doc
-        self.pdf = pdfium.PdfDocument(data)
-        self.cache: dict[int, PageBoxes] = {}
+        self.cache: dict[int, PageBoxes] = dict(pages or {})
+        self.pdf: Any = None
+        if pages is None:
+            import pypdfium2 as pdfium
+
+            self.pdf = pdfium.PdfDocument(data)
 
     def boxes(self, start: int, end: int) -> list[dict[str, Any]]:
         return boxes_for(self.doc, self.pdf, start, end, self.cache)
 
     def close(self) -> None:
-        self.pdf.close()
+        if self.pdf is not None:
+            self.pdf.close()
+
+
+def stored_pages(doc: Document) -> dict[int, PageBoxes] | None:
+    """The boxes stored with ``doc``'s version, or None (not a stored PDF, stored by an older
+    ipsis, or stale: then they are computed from the original)."""
+    loader: Callable[[], dict[int, PageBoxes] | None] | None = doc.cache.get(STORED)
+    return loader() if loader is not None else None
+
+
+def open_source(doc: Document, store: Any = None) -> PdfSource | None:
+    """Boxes for ``doc``: from the store when it kept them, else from the original PDF."""
+    pages = stored_pages(doc)
+    if pages is not None:
+        return PdfSource(doc, None, pages)
+    data = pdf_bytes(doc, store)
+    return PdfSource(doc, data) if data else None
 
 
 def pdf_bytes(doc: Document, store: Any = None) -> bytes | None:
@@ -197,8 +304,7 @@ def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | No
             doc = documents.get(sid) if documents is not None else None
             if doc is None and store is not None:  # a found-elsewhere place in another stored source
                 doc = store.document(sid, user)
-            data = pdf_bytes(doc, store) if doc is not None else None
-            sources[sid] = PdfSource(doc, data) if doc is not None and data else None
+            sources[sid] = open_source(doc, store) if doc is not None else None
         return sources[sid]
 
     try:
@@ -219,4 +325,3 @@ def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | No
         for s in sources.values():
             if s is not None:
                 s.close()
-
