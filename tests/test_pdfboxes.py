@@ -21,7 +21,7 @@ import pytest
 from ipsis.ingest import load_document
 from ipsis.ingest.normalize import normalize
 from ipsis.pdfannotate import COLOURS
-from ipsis.pdfboxes import PdfSource, viewrect
+from ipsis.pdfboxes import PdfSource, stored_pages, viewrect
 from ipsis.verify import Policy, locate
 from tests.shared import CORPORA
 
@@ -68,10 +68,41 @@ def quotes() -> list[tuple[str, Any, Any, int, int]]:
     return out
 
 
-def test_characters_inside_the_boxes_are_the_matched_text(quotes: list[Any]) -> None:
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The four PDFs ingested into a store: their boxes computed at ingest, kept with the version."""
+    from ipsis.store import Store
+
+    with Store.open(tmp_path_factory.mktemp("boxes") / "st", create=True) as st:
+        for rel in PDFS:
+            st.ingest((CORPORA / rel).read_bytes(), Path(rel).stem, filename=Path(rel).name)
+        yield {rel: st.document(Path(rel).stem) for rel in PDFS}
+
+
+def _sources(how: str, quotes: list[Any], request: pytest.FixtureRequest) -> dict[str, PdfSource]:
+    if how == "computed":  # from the original PDF, when a run needs them
+        return {rel: PdfSource(doc, (CORPORA / rel).read_bytes()) for rel, doc, *_ in quotes}
+    docs = request.getfixturevalue("stored")  # from the store, no PDF opened
+    out = {}
+    for rel, doc, *_ in quotes:
+        assert docs[rel].text == doc.text and docs[rel].page_starts == doc.page_starts
+        pages = stored_pages(docs[rel])
+        assert pages is not None
+        out[rel] = PdfSource(docs[rel], None, pages)
+    return out
+
+
+@pytest.mark.parametrize("how", ["computed", "stored"])
+def test_characters_inside_the_boxes_are_the_matched_text(
+    how: str, quotes: list[Any], request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert len(quotes) >= 100
     plumbers = {rel: pdfplumber.open(str(CORPORA / rel)) for rel in PDFS}
-    sources = {rel: PdfSource(doc, (CORPORA / rel).read_bytes()) for rel, doc, *_ in quotes}
+    sources = _sources(how, quotes, request)
+    if how == "stored":
+        from ipsis import pdfboxes
+
+        monkeypatch.setattr(pdfboxes, "char_map", None)  # nothing is aligned again
     wrong = []
     try:
         for rel, doc, _r, start, end in quotes:
