@@ -84,32 +84,43 @@ def _align(ours: str, theirs: str) -> list[tuple[int, int]]:
 
 
 def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
-    """Boxes for the document offsets of ``pages`` (1-based) of the open PDFium document ``pdf``."""
+    """Boxes for the document offsets of ``pages`` (1-based) of the open PDFium document ``pdf``;
+    a page PDFium cannot load, or a character it has no box for, gets none."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
     out: dict[int, PageBoxes] = {}
     starts = list(doc.page_starts) or [0]
+    rect = pdfium_c.FS_RECTF()
+    loose_box, ref = pdfium_c.FPDFText_GetLooseCharBox, ctypes.byref(rect)
     for p in pages:
         if not 1 <= p <= len(starts) or p > len(pdf):
             continue
         lo = starts[p - 1]
         hi = starts[p] if p < len(starts) else len(doc.text)
-        page = pdf[p - 1]
-        textpage = page.get_textpage()
+        try:
+            page = pdf[p - 1]
+        except pdfium.PdfiumError:
+            continue
+        try:
+            textpage = page.get_textpage()
+        except pdfium.PdfiumError:
+            page.close()
+            continue
         try:
             n = textpage.count_chars()
             theirs = textpage.get_text_range() if n else ""
-            # get_text_range may expand or drop a few characters; keep the index of each one
-            index = [k for k in range(n)] if len(theirs) == n else None
             pb = PageBoxes(p, height=float(page.get_height()))
             ours = doc.text[lo:hi]
+            raw, boxes = textpage.raw, pb.boxes
             for i, j in _align(ours, theirs):
-                if ours[i].isspace():
+                if j >= n or ours[i].isspace() or not loose_box(raw, j, ref):
                     continue
-                k = j if index is None else index[j]
-                if k >= n:
-                    continue
-                box = textpage.get_charbox(k, loose=True)
-                if box and box[2] > box[0] and box[3] > box[1]:
-                    pb.boxes[lo + i] = (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+                x0, y0, x1, y1 = rect.left, rect.bottom, rect.right, rect.top
+                if x1 > x0 and y1 > y0:
+                    boxes[lo + i] = (x0, y0, x1, y1)
             out[p] = pb
         finally:
             textpage.close()
@@ -117,11 +128,15 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
     return out
 
 
-def all_pages(doc: Document, data: bytes) -> dict[int, PageBoxes]:
-    """The aligned boxes of every page of the PDF ``data`` (what ingest stores)."""
+def all_pages(doc: Document, data: bytes, password: str | None = None) -> dict[int, PageBoxes] | None:
+    """The aligned boxes of every page of the PDF ``data`` (what ingest stores); None when PDFium
+    cannot open it."""
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(data)
+    try:
+        pdf = pdfium.PdfDocument(data, password=password)
+    except pdfium.PdfiumError:
+        return None
     try:
         return char_map(doc, pdf, list(range(1, len(doc.page_starts or [0]) + 1)))
     finally:
@@ -259,8 +274,13 @@ def open_source(doc: Document, store: Any = None) -> PdfSource | None:
     pages = stored_pages(doc)
     if pages is not None:
         return PdfSource(doc, None, pages)
+    import pypdfium2 as pdfium
+
     data = pdf_bytes(doc, store)
-    return PdfSource(doc, data) if data else None
+    try:
+        return PdfSource(doc, data) if data else None
+    except pdfium.PdfiumError:  # encrypted (the password is not kept), or not a PDF PDFium reads
+        return None
 
 
 def pdf_bytes(doc: Document, store: Any = None) -> bytes | None:

@@ -240,7 +240,7 @@ def test_report_shows_the_printed_page_with_the_quote_outlined(tmp_path: Path, b
     from lxml import html as lxml_html
 
     path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
-    quote = "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
+    quote = 'The "iss" (issuer) claim identifies the principal that issued the JWT.'
     records = tmp_path / "r.jsonl"
     records.write_text(json.dumps({"citation_id": "iss", "source_id": "rfc", "quote": quote}) + "\n", encoding="utf-8")
     out = tmp_path / "report.html"

@@ -83,6 +83,15 @@ def _no_blob_no_pdfium(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pdfboxes, "char_map", fail)
 
 
+def _count_blob_reads(monkeypatch: pytest.MonkeyPatch, reads: list[str]) -> None:
+    from ipsis.store.blobs import BlobStore
+    from ipsis.store.postgres import DatabaseBlobs
+
+    for cls in (BlobStore, DatabaseBlobs):
+        original = cls.read
+        monkeypatch.setattr(cls, "read", lambda self, sha, _o=original: reads.append(sha) or _o(self, sha))
+
+
 def _sql(store: Any, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
     with Store.open(store) as st:
         if sql.startswith("SELECT"):
@@ -125,9 +134,9 @@ def test_check_names_missing_stale_and_damaged_rows_and_derive_repairs_them(
     (payload,) = [bytes(r["payload"]) for r in _sql(store, "SELECT payload FROM derived")]
     fmt = dv.KINDS["boxes"].format
     cases: list[tuple[str, list[Any], int, str]] = [
-        ("UPDATE derived SET format = format + 1", [], 0, f"stored boxes are format {fmt + 1}, this ipsis writes {fmt}"),
+        ("UPDATE derived SET format = format + 1", [], 0, f"stored boxes are format {fmt + 1}, this ipsis writes"),
         ("DELETE FROM derived", [], 0, "no stored boxes (stored by an older ipsis)"),
-        ("UPDATE derived SET source_sha256 = ?", ["0" * 64], 1, "stored boxes were computed from other bytes (sha256 000000000000"),
+        ("UPDATE derived SET source_sha256 = ?", ["0" * 64], 1, "stored boxes were computed from other bytes"),
         ("UPDATE derived SET payload = ?", [payload[:-7] + b"garbage"], 1, "stored boxes do not match their SHA-256"),
     ]
     for sql, params, code, said in cases:
@@ -135,13 +144,8 @@ def test_check_names_missing_stale_and_damaged_rows_and_derive_repairs_them(
         res = run("store", "check", "--store", store)
         assert res.exit_code == code and f"rfc: {said}" in res.output, res.output
         reads: list[str] = []
-        from ipsis.store.blobs import BlobStore
-        from ipsis.store.postgres import DatabaseBlobs
-
         with monkeypatch.context() as m:
-            for cls in (BlobStore, DatabaseBlobs):
-                original = cls.read
-                m.setattr(cls, "read", lambda self, sha, _o=original: reads.append(sha) or _o(self, sha))
+            _count_blob_reads(m, reads)
             assert _places(_verify(store, tmp_path)) == good  # never used: computed from the original
         assert reads, sql
         res = run("store", "derive", "--store", store)

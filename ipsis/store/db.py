@@ -286,7 +286,8 @@ class Store:
 
             doc.meta["work"] = declared_work(work)
         payload = document_payload(doc)
-        derived = dv.compute(doc, data, sha)  # boxes of PDF pages...: kept with the version
+        password = (read_options or {}).get("password")
+        derived = dv.compute(doc, data, sha, password=password)  # boxes of PDF pages: kept with the version
         readers = sorted({r.strip() for r in readers if r.strip()})
         now = utc_now()
         row = {

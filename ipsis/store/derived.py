@@ -38,8 +38,9 @@ class Kind:
     format: int
     cache_key: tuple[str, ...]
     applies: Callable[[Document], bool]
-    compute: Callable[[Document, bytes], bytes]
-    """``(document, original bytes) -> payload`` (uncompressed)."""
+    compute: Callable[[Document, bytes, str | None], bytes | None]
+    """``(document, original bytes, password) -> payload`` (uncompressed), None when it cannot be
+    computed (no row is written: a run computes it on demand, as for an older version)."""
     load: Callable[[bytes], Any]
     """payload -> what ``doc.cache[cache_key]()`` returns (ValueError when it is not one)."""
 
@@ -48,10 +49,11 @@ def _is_pdf(doc: Document) -> bool:
     return doc.meta.get("format") == "pdf" or doc.meta.get("media_type") == "application/pdf"
 
 
-def _boxes(doc: Document, data: bytes) -> bytes:
+def _boxes(doc: Document, data: bytes, password: str | None) -> bytes | None:
     from ipsis.pdfboxes import all_pages, pack_pages
 
-    return pack_pages(all_pages(doc, data))
+    pages = all_pages(doc, data, password)
+    return None if pages is None else pack_pages(pages)
 
 
 def _load_boxes(payload: bytes) -> Any:
@@ -99,12 +101,18 @@ UPSERT = INSERT + (
 )
 
 
-def compute(doc: Document, data: bytes, sha256: str, kinds: list[str] | None = None) -> list[Derived]:
-    """The derived rows of a version (``kinds``: only those; default every kind that applies)."""
+def compute(
+    doc: Document, data: bytes, sha256: str, kinds: list[str] | None = None, password: str | None = None
+) -> list[Derived]:
+    """The derived rows of a version (``kinds``: only those; default every kind that applies);
+    ``password`` opens an encrypted PDF, as it did for the text."""
     out = []
     for kind in KINDS.values():
         if (kinds is None or kind.name in kinds) and kind.applies(doc):
-            raw = kind.compute(doc, data)
+            raw = kind.compute(doc, data, password)
+            if raw is None:
+                log.info("%s: %s not computed; a run computes them when needed", doc.id, kind.name)
+                continue
             out.append(Derived(kind.name, kind.format, sha256, zlib.compress(raw, LEVEL), len(raw)))
     return out
 
