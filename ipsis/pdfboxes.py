@@ -14,7 +14,7 @@ added have none.
 
 The aligned boxes of every page are computed once, at ingest, and kept in the store with the
 version (:func:`pack_pages` / :func:`unpack_pages`, kind ``boxes`` of :mod:`ipsis.store.derived`);
-a stored document carries a loader for them in ``doc.cache[STORED]``, and :func:`attach_boxes`
+the store provides them as ``doc.cache[STORED]`` (read on first use), and :func:`attach_boxes`
 then reads neither the original bytes nor PDFium. Without stored boxes (a file, or a version
 stored by an older ipsis) they are computed from the original PDF when a run needs them.
 """
@@ -24,7 +24,6 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +40,7 @@ FORMAT = 1
 """Version of what :func:`pack_pages` writes *and* of the alignment that computed it: bump it when
 either changes, so boxes stored by an older ipsis are recomputed, never used stale."""
 STORED = ("derived", "boxes")
-"""``doc.cache`` key of a zero-argument callable giving the stored pages (or None: not stored)."""
+"""``doc.cache`` key of the pages' boxes stored with the version (provided by the store)."""
 
 
 @dataclass(slots=True)
@@ -265,8 +264,8 @@ class PdfSource:
 def stored_pages(doc: Document) -> dict[int, PageBoxes] | None:
     """The boxes stored with ``doc``'s version, or None (not a stored PDF, stored by an older
     ipsis, or stale: then they are computed from the original)."""
-    loader: Callable[[], dict[int, PageBoxes] | None] | None = doc.cache.get(STORED)
-    return loader() if loader is not None else None
+    pages: dict[int, PageBoxes] | None = doc.cache.get(STORED)
+    return pages
 
 
 def open_source(doc: Document, store: Any = None) -> PdfSource | None:

@@ -224,7 +224,7 @@ class Store:
             if doc.meta.get("ocr"):  # the HTML report's page image behind OCR text (ipsis.report.scan)
                 doc.cache[("original_bytes",)] = partial(self.blobs.read, sv.sha256)
             for kind in dv.expected(doc):  # what was computed at ingest, read on first use
-                doc.cache[kind.cache_key] = dv.loader(self.backend, sv.pk, sv.sha256, kind.name)
+                doc.cache.provide(kind.keys, dv.loader(self.backend, sv.pk, sv.sha256, kind.name))
             self._docs[sv.pk] = doc
         return doc
 

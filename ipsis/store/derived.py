@@ -11,8 +11,10 @@ transaction (a crash leaves both or neither):
   uncompressed. A payload that does not match its hash is never used.
 
 Kinds (:data:`KINDS`): ``boxes``, the PDFium character boxes of every page of a PDF aligned
-with the document text (:mod:`ipsis.pdfboxes`). A stored document gets a loader per kind in its
-``doc.cache`` (read on first use), so a run that needs no boxes reads no boxes.
+with the document text (:mod:`ipsis.pdfboxes`); ``views``, the normalized view the default
+policy matches against, with its offset map (:mod:`ipsis.store.views`). A stored document's
+cache is *provided* each kind's keys (:meth:`ipsis.document.Cache.provide`), read on first use:
+a run that needs no boxes reads no boxes.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ipsis.document import Document
+from ipsis.store import views
 from ipsis.store.blobs import sha256_of
 
 log = logging.getLogger(__name__)
@@ -36,13 +39,14 @@ class Kind:
 
     name: str
     format: int
-    cache_key: tuple[str, ...]
+    keys: tuple[Any, ...]
+    """The ``doc.cache`` keys it provides (:meth:`ipsis.document.Cache.provide`)."""
     applies: Callable[[Document], bool]
     compute: Callable[[Document, bytes, str | None], bytes | None]
     """``(document, original bytes, password) -> payload`` (uncompressed), None when it cannot be
     computed (no row is written: a run computes it on demand, as for an older version)."""
-    load: Callable[[bytes], Any]
-    """payload -> what ``doc.cache[cache_key]()`` returns (ValueError when it is not one)."""
+    load: Callable[[bytes], dict[Any, Any]]
+    """payload -> ``{doc.cache key: value}`` (ValueError when it is not such a payload)."""
 
 
 def _is_pdf(doc: Document) -> bool:
@@ -56,17 +60,26 @@ def _boxes(doc: Document, data: bytes, password: str | None) -> bytes | None:
     return None if pages is None else pack_pages(pages)
 
 
-def _load_boxes(payload: bytes) -> Any:
-    from ipsis.pdfboxes import unpack_pages
+def _load_boxes(payload: bytes) -> dict[Any, Any]:
+    from ipsis.pdfboxes import STORED, unpack_pages
 
-    return unpack_pages(payload)
+    return {STORED: unpack_pages(payload)}
+
+
+def _every_version(doc: Document) -> bool:
+    return True  # every version: a run against it matches on its view
+
+
+def _views(doc: Document, data: bytes, password: str | None) -> bytes:
+    return views.pack(doc)
 
 
 def _kinds() -> dict[str, Kind]:
     from ipsis import pdfboxes
 
-    boxes = Kind("boxes", pdfboxes.FORMAT, pdfboxes.STORED, _is_pdf, _boxes, _load_boxes)
-    return {k.name: k for k in (boxes,)}
+    boxes = Kind("boxes", pdfboxes.FORMAT, (pdfboxes.STORED,), _is_pdf, _boxes, _load_boxes)
+    view = Kind("views", views.FORMAT, tuple(views.key(t) for t in views.TIERS), _every_version, _views, views.unpack)
+    return {k.name: k for k in (boxes, view)}
 
 
 KINDS: dict[str, Kind] = _kinds()
@@ -137,7 +150,7 @@ def state(row: dict[str, Any], sha256: str) -> str:
     return "ok"
 
 
-def decode(row: dict[str, Any]) -> Any:
+def decode(row: dict[str, Any]) -> dict[Any, Any]:
     """The loaded payload of a row whose state is ``ok`` (ValueError when it does not decode)."""
     try:
         raw = zlib.decompress(bytes(row["payload"]))
@@ -158,25 +171,23 @@ def rows_of(backend: Any, version_pk: int) -> list[dict[str, Any]]:
     return backend.query(f"SELECT {_COLUMNS} FROM derived WHERE version_pk = ? ORDER BY kind", [version_pk])
 
 
-def loader(backend: Any, version_pk: int, sha256: str, kind: str) -> Callable[[], Any]:
-    """A zero-argument callable giving the loaded ``kind`` of a version, read once; None when the
-    version has no usable row (missing, stale, from other bytes, damaged): the caller computes it."""
-    done: list[Any] = []
+def loader(backend: Any, version_pk: int, sha256: str, kind: str) -> Callable[[], dict[Any, Any] | None]:
+    """The loader of ``kind`` for :meth:`ipsis.document.Cache.provide`: its values, or None when
+    the version has no usable row (missing, stale, from other bytes, damaged): they are computed."""
 
-    def load() -> Any:
-        if not done:
-            sql = f"SELECT {_COLUMNS} FROM derived WHERE version_pk = ? AND kind = ?"
-            rows = backend.query(sql, [version_pk, kind])
-            value = None
-            if rows and state(rows[0], sha256) == "ok":
-                try:
-                    value = decode(rows[0])
-                except ValueError as exc:
-                    log.warning("stored %s of version %s cannot be read (%s); computed again", kind, version_pk, exc)
-            elif rows:
-                log.info("stored %s of version %s is %s; computed again", kind, version_pk, state(rows[0], sha256))
-            done.append(value)
-        return done[0]
+    def load() -> dict[Any, Any] | None:
+        sql = f"SELECT {_COLUMNS} FROM derived WHERE version_pk = ? AND kind = ?"
+        rows = backend.query(sql, [version_pk, kind])
+        if not rows:
+            return None
+        if (st := state(rows[0], sha256)) != "ok":
+            log.info("stored %s of version %s are %s; computed again", kind, version_pk, st)
+            return None
+        try:
+            return decode(rows[0])
+        except ValueError as exc:
+            log.warning("stored %s of version %s cannot be read (%s); computed again", kind, version_pk, exc)
+            return None
 
     return load
 
