@@ -104,8 +104,14 @@ def _sql(store: Any, sql: str, params: list[Any] | None = None) -> list[dict[str
 def test_a_store_run_takes_boxes_from_the_rows_written_at_ingest(
     store: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    rows = _sql(store, "SELECT kind, format, size FROM derived ORDER BY kind")
-    assert [(r["kind"], r["format"]) for r in rows] == [("boxes", dv.KINDS["boxes"].format)]  # the PDF only
+    rows = _sql(
+        store, "SELECT v.id, kind, format FROM derived d JOIN versions v ON v.pk = d.version_pk ORDER BY v.id, kind"
+    )
+    assert [(r["id"], r["kind"], r["format"]) for r in rows] == [
+        ("returns-v1", "views", dv.KINDS["views"].format),  # every version: the view a run matches on
+        ("rfc", "boxes", dv.KINDS["boxes"].format),  # a PDF: its boxes
+        ("rfc", "views", dv.KINDS["views"].format),
+    ]
     with monkeypatch.context() as m:
         _no_blob_no_pdfium(m)
         stored = _places(_verify(store, tmp_path))
@@ -126,34 +132,59 @@ def test_a_store_run_takes_boxes_from_the_rows_written_at_ingest(
     assert [b["page"] for b in stored["iss/match"][0]] == [9, 9]
 
 
+def _computed_on_demand(monkeypatch: pytest.MonkeyPatch, kind: str, seen: list[Any]) -> None:
+    """Record what proves ``kind`` was computed, not loaded: a blob read (boxes), or the PDF's
+    whole text normalized at the typography tier (views)."""
+    if kind == "boxes":
+        _count_blob_reads(monkeypatch, seen)
+        return
+    from ipsis.verify import match
+
+    real = match.normalize
+
+    def spy(text: str, tier: str = "typography", **k: Any) -> Any:
+        if tier == "typography" and len(text) > 50_000:
+            seen.append(len(text))
+        return real(text, tier, **k)
+
+    monkeypatch.setattr(match, "normalize", spy)
+
+
+@pytest.mark.parametrize("kind", ["boxes", "views"])
 def test_check_names_missing_stale_and_damaged_rows_and_derive_repairs_them(
-    store: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kind: str, store: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert run("store", "check", "--store", store).exit_code == 0
+    assert run("store", "check", "--store", store).output.strip() == "ok: 2 source versions checked"
     good = _places(_verify(store, tmp_path))
-    (payload,) = [bytes(r["payload"]) for r in _sql(store, "SELECT payload FROM derived")]
-    fmt = dv.KINDS["boxes"].format
+    rfc = "version_pk = (SELECT pk FROM versions WHERE id = 'rfc')"
+    (payload,) = [
+        bytes(r["payload"]) for r in _sql(store, f"SELECT payload FROM derived WHERE kind = ? AND {rfc}", [kind])
+    ]
+    fmt = dv.KINDS[kind].format
     cases: list[tuple[str, list[Any], int, str]] = [
-        ("UPDATE derived SET format = format + 1", [], 0, f"stored boxes are format {fmt + 1}, this ipsis writes"),
-        ("DELETE FROM derived", [], 0, "no stored boxes (stored by an older ipsis)"),
-        ("UPDATE derived SET source_sha256 = ?", ["0" * 64], 1, "stored boxes were computed from other bytes"),
-        ("UPDATE derived SET payload = ?", [payload[:-7] + b"garbage"], 1, "stored boxes do not match their SHA-256"),
+        ("UPDATE derived SET format = format + 1", [], 0, f"stored {kind} are format {fmt + 1}, this ipsis writes"),
+        ("DELETE FROM derived", [], 0, f"no stored {kind} (stored by an older ipsis)"),
+        ("UPDATE derived SET source_sha256 = ?", ["0" * 64], 1, f"stored {kind} were computed from other bytes"),
+        ("UPDATE derived SET payload = ?", [payload[:-7] + b"garbage"], 1, f"stored {kind} do not match their SHA-256"),
     ]
     for sql, params, code, said in cases:
-        _sql(store, sql, params)
+        _sql(store, f"{sql} WHERE kind = ? AND {rfc}", [*params, kind])
         res = run("store", "check", "--store", store)
         assert res.exit_code == code and f"rfc: {said}" in res.output, res.output
-        reads: list[str] = []
+        seen: list[Any] = []
         with monkeypatch.context() as m:
-            _count_blob_reads(m, reads)
-            assert _places(_verify(store, tmp_path)) == good  # never used: computed from the original
-        assert reads, sql
+            _computed_on_demand(m, kind, seen)
+            assert _places(_verify(store, tmp_path)) == good  # never used: computed
+        assert seen, sql
         res = run("store", "derive", "--store", store)
-        assert res.exit_code == 0 and "stored boxes of rfc" in res.output and "returns" not in res.output
+        assert res.exit_code == 0 and res.output.startswith(f"stored {kind} of rfc\n"), res.output
+        assert "returns" not in res.output
         assert run("store", "check", "--store", store).output.strip() == "ok: 2 source versions checked"
         with monkeypatch.context() as m:
             _no_blob_no_pdfium(m)
+            _computed_on_demand(m, "views", seen := [])
             assert _places(_verify(store, tmp_path)) == good
+        assert seen == []
     assert run("store", "derive", "--store", store).output.strip() == "ok: 0 source versions given derived data"
 
 
@@ -177,7 +208,7 @@ def test_a_failed_ingest_leaves_neither_the_version_nor_its_rows(tmp_path: Path,
         assert st.backend.query("SELECT COUNT(*) AS n FROM versions")[0]["n"] == 0
         assert st.check().ok
         assert st.ingest(PDF.read_bytes(), "rfc", filename=PDF.name).status == "stored"  # and again, whole
-        assert [r["kind"] for r in st.derived_rows(st.get("rfc").pk)] == ["boxes"]  # type: ignore[union-attr]
+        assert [r["kind"] for r in st.derived_rows(st.get("rfc").pk)] == ["boxes", "views"]  # type: ignore[union-attr]
 
 
 def test_a_store_of_schema_1_is_migrated_and_keeps_working(
@@ -209,4 +240,4 @@ def test_store_migrate_copies_the_rows(store: Any, tmp_path: Path) -> None:
         assert [(r["kind"], r["format"], r["payload_sha256"]) for r in ra] == [
             (r["kind"], r["format"], r["payload_sha256"]) for r in rb
         ]
-        assert len(ra) == 1
+        assert len(ra) == 2
