@@ -10,7 +10,9 @@ of a span, ``{page, x0, y0, x1, y1}`` (points, origin bottom left, as PDF annota
 ``viewrect`` fragments use), on every page the span touches.
 
 Only characters PDFium has a box for count: spaces, line breaks and characters the reader
-added have none.
+added have none. On a page whose text ipsis's OCR read (:mod:`ipsis.ingest.ocr`), the words'
+boxes stand in for PDFium's (each character a share of its word); an OCR text layer of another
+tool is PDFium text like any other.
 
 The aligned boxes of every page are computed once, at ingest, and kept in the store with the
 version (:func:`pack_pages` / :func:`unpack_pages`, kind ``boxes`` of :mod:`ipsis.store.derived`);
@@ -36,7 +38,7 @@ SKIPPED = frozenset({"furniture", "footnote_call"})
 header between the two halves of a sentence across a page break gets no box)."""
 MAX_SKIP = 400
 """How far ahead a resynchronisation looks on either side."""
-FORMAT = 1
+FORMAT = 2
 """Version of what :func:`pack_pages` writes *and* of the alignment that computed it: bump it when
 either changes, so boxes stored by an older ipsis are recomputed, never used stale."""
 STORED = ("derived", "boxes")
@@ -92,6 +94,7 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
 
     out: dict[int, PageBoxes] = {}
     starts = list(doc.page_starts) or [0]
+    ocr_words = _tesseract_words(doc)
     rect = pdfium_c.FS_RECTF()
     loose_box, ref = pdfium_c.FPDFText_GetLooseCharBox, ctypes.byref(rect)
     for p in pages:
@@ -120,10 +123,38 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
                 x0, y0, x1, y1 = rect.left, rect.bottom, rect.right, rect.top
                 if x1 > x0 and y1 > y0:
                     boxes[lo + i] = (x0, y0, x1, y1)
+            ocr = ocr_words.get(p)
+            if ocr is not None:  # the page's text is ipsis's OCR: its words' boxes, not PDFium's text
+                left, _bottom, _right, top = page.get_cropbox()
+                pb.boxes = _word_boxes(doc, ocr, float(left), float(top), lo, hi)
             out[p] = pb
         finally:
             textpage.close()
             page.close()
+    return out
+
+
+def _tesseract_words(doc: Document) -> dict[int, list[Any]]:
+    """The words of each page whose text ipsis's OCR read (``meta["ocr"]``), by page number."""
+    pages = (doc.meta.get("ocr") or {}).get("pages") or []
+    return {int(r["page"]): list(r.get("words") or []) for r in pages if r.get("source") == "tesseract"}
+
+
+def _word_boxes(doc: Document, words: list[Any], left: float, top: float, lo: int, hi: int
+                ) -> dict[int, tuple[float, float, float, float]]:  # fmt: skip
+    """Character boxes from OCR words (points from the rendered page's top left, the crop box):
+    each character of a word gets its share of the word's width, in PDF user space, rounded to
+    float32 like PDFium's (so stored and computed boxes are the same numbers)."""
+    out: dict[int, tuple[float, float, float, float]] = {}
+    for w in words:
+        start, end, x0, y0, x1, y1 = int(w[0]), int(w[1]), *(float(v) for v in w[2:6])
+        n = max(1, end - start)
+        for k in range(max(start, lo), min(end, hi)):
+            if doc.text[k].isspace():
+                continue
+            a, b = x0 + (x1 - x0) * (k - start) / n, x0 + (x1 - x0) * (k - start + 1) / n
+            box = array("f", (left + a, top - y1, left + b, top - y0)).tolist()
+            out[k] = (box[0], box[1], box[2], box[3])
     return out
 
 

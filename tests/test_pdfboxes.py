@@ -274,3 +274,42 @@ def test_report_shows_the_printed_page_with_the_quote_outlined(tmp_path: Path, b
         assert b["width"] > 10 and b["height"] > 3
     assert failed == [] and shot.stat().st_size > 1000
     tab.close()
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None or shutil.which("pdftoppm") is None, reason="tesseract, pdftoppm")
+def test_pages_read_by_ocr_get_boxes_from_their_words(tmp_path: Path) -> None:
+    """A scanned PDF (ipsis's OCR read it): every located quote has boxes on its page, over ink in
+    poppler's rendering of the scan, and the store's boxes are the ones computed from the PDF."""
+    from ipsis.store import Store
+
+    path = CORPORA / "scans/lgpd-camara-pp2-4-scanned.pdf"
+    with Store.open(tmp_path / "st", create=True) as st:
+        st.ingest(path.read_bytes(), "scan", filename=path.name)
+        doc = st.document("scan")
+        assert doc is not None and doc.meta["ocr"]["engine"].startswith("tesseract")
+        pages = stored_pages(doc)
+        computed = PdfSource(doc, path.read_bytes())
+        assert pages is not None
+        for p in pages:
+            computed.boxes(doc.page_starts[p - 1], doc.page_starts[p - 1] + 1)
+        assert computed.cache == pages
+        subprocess.run(["pdftoppm", "-r", "72", "-png", str(path), str(tmp_path / "page")], check=True, timeout=120)
+        renders = {int(f.stem.rsplit("-", 1)[1]): _png_pixels(f) for f in tmp_path.glob("page-*.png")}
+        lines = [ln.strip() for ln in doc.text.split("\n") if 40 <= len(ln.strip()) <= 140]
+        checked = 0
+        for line in lines[::4]:
+            r = locate(doc, line)
+            if r.status != "located":
+                continue
+            m = r.matches[0]
+            boxes = PdfSource(doc, None, pages).boxes(m.start, m.end)
+            assert boxes and {b["page"] for b in boxes} == {doc.page_of(m.start)}
+            for b in boxes:
+                pixels, width, height = renders[b["page"]]
+                scale = height / b["page_height"]
+                rows = range(int((b["page_height"] - b["y1"]) * scale), int((b["page_height"] - b["y0"]) * scale))
+                cols = range(int(b["x0"] * scale), min(width, int(b["x1"] * scale)))
+                ink = sum(1 for y in rows for x in cols if sum(pixels[y][x]) < 300) / max(1, len(rows) * len(cols))
+                assert 0.05 < ink < 0.7, (line, b, ink)  # glyphs under the box, not margin or a black bar
+            checked += 1
+        assert checked >= 8
