@@ -2,7 +2,8 @@
 parser and the normalizer, for a bounded time.
 
 Run: ``python fuzz/run.py all --seconds 300`` (each target gets ``--seconds``), or one target:
-``python fuzz/run.py html --seconds 60``; ``--ci`` is the reduced run (15 s per target).
+``python fuzz/run.py html --seconds 60``; ``--ci`` is the reduced run (a fixed seed and number of
+inputs per target, about 15 s each, so that what CI finds reproduces here).
 Install with ``pip install ".[fuzz]"``. Any exception that is not an :class:`IpsisError` is a
 crash: libFuzzer stops and writes the input to ``fuzz/crashes/<target>-crash-<sha1>``; turn it
 into a regression case in ``tests/hostile/test_regressions.py`` and fix the code where it
@@ -114,8 +115,14 @@ def make_target(target: str):  # type: ignore[no-untyped-def]
     return run
 
 
-def fuzz_one(target: str, seconds: int) -> int:
-    """Run one target in this process (libFuzzer takes over ``sys.argv``)."""
+# The reduced run: a fixed seed and number of inputs (about 15 s each here), so a CI failure reproduces.
+CI_SEED = 20261201
+CI_RUNS = {"pdf": 300, "html": 4000, "xml": 100000, "answers": 20000, "records": 50000, "normalize": 1500}
+
+
+def fuzz_one(target: str, seconds: int, ci: bool = False) -> int:
+    """Run one target in this process (libFuzzer takes over ``sys.argv``). ``ci``: the reduced run,
+    ``CI_RUNS[target]`` inputs from :data:`CI_SEED` (``seconds`` only caps it on a slow machine)."""
     import atheris
 
     CRASHES.mkdir(parents=True, exist_ok=True)
@@ -132,6 +139,8 @@ def fuzz_one(target: str, seconds: int) -> int:
             "-rss_limit_mb=3072",
             "-print_final_stats=1",
         ]
+        if ci:
+            argv += [f"-seed={CI_SEED}", f"-runs={CI_RUNS[target]}"]
         atheris.Setup(argv, make_target(target))
         atheris.Fuzz()
     return 0
@@ -141,15 +150,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("target", choices=[*TARGETS, "all"])
     ap.add_argument("--seconds", type=int, default=120, help="fuzzing time per target")
-    ap.add_argument("--ci", action="store_true", help="the reduced run: 15 s per target")
+    ap.add_argument("--ci", action="store_true", help="the reduced run: a fixed seed and number of inputs per target")
     args = ap.parse_args()
-    seconds = 15 if args.ci else args.seconds
+    seconds = 120 if args.ci else args.seconds
     if args.target != "all":
-        return fuzz_one(args.target, seconds)
+        return fuzz_one(args.target, seconds, args.ci)
     failed = []
     for target in TARGETS:
-        print(f"== fuzzing {target} for {seconds} s", flush=True)
-        proc = subprocess.run([sys.executable, __file__, target, "--seconds", str(seconds)], check=False)
+        flags = ["--ci"] if args.ci else ["--seconds", str(seconds)]
+        how = f"{CI_RUNS[target]} inputs, seed {CI_SEED}" if args.ci else f"{seconds} s"
+        print(f"== fuzzing {target} ({how})", flush=True)
+        proc = subprocess.run([sys.executable, __file__, target, *flags], check=False)
         if proc.returncode != 0:
             failed.append(target)
     print("fuzz: crashes in " + ", ".join(failed) if failed else "fuzz: no crash", flush=True)

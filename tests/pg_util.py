@@ -69,9 +69,14 @@ class PgServer:
         return self.url(name)
 
 
+def _runuser() -> str | None:
+    """util-linux's runuser, also where the PATH lacks the sbin folders (a minimal root shell)."""
+    return shutil.which("runuser") or shutil.which("runuser", path="/usr/sbin:/sbin")
+
+
 def _run_as(user: str | None, args: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
     if user is not None:
-        args = ["runuser", "-u", user, "--", *args]
+        args = [_runuser() or "runuser", "-u", user, "--", *args]
     return subprocess.run(args, capture_output=True, text=True, timeout=60, check=False, **kw)  # type: ignore[call-overload,no-any-return]
 
 
@@ -90,7 +95,7 @@ def pg_server() -> Iterator[PgServer]:
     assert initdb is not None and pg_ctl is not None
     user = None
     if os.geteuid() == 0:
-        if shutil.which("runuser") is None:
+        if _runuser() is None:
             _unavailable("running as root without runuser, and postgres refuses to run as root")
         user = "postgres"
     tmp = Path(tempfile.mkdtemp(prefix="ipsis-pg-"))

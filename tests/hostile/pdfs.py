@@ -202,6 +202,28 @@ def image_only(pages: int = 2) -> bytes:
     return build(objects)
 
 
+def text_then_image() -> bytes:
+    """Page 1 has a line of text, page 2 only a uniform grey image (OCR reads nothing there)."""
+    img = stream(
+        b"\x80" * 64,
+        extra=b" /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8",
+    )
+    return build(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [4 0 R 6 0 R] /Count 2 >>",
+            img,
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 8 0 R >> >>"
+            b" /Contents 5 0 R >>",
+            stream(b"BT /F1 12 Tf 72 700 Td (First page text) Tj ET"),
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 3 0 R >> >>"
+            b" /Contents 7 0 R >>",
+            stream(b"q 200 0 0 200 100 400 cm /Im1 Do Q"),
+            FONT,
+        ]
+    )
+
+
 def unmapped_glyphs() -> bytes:
     """Page 1 readable; page 2 drawn with a composite font (Identity-H) that has no ToUnicode map
     and no embedded font, whose codes PDFium cannot map: they come out as U+FFFD."""

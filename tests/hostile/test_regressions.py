@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import shutil
 import subprocess
 import sys
 import time
@@ -67,6 +69,22 @@ def test_page_that_pdfium_cannot_load_but_pypdf_skips(engine: str) -> None:
     assert "ocr" not in doc.meta
     if engine == "pdfium":
         assert doc.meta["pages_unreadable"] == [1]
+
+
+@pytest.mark.parametrize("mode", ["never", "auto"])
+def test_the_log_says_why_an_image_page_has_no_text(mode: str, caplog: pytest.LogCaptureFixture) -> None:
+    # the log said "Tesseract is not installed" whenever an image page stayed empty, also when
+    # Tesseract ran and read nothing (a uniform grey image), or with --ocr never
+    from ipsis.ingest.tesseract import OcrOptions
+
+    if mode == "auto" and shutil.which("tesseract") is None and not os.environ.get("CI"):
+        pytest.skip("tesseract is not installed (Debian tesseract-ocr); under CI this fails instead")
+    with caplog.at_level("WARNING", logger="ipsis"):
+        doc = load_bytes(pdfs.text_then_image(), "mix", "mix.pdf", ocr=OcrOptions(mode=mode))
+    assert doc.text.strip() == "First page text"
+    assert doc.meta["pages_without_text_layer"] == [2]
+    why = "OCR is off (--ocr never)" if mode == "never" else "OCR read no text there"
+    assert f"mix.pdf: pages 2 have images but no text layer ({why})" in caplog.text
 
 
 def test_object_that_references_itself_under_pypdf() -> None:
