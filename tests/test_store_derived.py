@@ -164,8 +164,18 @@ def test_check_names_missing_stale_and_damaged_rows_and_derive_repairs_them(
     cases: list[tuple[str, list[Any], int, str]] = [
         ("UPDATE derived SET format = format + 1", [], 0, f"stored {kind} are format {fmt + 1}, this ipsis writes"),
         ("DELETE FROM derived", [], 0, f"no stored {kind} (stored by an older ipsis)"),
-        ("UPDATE derived SET source_sha256 = ?", ["0" * 64], 1, f"stored {kind} were computed from other bytes"),
-        ("UPDATE derived SET payload = ?", [payload[:-7] + b"garbage"], 1, f"stored {kind} do not match their SHA-256"),
+        (
+            "UPDATE derived SET source_sha256 = ?",
+            ["0" * 64],
+            1,
+            f"stored {kind} (a database row) were computed from other bytes",
+        ),
+        (
+            "UPDATE derived SET payload = ?",
+            [payload[:-7] + b"garbage"],
+            1,
+            f"stored {kind} (a database row) do not match their SHA-256",
+        ),
     ]
     for sql, params, code, said in cases:
         _sql(store, f"{sql} WHERE kind = ? AND {rfc}", [*params, kind])

@@ -211,16 +211,16 @@ def check_rows(doc: Document, sha256: str, rows: list[dict[str, Any]]) -> tuple[
             )
         elif st == "foreign":
             problems.append(
-                f"stored {kind.name} were computed from other bytes (sha256 {str(row['source_sha256'])[:12]}, the "
-                f"version's is {sha256[:12]}): not used{fix} again"
+                f"stored {kind.name} (a database row) were computed from other bytes (sha256 "
+                f"{str(row['source_sha256'])[:12]}, the version's is {sha256[:12]}): not used{fix} again"
             )
         elif st == "damaged":
-            problems.append(f"stored {kind.name} do not match their SHA-256: not used{fix} again")
+            problems.append(f"stored {kind.name} (a database row) do not match their SHA-256: not used{fix} again")
         else:
             try:
                 decode(row)
             except ValueError as exc:
-                problems.append(f"stored {kind.name} cannot be read ({exc}): not used{fix} again")
+                problems.append(f"stored {kind.name} (a database row) cannot be read ({exc}): not used{fix} again")
     return problems, notes
 
 

@@ -100,7 +100,7 @@ MIGRATIONS: tuple[str, ...] = (
     # 2: per-version derived data (ipsis.store.derived), as SQLite's schema 2.
     """
     CREATE TABLE derived (
-        version_pk BIGINT NOT NULL REFERENCES versions(pk),
+        version_pk BIGINT NOT NULL REFERENCES versions(pk) ON DELETE CASCADE,
         kind TEXT NOT NULL,
         format INTEGER NOT NULL,
         source_sha256 TEXT NOT NULL,

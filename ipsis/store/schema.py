@@ -74,7 +74,7 @@ MIGRATIONS: tuple[str, ...] = (
     # before have no rows; what a run needs is computed on demand, as before.
     """
     CREATE TABLE derived (
-        version_pk INTEGER NOT NULL REFERENCES versions(pk),
+        version_pk INTEGER NOT NULL REFERENCES versions(pk) ON DELETE CASCADE,
         kind TEXT NOT NULL,
         format INTEGER NOT NULL,
         source_sha256 TEXT NOT NULL,
