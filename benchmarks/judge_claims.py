@@ -1,8 +1,10 @@
 """Support judgment on hand-written claims (issue 25): AUC, meaning changes called supported, cost.
 
-Two sets of claims written by hand from real norms and RFCs (tests/cases/judge-claims/):
-``dev.json`` is the tuning set (the rules were written looking at it); ``heldout.json`` was
-written before any rule change and never used to tune them. Each claim cites a located quote and
+Three sets of claims written by hand from real norms and RFCs (tests/cases/judge-claims/):
+``dev.json`` is the tuning set (the rules were written looking at it, in five batches);
+``heldout2.json`` was written before the fourth round of rules and never used to tune them (the
+honest figure); ``heldout.json``, the first held-out set, was measured after each of the first
+three rounds and is reported apart. Each claim cites a located quote and
 is either a faithful paraphrase or a paraphrase with one subtle change of meaning. The claims go
 through the real pipeline (``verify_records`` with the cited section, then the judge on the
 section around the located quote), and the report gives, per set:
@@ -13,7 +15,7 @@ section around the located quote), and the report gives, per set:
   paraphrases were;
 - verdicts per kind of change, and the cost per judged claim.
 
-    python benchmarks/judge_claims.py            # both sets, 2,000 bootstrap samples
+    python benchmarks/judge_claims.py            # every set, 2,000 bootstrap samples
     python benchmarks/judge_claims.py --quick    # 200 bootstrap samples (CI)
     python benchmarks/judge_claims.py --show dev # each dev claim with its verdict and evidence
 """
@@ -38,7 +40,7 @@ from ipsis.judge.text import content_stems  # noqa: E402
 from ipsis.verify import Policy, verify_records  # noqa: E402
 from tests.shared import resolve  # noqa: E402 - the real documents, never copied
 
-SETS = ("dev", "heldout")
+SETS = ("dev", "heldout", "heldout2")
 CASES = ROOT / "tests" / "cases" / "judge-claims"
 
 
@@ -118,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in SETS:
         rows, per_claim = judge_set(load(name))
         report(name, rows, per_claim, samples)
+        batches = sorted({r.get("batch") or "dev1-3" for r in rows})
+        for batch in batches if len(batches) > 1 else ():  # the tuning batches one by one
+            report(f"{name} {batch}", [r for r in rows if (r.get("batch") or "dev1-3") == batch], per_claim, samples)
         if args.show == name:
             show(rows)
     return 0

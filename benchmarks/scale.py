@@ -37,8 +37,7 @@ from ipsis.batch.engine import run_batch  # noqa: E402
 from ipsis.store import Store  # noqa: E402
 from ipsis.store.runs import Verifier  # noqa: E402
 from ipsis.verify import Policy  # noqa: E402
-from ipsis.verify.batch import reference_path  # noqa: E402
-from ipsis.verify.match import _cached_quote_view  # noqa: E402
+from ipsis.verify.batch import clear_caches, reference_path  # noqa: E402
 
 PER_DAY = 100_000_000
 SHARDS = 10
@@ -78,19 +77,28 @@ def one_worker(folder: Path, inputs: list[str], n: int) -> None:
     opened store with no quote cached; same results."""
     records = [json.loads(line) for f in inputs for line in Path(f).read_text(encoding="utf-8").splitlines()][:n]
     records.sort(key=lambda r: r["source_id"])  # the engine's partitions: one source each
-    rates, outs = {}, {}
-    for name in ("reference", "blocks"):
+    rates: dict[str, list[float]] = {"reference": [], "blocks": []}
+    cpu: dict[str, list[float]] = {"reference": [], "blocks": []}
+    outs = {}
+    for name in ("reference", "blocks") * 2:  # interleaved twice: a busy moment hits both
         context = reference_path() if name == "reference" else nullcontext()
-        _cached_quote_view.cache_clear()
+        clear_caches()
         with context, Store.open(folder) as store:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             v = Verifier(store, "run", policy=Policy())
             outs[name] = [json.dumps(r.to_json(), sort_keys=True) for r in v.iter_verify(records)]
-            rates[name] = len(records) / (time.perf_counter() - t)
+            rates[name].append(len(records) / (time.perf_counter() - t))
+            cpu[name].append(len(records) / (time.process_time() - c))
     same = "same results" if outs["reference"] == outs["blocks"] else "RESULTS DIFFER"
+    ref, blocks = max(rates["reference"]), max(rates["blocks"])
     print(
-        f"one worker in-process, {len(records):,} records: per-quote reference {rates['reference']:,.0f} records/s,"
-        f" blocks {rates['blocks']:,.0f} records/s = x{rates['blocks'] / rates['reference']:.2f} ({same})"
+        f"one worker in-process, {len(records):,} records (best of 2): per-quote reference {ref:,.0f} records/s,"
+        f" blocks {blocks:,.0f} records/s = x{blocks / ref:.2f} ({same})"
+    )
+    ref, blocks = max(cpu["reference"]), max(cpu["blocks"])
+    print(
+        f"  the same in CPU time (less disturbed by other jobs): reference {ref:,.0f} records/s,"
+        f" blocks {blocks:,.0f} records/s = x{blocks / ref:.2f}"
     )
 
 

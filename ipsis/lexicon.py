@@ -47,9 +47,9 @@ NEGATORS: dict[str, frozenset[str]] = {
 
 LIMITERS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""salvo | exceto | excepto | desde que | sem prejuízo | ressalvado | ressalvada | ressalvados |
-        ressalvadas | a menos que | a não ser | senão | exceção | excepção | salvaguardado"""),
+        ressalvadas | a menos que | a não ser | senão | exceção | excepção | salvaguardado | salvas | salvos"""),
     "es": phrases("""salvo | excepto | siempre que | sin perjuicio | a menos que | a no ser | con excepción |
-        salvedad"""),
+        salvedad | sino por | sino en virtud"""),
     "en": phrases("unless | except | provided that | notwithstanding | other than | subject to | without prejudice |"
                   " as long as"),
 }  # fmt: skip
@@ -67,11 +67,13 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         deve|devem|deverá|deverão|devendo|tem de|têm de|é obrigatório|é obrigatória|são obrigatórios|
         obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
-        obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to"""),
+        obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|
+        es preciso|es necesario|is necessary"""),
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
-        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado"""),
+        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado|must never|shall never|
+        may never|can never"""),
     PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
@@ -99,13 +101,16 @@ ABSOLUTES: dict[str, tuple[str, ...]] = {
         em hipótese alguma | em caso algum | em nenhum caso | em nenhuma circunstância | em qualquer caso |
         em qualquer circunstância | em qualquer hipótese | em todos os casos | sempre | nunca | jamais |
         absoluto | absoluta | absolutos | absolutas | absolutamente | indefinidamente | para sempre |
-        sem limite | sem limites | sem nenhuma condição | sem qualquer condição | incondicionalmente"""),
+        sem limite | sem limites | sem nenhuma condição | sem qualquer condição | incondicionalmente |
+        sem restrição | sem restrições | sem qualquer restrição | sem nenhuma restrição | sem ressalva alguma |
+        sem qualquer ressalva | sem ressalvas"""),
     "es": phrases("""sin excepción | sin ninguna excepción | en ningún caso | en ninguna circunstancia |
         en cualquier caso | en todos los casos | en todo caso | siempre | nunca | jamás | absoluto | absoluta |
-        absolutamente | indefinidamente | para siempre | sin límite | sin ninguna condición | incondicionalmente"""),
+        absolutamente | indefinidamente | para siempre | sin límite | sin ninguna condición | incondicionalmente |
+        sin restricción | sin restricciones | sin ninguna restricción | sin reserva alguna"""),
     "en": phrases("""without exception | in no case | under no circumstances | under any circumstances | in all cases |
         in any case | always | never | absolute | absolutely | indefinitely | forever | without limit |
-        unconditionally"""),
+        unconditionally | without restriction | without any restriction | without any exception"""),
 }  # fmt: skip
 """Words that deny any exception or condition: against a passage with one, a limiter conflict."""
 
@@ -118,9 +123,11 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
 """Clauses that make a rule conditional: against a claim's absolute they are a limiter conflict."""
 
 WIDENERS: dict[str, tuple[str, ...]] = {
-    "pt": phrases("mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do"),
-    "es": phrases("aun sin | aún sin | incluso sin | con independencia de | independientemente de"),
-    "en": phrases("even without | even if no | regardless of | irrespective of"),
+    "pt": phrases("""mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do |
+        mesmo que | ainda que"""),
+    "es": phrases("""aun sin | aún sin | incluso sin | con independencia de | independientemente de | aunque |
+        aun cuando"""),
+    "en": phrases("even without | even if no | regardless of | irrespective of | even if | even though"),
 }
 """Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
 
@@ -148,8 +155,15 @@ BOUNDS: dict[str, tuple[str, ...]] = {
 """Words that bound a quantity; the same number with another bound is another rule."""
 
 CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes nela nele nelas neles lo la le les
-    be been being get it them there""")
-"""Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``."""
+    é são será serão es son será serán be been being get it them there is are""")
+"""Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``,
+``ninguém é obrigado``."""
+COMPEL: frozenset[str] = words("""compelido compelida compelidos compelidas obrigado obrigada obrigados obrigadas
+    forçado forçada forçados forçadas coagido coagida coagidos coagidas obligado obligada obligados obligadas
+    forzado forzada forzados forzadas compelled forced obliged required compelir obrigar forçar coagir impor
+    imposto imposta obligar forzar imponer imponerse impuesto impuesta compel force oblige impose imposed""")
+"""Past participles of compelling: ``ninguém poderá ser compelido`` (it may not be compelled) says what
+``ninguém é obrigado`` (nobody is obliged) says."""
 
 ANTONYMS: tuple[tuple[str, str], ...] = tuple(
     (a, b)
@@ -162,9 +176,28 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         gratuito/pago gratuita/paga gratuito/pagamento gratuito/taxa free/paid
         escrita/verbal escrito/verbal written/oral maior/menor mayor/menor most/least
         ignore/use ignorar/usar eliminados/conservados eliminadas/conservadas fresh/stale
-        increase/decrease above/below acima/abaixo encima/debajo inicio/fim início/fim comienzo/final""")
+        increase/decrease above/below acima/abaixo encima/debajo inicio/fim início/fim comienzo/final
+        proibir/permitir proibir/admitir prohibir/permitir prohibir/admitir forbid/allow prohibit/allow
+        prohibit/permit proíbe/permite prohíbe/permite separadas/unidas separados/unidos separada/unida
+        separado/unido obligatoria/voluntaria obligatorio/voluntario obrigatória/voluntária
+        obrigatório/voluntário mandatory/voluntary solidariamente/subsidiariamente solidária/subsidiária
+        integral/parcial integrais/parciais total/parcial positive/negative positivo/negativo
+        positiva/negativa expresso/tácito expressa/tácita expreso/tácito expresa/tácita express/implied""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""
 NEGATIVE_PREFIXES: tuple[str, ...] = ("in", "im", "ir", "il", "un", "non", "des", "dis", "i")
 """Prefixes that make a word its opposite (``voluntário``/``involuntário``, ``sensitive``/``insensitive``)."""
+
+SYNONYMS: tuple[frozenset[str], ...] = tuple(
+    words(group)
+    for group in phrases("""cabe compete incumbe corresponde|cabem competem incumbem correspondem|
+    garante assegura garantiza asegura guarantees ensures|garantem asseguram garantizan aseguran|
+    garantir assegurar garantizar asegurar|garantido assegurado garantizado asegurado|
+    garantida assegurada garantizada asegurada|garantidos assegurados garantizados asegurados|
+    nomeadamente designadamente especialmente particularmente namely notably|
+    avoid prevent|evitar impedir|poderes autoridades|generate return|gera retorna|designa indica|
+    define estabelece fixa determina|definem estabelecem fixam determinam""")
+)
+"""Groups of words that say the same in one slot (``cabe``/``compete``, ``garante``/``assegura``):
+a claim that puts one where the passage has another has not swapped anything."""

@@ -20,7 +20,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from itertools import accumulate, repeat
+from operator import add, sub
+from typing import NamedTuple, overload
 
 
 class Span(NamedTuple):
@@ -65,6 +67,9 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> str:
     """
     if not edits:
         return text
+    if isinstance(edits, Cuts):  # the kept pieces, sliced and joined in C
+        pieces = map(text.__getitem__, map(slice, (0, *edits.ends), (*edits.starts, len(text))))
+        return edits.replacement.join(pieces)
     parts: list[str] = []
     pos = 0
     for e in edits:
@@ -73,6 +78,45 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> str:
         pos = e.end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+class Cuts(Sequence[Edit]):
+    """Edits in bulk: ``source[starts[k]:ends[k]]`` becomes ``replacement``, the same string for
+    every edit (a whitespace run -> one space, a line-end hyphen -> nothing).
+
+    A whole-text step finds its places with one regex or ``str.find`` pass and keeps them as two
+    lists of cut points; the offset map is built from those lists with C-level ``map`` and
+    ``accumulate``, never one Python object per edit. It reads as the list of :class:`Edit`
+    records it stands for.
+
+    >>> c = Cuts([2, 7], [4, 10], " ")
+    >>> list(c), len(c)
+    ([Edit(start=2, end=4, replacement=' '), Edit(start=7, end=10, replacement=' ')], 2)
+    >>> OffsetMap.identity(12).then(c) == OffsetMap.identity(12).then(list(c))
+    True
+    """
+
+    __slots__ = ("ends", "replacement", "starts")
+
+    def __init__(self, starts: Sequence[int], ends: Sequence[int], replacement: str) -> None:
+        self.starts = starts
+        self.ends = ends
+        self.replacement = replacement
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    @overload
+    def __getitem__(self, k: int) -> Edit: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[Edit]: ...
+    def __getitem__(self, k: int | slice) -> Edit | list[Edit]:
+        if isinstance(k, slice):
+            return [Edit(s, e, self.replacement) for s, e in zip(self.starts[k], self.ends[k], strict=True)]
+        return Edit(self.starts[k], self.ends[k], self.replacement)
+
+    def __repr__(self) -> str:
+        return f"Cuts({len(self)} edits -> {self.replacement!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +139,32 @@ class _Layer:
             o_ends.append(o + len(e.replacement))
             shift += len(e.replacement) - (e.end - e.start)
         return cls(tuple(o_starts), tuple(o_ends), tuple(e.start for e in edits), tuple(e.end for e in edits))
+
+    @classmethod
+    def from_cuts(cls, cuts: Cuts) -> _Layer:
+        """The same layer as :meth:`from_edits`, computed over whole lists: the output start of
+        edit ``k`` is its input start, minus the characters the edits before it removed, plus
+        ``k`` replacements."""
+        starts, ends, r = tuple(cuts.starts), tuple(cuts.ends), len(cuts.replacement)
+        removed = accumulate(map(sub, ends, starts), initial=0)  # removed before edit k
+        o_starts = map(sub, starts, removed)
+        if r:
+            o_starts = map(add, o_starts, range(0, r * len(starts), r))
+            first = tuple(o_starts)
+            return cls(first, tuple(map(add, first, repeat(r))), starts, ends)
+        first = tuple(o_starts)
+        return cls(first, first, starts, ends)
+
+    @classmethod
+    def of(cls, edits: Sequence[Edit]) -> _Layer:
+        return cls.from_cuts(edits) if isinstance(edits, Cuts) else cls.from_edits(edits)
+
+    @staticmethod
+    def delta(edits: Sequence[Edit]) -> int:
+        """The change of length the edits make."""
+        if isinstance(edits, Cuts):
+            return len(edits.replacement) * len(edits) - (sum(edits.ends) - sum(edits.starts))
+        return sum(len(e.replacement) - (e.end - e.start) for e in edits)
 
     def start(self, o: int) -> int:
         k = bisect_right(self.o_starts, o) - 1
@@ -134,17 +204,15 @@ class OffsetMap:
 
     @classmethod
     def from_edits(cls, edits: Sequence[Edit], source_length: int) -> OffsetMap:
-        delta = sum(len(e.replacement) - (e.end - e.start) for e in edits)
         if not edits:
             return cls.identity(source_length)
-        return cls(source_length + delta, source_length, (_Layer.from_edits(edits),))
+        return cls(source_length + _Layer.delta(edits), source_length, (_Layer.of(edits),))
 
     def then(self, edits: Sequence[Edit]) -> OffsetMap:
         """The map of this view after one more step's edits (in this view's coordinates)."""
         if not edits:
             return self
-        delta = sum(len(e.replacement) - (e.end - e.start) for e in edits)
-        return OffsetMap(self.length + delta, self.source_length, (_Layer.from_edits(edits), *self.layers))
+        return OffsetMap(self.length + _Layer.delta(edits), self.source_length, (_Layer.of(edits), *self.layers))
 
     def __len__(self) -> int:
         return self.length

@@ -227,6 +227,22 @@ def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
             [sys.executable, "-c", probe, *args], cwd=tmp_path, capture_output=True, text=True, check=True, env=env
         )
         assert out.stderr.strip().splitlines()[-1] == "[]", (args, out.stderr)
+    # --help reads no document records and no paths: the package's re-exports load on first use
+    probe = (
+        "import sys; from ipsis.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('ipsis.document', 'ipsis.spans', 'pathlib', 'dataclasses') if m in sys.modules),"
+        " file=sys.stderr)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True, env=env
+    )
+    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
+    import ipsis
+
+    assert ipsis.Document is Document and ipsis.Span.__module__ == "ipsis.spans"
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        _ = ipsis.nope  # type: ignore[attr-defined]
 
 
 def _mutate(q: str, rng: random.Random, changes: int) -> str:

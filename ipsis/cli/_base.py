@@ -6,7 +6,6 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -137,7 +136,9 @@ def looks_like_path(value: str) -> bool:
     >>> looks_like_path("nope.json"), looks_like_path("docs/a.md"), looks_like_path("returns-v1")
     (True, True, False)
     """
+    from pathlib import PurePath  # not at import: ``ipsis --help`` needs no paths
+
     from ipsis.ingest.folder import SOURCE_SUFFIXES
 
-    suffix = Path(value).suffix.lower()
+    suffix = PurePath(value).suffix.lower()
     return "/" in value or "\\" in value or suffix in (*SOURCE_SUFFIXES, ".json", ".jsonl", ".csv")

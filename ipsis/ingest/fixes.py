@@ -14,18 +14,20 @@ document text. Length-preserving replacements (a curly quote to a straight one) 
 from __future__ import annotations
 
 import html
+import operator
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 import regex
 
-from ipsis.spans import Edit, apply_edits
+from ipsis.spans import Cuts, Edit, apply_edits
 
-Applier = Callable[[str], tuple[str, list[Edit]]]
+Applier = Callable[[str], tuple[str, Sequence[Edit]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,9 @@ class Fix:
     tier: str
     apply: Applier
     doc: str
+    needs: frozenset[str] = frozenset()
+    """Characters of which a text must hold one for this fix to change it (empty: any text may
+    change). ``run_steps`` skips the fix on a short text that holds none."""
 
     def __call__(self, text: str) -> str:
         return self.apply(text)[0]
@@ -44,7 +49,7 @@ class Fix:
 def _sub(pattern: Any, repl: Callable[[Any], str]) -> Applier:
     """An applier that replaces every match of ``pattern`` by ``repl(match)``."""
 
-    def apply(text: str) -> tuple[str, list[Edit]]:
+    def apply(text: str) -> tuple[str, Sequence[Edit]]:
         edits = []
         for m in pattern.finditer(text):
             new = repl(m)
@@ -59,11 +64,46 @@ def _sub(pattern: Any, repl: Callable[[Any], str]) -> Applier:
     return apply
 
 
+def _cut(pattern: Any, replacement: str) -> Applier:
+    """An applier that replaces every match of ``pattern`` (never empty, never equal to
+    ``replacement``; one capturing group around the whole pattern) by ``replacement``.
+
+    One ``split`` pass: the text is the kept pieces joined, and the cut points come from the
+    pieces' lengths summed up in C (:class:`~ipsis.spans.Cuts`), with no Python object per match.
+
+    >>> _cut(re.compile("(  +)"), " ")("a  b   c")
+    ('a b c', Cuts(2 edits -> ' '))
+    """
+
+    def apply(text: str) -> tuple[str, Sequence[Edit]]:
+        parts = pattern.split(text)
+        if len(parts) == 1:
+            return text, []
+        bounds = list(accumulate(map(len, parts)))
+        cuts = Cuts(bounds[0:-1:2], bounds[1::2], replacement)
+        return replacement.join(parts[0::2]), cuts
+
+    return apply
+
+
+_span = operator.methodcaller("span")
+_start = operator.methodcaller("start")
+
+
+def _cut_spans(text: str, spans: list[tuple[int, int]], replacement: str) -> tuple[str, Sequence[Edit]]:
+    """``text`` with every ``(start, end)`` of ``spans`` (sorted, disjoint) replaced."""
+    if not spans:
+        return text, []
+    starts, ends = zip(*spans, strict=True)
+    cuts = Cuts(starts, ends, replacement)
+    return apply_edits(text, cuts), cuts
+
+
 def _when_present(chars: str, applier: Applier) -> Applier:
     """Skip ``applier`` (a regex pass) when none of ``chars`` is in the text: ``in`` scans at
     memory speed, a regex pass does not."""
 
-    def apply(text: str) -> tuple[str, list[Edit]]:
+    def apply(text: str) -> tuple[str, Sequence[Edit]]:
         if not any(c in text for c in chars):
             return text, []
         return applier(text)
@@ -74,7 +114,7 @@ def _when_present(chars: str, applier: Applier) -> Applier:
 def _chars(mapping: dict[str, str]) -> Applier:
     """A length-preserving applier: one character for another, with chained ``str.replace``."""
 
-    def apply(text: str) -> tuple[str, list[Edit]]:
+    def apply(text: str) -> tuple[str, Sequence[Edit]]:
         for old, new in mapping.items():
             if old in text:
                 text = text.replace(old, new)
@@ -90,7 +130,7 @@ _NON_STARTER_RUN = regex.compile(
 )
 
 
-def _nfc(text: str) -> tuple[str, list[Edit]]:
+def _nfc(text: str) -> tuple[str, Sequence[Edit]]:
     """Canonical composition (NFD and NFC sources give the same matches).
 
     >>> _nfc("Cafe\\u0301")
@@ -114,18 +154,17 @@ def _nfc(text: str) -> tuple[str, list[Edit]]:
 
 LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
 _SINGLE_WS = {c: " " for c in "\t" + LINE_BREAKS}
-_SPACE_RUN = re.compile("  +")  # stdlib re: 2x faster here than regex, same matches
+_SPACE_RUN = re.compile("(  +)")  # stdlib re: 2x faster here than regex, same matches
 
 
-def _collapse_whitespace(text: str) -> tuple[str, list[Edit]]:
+def _collapse_whitespace(text: str) -> tuple[str, Sequence[Edit]]:
     """Tabs and line breaks become spaces; runs of spaces become one.
 
     >>> _collapse_whitespace("accepted\\r\\nwithin  30")[0]
     'accepted within 30'
     """
     text, _ = _chars(_SINGLE_WS)(text)
-    edits = [Edit(m.start(), m.end(), " ") for m in _SPACE_RUN.finditer(text)]
-    return apply_edits(text, edits), edits
+    return _cut(_SPACE_RUN, " ")(text)
 
 
 # --- typography tier -------------------------------------------------------------------------
@@ -159,7 +198,7 @@ UNICODE_SPACES = dict.fromkeys(
     "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
 )
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\ufffe\u180e"
-_INVISIBLE = regex.compile("[" + INVISIBLE + "]+")
+_INVISIBLE = regex.compile("([" + INVISIBLE + "]+)")
 CONTROL_HYPHENS = "".join(map(chr, [*range(0x01, 0x09), *range(0x0E, 0x1C), 0x7F]))
 """C0 control characters that PDF text carries where the page shows a line-end hyphen: PDFium
 (Chrome, Claude's ``cited_text``) gives U+0002 (``self\u0002improvement``), other extractors keep a
@@ -187,7 +226,7 @@ def _compat_char(c: str) -> str:
     return unicodedata.normalize("NFC", n)
 
 
-def _compat_forms(text: str) -> tuple[str, list[Edit]]:
+def _compat_forms(text: str) -> tuple[str, Sequence[Edit]]:
     """Guarded NFKC: full-width forms, letterlike symbols; never superscripts or fractions.
 
     >>> _compat_forms("ＬＧＰＤ x² ½")[0]
@@ -205,7 +244,7 @@ def _compat_forms(text: str) -> tuple[str, list[Edit]]:
     return _sub(pattern, lambda m: _compat_char(m.group()))(text)
 
 
-def _control_hyphens(text: str) -> tuple[str, list[Edit]]:
+def _control_hyphens(text: str) -> tuple[str, Sequence[Edit]]:
     """A control character used as a hyphen becomes a soft hyphen (same length: no offset
     edit), which :func:`_dehyphenate` and the ``invisible`` step then treat as any soft hyphen.
 
@@ -221,12 +260,17 @@ WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205
 """The Unicode White_Space characters as a class body: what ``regex`` means by ``\\s`` (stdlib
 ``re`` adds U+001C..U+001F), so a pattern moved to ``re`` for speed matches the same text."""
 
-_HYPHEN_BREAK = re.compile(  # letters on both sides are checked in Python: a lookbehind here is slow
-    "[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])[" + WHITE_SPACE + "]*"
-)  # stdlib re: 2x faster here than regex
+LINE_END_HYPHENS = "-\u2010\u2011\u2212\u00ad\ufffe"
+_BREAK_AFTER = "[ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])[" + WHITE_SPACE + "]*"
+_HYPHEN_BREAK = re.compile("[" + LINE_END_HYPHENS + "]" + _BREAK_AFTER)
+# letters on both sides are checked in Python: a lookbehind here is slow; stdlib re: 2x faster
+# here than regex. One pattern per hyphen (each opening with its literal, which re finds at
+# memory speed instead of testing a class at every character), run only when it is in the text;
+# their matches are those of _HYPHEN_BREAK (a match holds one hyphen, then whitespace only).
+_HYPHEN_BREAKS = tuple((h, re.compile(re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
 
 
-def _dehyphenate(text: str) -> tuple[str, list[Edit]]:
+def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     """Join words split at a line end by a hyphen (``-``, U+2212, soft hyphen, pypdfium2's
     U+FFFE); real hyphens elsewhere stay (``Brief-, Post- und``).
 
@@ -237,19 +281,22 @@ def _dehyphenate(text: str) -> tuple[str, list[Edit]]:
     >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0]
     'Ελλήνων'
     """
-    edits = []
     n = len(text)
-    for m in _HYPHEN_BREAK.finditer(text):
-        s, e = m.span()
-        if s > 0 and e < n and text[s - 1].isalpha() and text[e].isalpha():
-            edits.append(Edit(s, e, ""))
-    return apply_edits(text, edits), edits
+    spans = [
+        (s, e)
+        for h, pattern in _HYPHEN_BREAKS
+        if h in text
+        for s, e in map(_span, pattern.finditer(text))
+        if s > 0 and e < n and text[s - 1].isalpha() and text[e].isalpha()
+    ]
+    spans.sort()
+    return _cut_spans(text, spans, "")
 
 
-_COMPOUND_HYPHEN = regex.compile(r"-(?<=\p{L}-)(?=\p{L})")
+_COMPOUND_HYPHEN = regex.compile(r"(-)(?<=\p{L}-)(?=\p{L})")
 
 
-def _hyphenated_words(text: str) -> tuple[str, list[Edit]]:
+def _hyphenated_words(text: str) -> tuple[str, Sequence[Edit]]:
     """``case-sensitive`` matches ``casesensitive`` (and so a compound split at a line end).
 
     Only a hyphen between two letters: ``Art. 55-A``, ``I - o`` and ``Brief-, Post- und`` stay.
@@ -257,37 +304,50 @@ def _hyphenated_words(text: str) -> tuple[str, list[Edit]]:
     >>> _hyphenated_words("case-sensitive e Art. 55-A e Brief-, Post- und")[0]
     'casesensitive e Art. 55-A e Brief-, Post- und'
     """
-    return _sub(_COMPOUND_HYPHEN, lambda m: "")(text)
+    return _cut(_COMPOUND_HYPHEN, "")(text)
 
 
-_ELLIPSIS = regex.compile(r"…")
-_SPACED_ELLIPSIS = regex.compile(r"\.(?: \.){2}")
-_SPACE_BEFORE_PUNCT = re.compile(r" +[.,;:!?)\]}]")  # stdlib re: 3x faster here than regex
+_SPACE_PUNCT = re.compile(r" [.,;:!?)\]}]")
+"""A space before punctuation; the rest of a run of spaces before it is found going back in
+Python (``" +[.,;:...]"`` starts a match at every space of the text: 3x slower; stdlib ``re``
+here is 2x faster than ``regex``)."""
 
 
-def _space_before_punct(text: str) -> tuple[str, list[Edit]]:
+def _space_before_punct(text: str) -> tuple[str, Sequence[Edit]]:
     """Spaces that PDF extraction puts before punctuation go (``único .`` -> ``único.``).
 
     >>> _space_before_punct("Parágrafo único . Lei ; fim")[0]
     'Parágrafo único. Lei; fim'
     """
-    edits = [Edit(m.start(), m.end() - 1, "") for m in _SPACE_BEFORE_PUNCT.finditer(text)]
-    return apply_edits(text, edits), edits
+    spans = []
+    for i in map(_start, _SPACE_PUNCT.finditer(text)):  # the last space of a run: go back
+        s = i
+        while s and text[s - 1] == " ":
+            s -= 1
+        spans.append((s, i + 1))
+    return _cut_spans(text, spans, "")
 
 
-def _ellipsis(text: str) -> tuple[str, list[Edit]]:
+def _ellipsis(text: str) -> tuple[str, Sequence[Edit]]:
     """``…`` and ``. . .`` are ``...``.
 
     >>> _ellipsis("salvo … e . . . fim")[0]
     'salvo ... e ... fim'
     """
-    edits: list[Edit] = []
-    if ". ." in text:
-        edits += [Edit(m.start(), m.end(), "...") for m in _SPACED_ELLIPSIS.finditer(text)]
-    if "…" in text:
-        edits += [Edit(m.start(), m.end(), "...") for m in _ELLIPSIS.finditer(text)]
-    edits.sort()
-    return apply_edits(text, edits), [e for e in edits if e.end - e.start != 3]
+    spans = sorted(_literal_spans(text, "…") + _literal_spans(text, ". . ."))
+    return _cut_spans(text, spans, "...")  # each 1 or 5 characters -> 3
+
+
+def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
+    """Every non-overlapping place of ``literal``, left to right, with ``str.find`` (a regex
+    without a literal to open it tests every character: 50x slower on a page of text)."""
+    spans = []
+    n = len(literal)
+    i = text.find(literal)
+    while i >= 0:
+        spans.append((i, i + n))
+        i = text.find(literal, i + n)
+    return spans
 
 
 # --- lossy tiers -------------------------------------------------------------------------------
@@ -296,7 +356,7 @@ def _ellipsis(text: str) -> tuple[str, list[Edit]]:
 _MARKS_AFTER = regex.compile(r"\p{M}*")
 
 
-def _casefold(text: str) -> tuple[str, list[Edit]]:
+def _casefold(text: str) -> tuple[str, Sequence[Edit]]:
     """Case-insensitive view (``ß`` -> ``ss`` keeps its offsets; the result stays NFC).
 
     >>> _casefold("Straße")
@@ -336,7 +396,7 @@ def _strip_char(c: str) -> str:
 _NON_ASCII = regex.compile(r"[^\x00-\x7f]")
 
 
-def _strip_accents(text: str) -> tuple[str, list[Edit]]:
+def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
     """Accent-insensitive view (lossy: ``e`` for ``é``).
 
     >>> _strip_accents("União")[0]
@@ -348,7 +408,7 @@ def _strip_accents(text: str) -> tuple[str, list[Edit]]:
 _ORDINAL = regex.compile(r"(?<=\d)(?:(\.?[º°ᵒ]|o(?!\w))|\.?[ªᵃ]|a(?!\w))")
 
 
-def _ordinals(text: str) -> tuple[str, list[Edit]]:
+def _ordinals(text: str) -> tuple[str, Sequence[Edit]]:
     """``1º``, ``1o``, ``1°``, ``1.º`` are one ordinal (lossy: ``1o`` may be a typo).
 
     >>> _ordinals("Art. 1o e art. 8.º e 2ª")[0]
@@ -368,7 +428,7 @@ _OCR_PAIRS = regex.compile(
 _OCR_MAP = {"rn": "m", "vv": "w", "cl": "d", "1": "l", "|": "l", "!": "l", "0": "o", "$": "§"}
 
 
-def _ocr(text: str) -> tuple[str, list[Edit]]:
+def _ocr(text: str) -> tuple[str, Sequence[Edit]]:
     """Known OCR confusions folded together (lossy): rn/m, vv/w, cl/d, 1/l/|/0/o inside words,
     ``$``/``§``, and speck punctuation (``.`` ``:`` ``'`` ``-`` ...) read as a space unless it
     sits between digits (``13.853`` keeps its point). The matcher decides from the exact
@@ -385,7 +445,7 @@ def _ocr(text: str) -> tuple[str, list[Edit]]:
 _TIDY = regex.compile(r" +(?=[.,;:!?)\]}])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
 
 
-def _tidy(text: str) -> tuple[str, list[Edit]]:
+def _tidy(text: str) -> tuple[str, Sequence[Edit]]:
     """After a lossy step: spaces, punctuation and compound hyphens settled again, so that
     every view stays idempotent (``a-0`` becomes ``a-o`` under ``ocr``, then ``ao``).
 
@@ -395,34 +455,48 @@ def _tidy(text: str) -> tuple[str, list[Edit]]:
     return _sub(_TIDY, lambda m: " " if m.group("run") else "")(text)
 
 
-def _fix(name: str, tier: str, apply: Applier, doc: str) -> tuple[str, Fix]:
-    return name, Fix(name, tier, apply, doc)
+def _fix(name: str, tier: str, apply: Applier, doc: str, needs: str = "") -> tuple[str, Fix]:
+    return name, Fix(name, tier, apply, doc, frozenset(needs))
 
 
 FIXES: dict[str, Fix] = dict(
     [
-        _fix("html_entities", "typography", _sub(_ENTITY, _unescape), "&amp;, &nbsp;, &#186; decoded"),
-        _fix("control_hyphens", "typography", _control_hyphens, "PDF control-char hyphens (U+0002) -> soft hyphen"),
-        _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento"),
+        _fix("html_entities", "typography", _sub(_ENTITY, _unescape), "&amp;, &nbsp;, &#186; decoded", "&"),
+        _fix(
+            "control_hyphens",
+            "typography",
+            _control_hyphens,
+            "PDF control-char hyphens (U+0002) -> soft hyphen",
+            CONTROL_HYPHENS,
+        ),
+        _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento", LINE_END_HYPHENS),
         _fix(
             "invisible",
             "typography",
-            _when_present(INVISIBLE, _sub(_INVISIBLE, lambda m: "")),
+            _when_present(INVISIBLE, _cut(_INVISIBLE, "")),
             "zero-width, soft hyphens",
+            INVISIBLE,
         ),
         _fix(
             "ligatures",
             "typography",
             _when_present("".join(LIGATURES), _sub(_LIGATURE, lambda m: LIGATURES[m.group()])),
             "ﬁ -> fi",
+            "".join(LIGATURES),
         ),
         _fix("compat_forms", "typography", _compat_forms, "guarded NFKC (full-width, letterlike)"),
         _fix("nfc", "whitespace", _nfc, "canonical composition: e + U+0301 = é"),
-        _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes"),
-        _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -"),
-        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive"),
-        _fix("unicode_spaces", "typography", _chars(UNICODE_SPACES), "NBSP, thin spaces -> space"),
-        _fix("ellipsis", "typography", _ellipsis, "… -> ..."),
+        _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
+        _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
+        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),
+        _fix(
+            "unicode_spaces",
+            "typography",
+            _chars(UNICODE_SPACES),
+            "NBSP, thin spaces -> space",
+            "".join(UNICODE_SPACES),
+        ),
+        _fix("ellipsis", "typography", _ellipsis, "… -> ...", "…."),
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
         _fix("case", "case", _casefold, "case folded (lossy)"),

@@ -93,7 +93,7 @@ class Normalized:
     offsets: OffsetMap
 
 
-def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, list[Edit]]:
+def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, Sequence[Edit]]:
     edits: list[Edit] = []
     last = 0
     for m in sorted(marks, key=lambda m: (m.start, m.end)):
@@ -106,22 +106,45 @@ def _skip_marks(text: str, marks: Sequence[Mark]) -> tuple[str, list[Edit]]:
     return apply_edits(text, edits), edits
 
 
-def run_steps(text: str, steps: Sequence[str], marks: Sequence[Mark] = ()) -> Normalized:
-    """Apply ``steps`` in order, keeping the offset map and the names of the steps that acted."""
+def run_steps(
+    text: str, steps: Sequence[str], marks: Sequence[Mark] = (), *, after: Normalized | None = None
+) -> Normalized:
+    """Apply ``steps`` in order, keeping the offset map and the names of the steps that acted.
+
+    ``after`` continues a view of ``text`` built by earlier steps (its text, map and steps):
+    ``run_steps(t, a + b)`` equals ``run_steps(t, b, after=run_steps(t, a))``.
+
+    >>> t, a, b = "O  ARTIGO 5º, ﬁm", steps_for("typography"), steps_for("ocr")
+    >>> run_steps(t, b[len(a):], after=run_steps(t, a)) == run_steps(t, b)
+    True
+    """
     omap = OffsetMap.identity(len(text))
     acted: list[str] = []
+    if after is not None:
+        text, omap, acted = after.text, after.offsets, list(after.steps)
+    # a short text (a quote) skips the fixes whose characters it does not hold: one set of its
+    # characters instead of each fix scanning it for its own, until a fix changes it
+    chars = set(text) if len(text) <= SHORT_TEXT else None
     for name in steps:
         if name == SKIP_MARKS:
             if not marks:
                 continue
             new, edits = _skip_marks(text, marks)
         else:
-            new, edits = FIXES[name].apply(text)
+            fix = FIXES[name]
+            if chars is not None and fix.needs and chars.isdisjoint(fix.needs):
+                continue
+            new, edits = fix.apply(text)
         if new != text:
             acted.append(name)
             omap = omap.then(edits)
             text = new
+            chars = None  # what the text holds now: each fix scans for itself
     return Normalized(text, tuple(acted), omap)
+
+
+SHORT_TEXT = 1000
+"""Texts up to this length are normalized with the :attr:`~ipsis.ingest.fixes.Fix.needs` test."""
 
 
 def normalize(

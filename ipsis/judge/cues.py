@@ -25,11 +25,13 @@ import re
 from dataclasses import dataclass
 
 from ipsis.judge.numbers import Quantity, comparable, quantities, same_quantity
+from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
-from ipsis.judge.text import Token, guess_language, is_content, sentences, stem, tokens
+from ipsis.judge.text import Token, fold, guess_language, is_content, sentences, stem, tokens
 from ipsis.lexicon import (
     CHAIN,
+    COMPEL,
     DEONTIC,
     DISCOURAGED,
     NEGATORS,
@@ -50,6 +52,10 @@ NP_GLUE = words("o e y ou or and de do da dos das del of")
 """Words inside a noun phrase between a negative determiner and its verb (``nenhuma forma de censura pode``)."""
 NEGATIVE_DETERMINERS = words("nenhum nenhuma nenhuns nenhumas ningún ninguna ninguno no neither")
 """Negators that open a noun phrase and negate the verb after it (``ninguna entrada ... podrá``)."""
+CONTINUING = words("nem ni nor")
+"""Negators that continue an earlier negation of the same sentence rather than add one."""
+NEGATING_VERBS = words("deixar deixa deixe deixam deixem deixarem deixou dejar deja deje dejan dejen fail fails failed")
+"""Verbs that negate the verb after ``de``/``to``: ``deixar de adotar`` = ``não adotar``."""
 NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("não", "só"),
     ("não", "obstante"),
@@ -61,6 +67,8 @@ NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("no", "later", "than"),
     ("a", "não", "ser"),
     ("a", "no", "ser"),
+    ("whether", "or", "not"),
+    ("quer", "ou", "não"),
 )
 """Fixed expressions whose negator does not negate the predicate."""
 
@@ -234,13 +242,23 @@ class Analysis:
         for k, w in enumerate(self.low):
             if w not in negators or k in self.consumed:
                 continue
-            if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1)):
+            if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1, 2)):
                 continue
+            t = self.toks[k]
+            if self.text[t.start - 1 : t.start] == "-" or self.text[t.end : t.end + 1] == "-":
+                continue  # a part of a name ("If-None-Match"), not a negation
+            if w in CONTINUING and any(s.i < k and self.sent[s.i] == self.sent[k] for s in out):
+                continue  # "ninguém será preso nem mantido": one negation over both verbs
             out.append(Site("negation", k, k + 1, self._span(k, k + 1), self._anchors(k, k + 1, before=False)[:2]))
+        for k, w in enumerate(self.low[:-1]):  # "ao deixar de adotar" = "não adotar"
+            if w in NEGATING_VERBS and self.low[k + 1] in ("de", "to") and k not in self.consumed:
+                out.append(Site("negation", k, k + 2, self._span(k, k + 2), self._anchors(k, k + 2, before=False)[:2]))
+        out.sort(key=lambda site: site.i)
         return out
 
-    def negated_near(self, anchors: tuple[str, ...]) -> bool | None:
-        """None if the anchored words are absent; else whether some occurrence is negated.
+    def negated_near(self, anchors: tuple[str, ...], after: int = 0) -> bool | None:
+        """None if the anchored words are absent; else whether some occurrence is negated
+        (a negator up to 5 tokens before it, or up to ``after`` tokens after it).
 
         An occurrence of ``anchors[0]`` followed within 4 words by ``anchors[1]`` is preferred, so
         that a repeated verb (``tiver ... pronunciado`` / ``tiver votado``) is told apart.
@@ -250,7 +268,7 @@ class Analysis:
         if not hits:
             return None
         neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
-        return any(any(h - 5 <= p < h for p in neg_pos) for h in hits)
+        return any(any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) for h in hits)
 
 
 def coverage(claim: Analysis, passage: Analysis) -> float:
@@ -334,11 +352,49 @@ def negation_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
         word = passage.toks[passage.stems.index(site.anchors[0])].text
         out.append((f"negation: claim: {site.surface} {word}; section: {word} (no negation)", NEGATION_CONFLICT, True))
     for site in passage.negations:
-        if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors) is not False:
+        # "nenhuma pena passará" negates the verb after its noun: "a pena não pode passar" says it
+        after = 3 if site.surface.casefold() in NEGATIVE_DETERMINERS else 0
+        if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors, after) is not False:
             continue
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
     return out
+
+
+_COMPEL_STEMS = frozenset(stem(w) for w in COMPEL)
+
+
+def _force(site: Site) -> str:
+    """The deontic class, with a prohibition to compel read as a negated obligation
+    (``ninguém poderá ser compelido a`` = ``ninguém é obrigado a``)."""
+    if site.anchors[:1] and site.anchors[0] in _COMPEL_STEMS:
+        # "não pode ser obrigado" = "não é obrigado"; "não deve ser obrigado" is a third thing
+        return NOT_OBLIGED if site.cls == PROHIBITION else f"{site.cls} to compel"
+    return site.cls
+
+
+_RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
+
+
+def _only_if(a: Analysis, site: Site) -> bool:
+    """A permission restricted in its sentence (``Solo por causa justificada ... puede``) or a
+    prohibition with an exception after it (``Nadie podrá ... sino por causa justificada``):
+    both say the act is allowed in the named cases only."""
+    same = [k for k in range(len(a.low)) if a.sent[k] == a.sent[site.i]]
+    restricted = any(a.low[k] in _RESTRICTOR_WORDS for k in same if k < site.i)
+    if site.cls == PERMISSION:
+        return restricted
+    if site.cls == PROHIBITION:  # "só não poderá ... se" is another rule
+        return not restricted and any(lim.i > site.i and a.sent[lim.i] == a.sent[site.i] for lim in a.limiters)
+    return False
+
+
+def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis | None = None) -> bool:
+    if _force(p) == _force(site):
+        return True
+    if passage is None or claim is None or {p.cls, site.cls} != {PERMISSION, PROHIBITION}:
+        return False
+    return _only_if(passage, p) and _only_if(claim, site)
 
 
 def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
@@ -348,7 +404,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         scored = [(len(anchors & set(p.anchors)), p) for p in passage.modals]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
-            if not any(p.cls == site.cls for p in passage.modals):
+            if not any(_agree(p, site, passage, claim) for p in passage.modals):
                 # a section that states the rule without a modal verb ("ninguém será preso senão
                 # ...", "não superior a") is weaker evidence against a claim's modal than a
                 # section whose modal verbs say something else
@@ -357,7 +413,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
-        if any(p.cls == site.cls for p in top):
+        if any(_agree(p, site, passage, claim) for p in top):
             continue
         shown = top[0].surface
         text = f"modality: claim: {site.surface} ({site.cls}); section: {shown} ({top[0].cls})"
@@ -367,11 +423,11 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
 
 def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[tuple[str, float, bool]]:
     out: list[tuple[str, float, bool]] = []
-    claim_limiters = {claim._span(s.i, s.j).casefold() for s in claim.limiters}
+    claim_limiters = {fold(claim._span(s.i, s.j).casefold()) for s in claim.limiters}
     for site in passage.limiters:
         if site.i not in aligned:
             continue
-        marker = passage._span(site.i, site.j).casefold()
+        marker = fold(passage._span(site.i, site.j).casefold())
         clause = [s for s in site.cls.split() if s]
         covered = sum(a in claim.stem_set for a in site.anchors) >= min(2, len(site.anchors))
         if not covered or marker in claim_limiters:
@@ -408,7 +464,7 @@ class CueJudge:
         section's OPTIONAL when the quoted sentence has no modal verb)."""
         p = Analysis(passage)
         c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
-        core = p
+        core = near = p
         if focus is not None:
             lo, hi = _sentence_bounds(passage, *focus)
             near = Analysis(passage[lo:hi], p.lang)
@@ -422,6 +478,10 @@ class CueJudge:
         cues = stated + negation_cues(c, core, _aligned(c, core))
         cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
+        if near is not core and not any(text.startswith("words:") for text, _, _ in cues):
+            # a word the section uses elsewhere, put in a slot of the quote's own sentence
+            # ("O ensino particular" for "O ensino público", in an article on "escolas particulares")
+            cues += slot_cues(c, near)
         score = min(1.0, cov / 0.9)
         for _, factor, _hard in cues:
             score *= factor

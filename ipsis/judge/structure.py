@@ -32,9 +32,12 @@ support score so that the verdict is not ``supported``.
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from typing import TYPE_CHECKING
 
+from ipsis.judge.scope import scope_cues
+from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
+from ipsis.judge.text import fold
 from ipsis.lexicon import (
     ABSOLUTES,
     ANTONYMS,
@@ -42,6 +45,7 @@ from ipsis.lexicon import (
     CONDITIONS,
     LIMITERS,
     NEGATIVE_PREFIXES,
+    NEGATORS,
     RESTRICTIVE,
     RESTRICTORS,
     UNIVERSALS,
@@ -64,11 +68,14 @@ NEGATION_FACTOR = 0.1
 EXCEPTION_ABSENT = 0.3
 LABEL_WORDS = frozenset({"art", "artigo", "artículo", "article", "section"})
 OF = frozenset(["de", "do", "da", "dos", "das", "del", "of"])
+_NEGATORS = frozenset().union(*NEGATORS.values())
 COORDINATORS = frozenset({"e", "y", "and", "ou", "o", "or", ","})
 PASSIVE_AUX = frozenset({"ser", "sido", "be", "been", "serão", "será", "é", "são", "es", "son", "is", "are"})
 AGENT_MARKS = frozenset({"pelo", "pela", "pelos", "pelas", "por", "by"})
 DETERMINERS = words("o a os as um uma el la los las un una the an each every cada todo toda")
 SUBJECT_SPAN = 6
+_NUMBERING = re.compile(r"\d+[ºª°.]?|[ivxlc]+|[a-z]\)|§")
+"""A paragraph's number before its first word (``§ 3º A autoridade``, ``2. O arguido``)."""
 """Words before a modal verb searched for its subject."""
 
 
@@ -102,7 +109,11 @@ def _find(low: list[str], phrases: list[tuple[str, ...]]) -> list[tuple[int, int
 
 def _absolutes(a: Analysis) -> list[tuple[int, int]]:
     # "sempre que" / "siempre que" is a condition (a limiter), not "always"
-    return [(i, j) for i, j in _find(a.low, _ABSOLUTES) if not (j < len(a.low) and a.low[j] == "que" and j - i == 1)]
+    # "may never" / "must never" is a modal verb (a prohibition), compared as one
+    found = _find(a.low, _ABSOLUTES)
+    return [
+        (i, j) for i, j in found if not (j < len(a.low) and a.low[j] == "que" and j - i == 1) and i not in a.consumed
+    ]
 
 
 def _stems_after(a: Analysis, j: int, n: int = 4) -> list[str]:
@@ -137,8 +148,14 @@ def absolute_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
 def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
     """``mesmo sem X`` where the passage conditions on X; ``qualquer N`` where it restricts N."""
     out: list[Cue] = []
+    own = {tuple(passage.low[i:j]) for i, j in _find(passage.low, _WIDENERS)}
     for i, j in _find(claim.low, _WIDENERS):
-        dropped = [s for s in _stems_after(claim, j, 2) if s in passage.stem_set]
+        if tuple(claim.low[i:j]) in own:
+            continue  # the passage says "even if" too
+        # "mesmo que tenha adotado" / "ao deixar de adotar": one verb in two forms
+        dropped = [s for s in _stems_after(claim, j, 3) if s in passage.stem_set or _form_of(s, passage.stem_set)]
+        dropped = [next((p for p in passage.stem_set if _form_of(s, {p})), s) if s not in passage.stem_set else s
+                   for s in dropped]
         if dropped:
             k = passage.stems.index(dropped[0])
             shown = passage._span(max(0, k - 3), min(len(passage.toks), k + 2))
@@ -160,23 +177,36 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
     return out
 
 
+def _form_of(st: str, stems: set[str]) -> bool:
+    """``st`` shares its first five letters with one of ``stems`` (``adotad``/``adotar``)."""
+    return len(st) >= 5 and any(len(p) >= 5 and fold(p)[:5] == fold(st)[:5] for p in stems)
+
+
 def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None = None) -> list[Cue]:
     """``solo ... judiciales`` against ``policiales y judiciales``: a restriction to one of a pair."""
-    own = {tuple(passage.low[i:j]) for i, j in _find(passage.low, _RESTRICTORS)}
+    spans = _find(passage.low, _RESTRICTORS)
+    own = {tuple(fold(w) for w in passage.low[i:j]) for i, j in spans}
+    restricted = {passage.stems[k] for _, j in spans for k in range(j, min(len(passage.low), j + 3))}
     for i, j in _find(claim.low, _RESTRICTORS):
-        if tuple(claim.low[i:j]) in own:
+        if tuple(fold(w) for w in claim.low[i:j]) in own:
             continue
         for s in _stems_after(claim, j, 5):
             for m, ps in enumerate(passage.stems):
-                if ps != s or (aligned is not None and m not in aligned):
-                    continue
+                if ps != s or (aligned is not None and m not in aligned) or ps in restricted:
+                    continue  # "sólo individualmente": the passage restricts to it too
                 pair = _coordinated(passage, m)
-                if pair is not None and pair[0] not in claim.stem_set:
+                if pair is not None and (pair[0] not in claim.stem_set or _denied(claim, pair[0])):
                     _, lo, hi = pair
                     shown = passage._span(lo, hi)
                     said = f"{claim._span(i, j)} ... {claim.toks[claim.stems.index(s)].text}"
                     return [(f"scope: claim: {said}; section: {shown}", LIMITER_CONFLICT, True)]
     return []
+
+
+def _denied(a: Analysis, st: str) -> bool:
+    """The claim names ``st`` after a negator, to exclude it (``apenas a de crença, não a de consciência``)."""
+    hits = [k for k in range(len(a.low)) if a.stems[k] == st]
+    return any(a.low[q] in _NEGATORS for k in hits for q in range(max(0, k - 4), k))
 
 
 def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
@@ -303,15 +333,11 @@ def swap_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             if passage.stems[m] != head or passage.low[m + 1] not in OF:
                 continue
             theirs = passage.stems[m + 2]
-            if theirs and theirs not in claim.stem_set and _fold(theirs)[:4] != _fold(s)[:4]:
+            if theirs and theirs not in claim.stem_set and fold(theirs)[:4] != fold(s)[:4]:
                 said = claim._span(k - 2, k + 1)
                 shown = passage._span(m, m + 3)
                 return [(f"words: claim: {said}; section: {shown}", SLOT_SWAP, False)]
     return []
-
-
-def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _opposites() -> dict[str, set[str]]:
@@ -349,7 +375,8 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
     """An exception or condition in the claim (``salvo em período eleitoral``) that the passage
     does not make: against a categorical passage a conflict, otherwise no support for it."""
     theirs = [set(site.cls.split()) for site in passage.limiters]
-    markers = {passage._span(site.i, site.j).casefold() for site in passage.limiters}
+    # a marker whose own clause is cut short ("salvo, no caso ...") is read over the passage's words
+    markers = {passage._span(site.i, site.j).casefold() for site in passage.limiters if len(site.cls.split()) < 2}
     for i, j in _find(claim.low, _LIMITERS):
         clause = [s for s in _stems_after(claim, j, 3) if s]
         if claim._span(i, j).casefold() in markers and sum(c in passage.stem_set for c in clause) * 2 >= len(clause):
@@ -370,7 +397,9 @@ def _opening_subject(a: Analysis, k: int) -> int | None:
     while start > 0 and a.sent[start - 1] == sid:
         start -= 1
     m = start
-    while m < len(a.low) and a.sent[m] == sid and (a.low[m] in DETERMINERS or a.low[m] in LABEL_WORDS):
+    while m < len(a.low) and a.sent[m] == sid and (
+        a.low[m] in DETERMINERS or a.low[m] in LABEL_WORDS or _NUMBERING.fullmatch(a.low[m])
+    ):
         m += 1
     if m < len(a.low) and a.sent[m] == sid and a.stems[m] and m > start:
         return m
@@ -431,9 +460,10 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     core_all = set(range(len(core.low)))
     out = absolute_cues(claim, passage, aligned) + widening_cues(claim, passage, aligned)
     out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
-    out += actor_cues(claim, core) + swap_cues(claim, core) + role_cues(claim, core)
+    out += actor_cues(claim, core) or subject_cues(claim, core)
+    out += (swap_cues(claim, core) or slot_cues(claim, core) or gender_cues(claim, core)) + role_cues(claim, core)
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
-    return out
+    return out + scope_cues(claim, passage, core, aligned)
 
 
 def bound_pairs(claim: Analysis, passage: Analysis) -> list[tuple[Quantity, Quantity]]:

@@ -15,6 +15,7 @@ The stemmer only truncates and folds the pre-1990 Portuguese spelling (``acção
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -75,6 +76,11 @@ def stem(word: str) -> str:
     elif len(w) > 3 and w.endswith("s"):
         w = w[:-1]
     return w[:6]
+
+
+def fold(word: str) -> str:
+    """``word`` without accents (``sólo`` → ``solo``, ``judiciária`` → ``judiciaria``)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def is_content(low: str) -> bool:

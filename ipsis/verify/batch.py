@@ -65,6 +65,17 @@ contexts (a ``str.find`` loop per quote, contexts compared pair by pair): the te
 both paths give the same results turns it on with :func:`reference_path`."""
 
 
+def clear_caches() -> None:
+    """Forget the kept views and preparation stages of recent quotes (benchmarks run each
+    path from nothing)."""
+    from ipsis.verify import match
+    from ipsis.verify.locate import _cached_stages
+
+    match._cached_quote_view.cache_clear()
+    match._typography_of.cache_clear()
+    _cached_stages.cache_clear()
+
+
 @contextmanager
 def reference_path() -> Iterator[None]:
     """Run the block on the per-quote reference path (for comparisons; not thread-safe)."""

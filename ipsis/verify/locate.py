@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ipsis.document import FLAGGED_IN_RESULTS, Document
@@ -31,6 +32,7 @@ from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.match import (
+    _CACHED_QUOTE,
     Context,
     _back,
     _fwd,
@@ -223,10 +225,23 @@ def _diagnose(
 
 def searched_stages(quote: str, policy: Policy) -> list[tuple[str, list[str]]]:
     """The stages of quote preparation ``locate`` searches, in order (see :func:`prepare_stages`)."""
-    stages = list(prepare_stages(quote, literal=policy.max_tier == "exact"))
+    literal = policy.max_tier == "exact"
+    # a record's stages are wanted by the block's pass, by locate and by the found-elsewhere
+    # look-up: those of recent quotes are kept (fresh lists each time: callers may keep them),
+    # not on the per-quote reference path
+    short = len(quote) <= _CACHED_QUOTE and not batch.reference.on
+    stages = _cached_stages(quote, literal) if short else _stages(quote, literal)
+    return [(stage, list(removed)) for stage, removed in stages]
+
+
+def _stages(quote: str, literal: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    stages = [(q, tuple(removed)) for q, removed in prepare_stages(quote, literal=literal)]
     if len(stages) > MAX_STAGES:  # decorations nested thousands deep: search the first ones and the last
         stages = [*stages[: MAX_STAGES - 1], stages[-1]]
-    return stages
+    return tuple(stages)
+
+
+_cached_stages = lru_cache(maxsize=4096)(_stages)
 
 
 def _has_skippable_calls(doc: Document) -> bool:

@@ -21,7 +21,7 @@ from functools import lru_cache
 import edlib
 
 from ipsis.document import Document
-from ipsis.ingest.normalize import Normalized, normalize, steps_for
+from ipsis.ingest.normalize import Normalized, normalize, run_steps, steps_for, tier_rank
 from ipsis.spans import OffsetMap
 
 MAX_OCCURRENCES = 10_000
@@ -114,9 +114,31 @@ def _cached_quote_view(quote: str, tier: str, disabled: tuple[str, ...]) -> Norm
 def _quote_view(quote: str, tier: str, disabled: Sequence[str]) -> Normalized:
     if tier == "exact":
         return Normalized(quote, (), OffsetMap.identity(len(quote)))
-    n = normalize(quote, tier, disabled=disabled)
+    if tier_rank(tier) > _TYPOGRAPHY and len(quote) <= _CACHED_QUOTE and _goes_on(tier, disabled):
+        # a lossy view (diagnosis of a not_found) goes on from the quote's typography view
+        done = len(steps_for("typography", disabled))
+        n = run_steps(quote, steps_for(tier, disabled)[done:], after=_typography_of(quote, tuple(disabled)))
+    else:
+        n = normalize(quote, tier, disabled=disabled)
     stripped = n.text.strip(" ")
     return Normalized(stripped, n.steps, n.offsets) if stripped != n.text else n
+
+
+_TYPOGRAPHY = tier_rank("typography")
+
+
+def _goes_on(tier: str, disabled: Sequence[str]) -> bool:
+    """The steps of ``tier`` start with those of ``typography`` (and not on the reference path)."""
+    from ipsis.verify import batch
+
+    done = steps_for("typography", disabled)
+    return steps_for(tier, disabled)[: len(done)] == done and not batch.reference.on
+
+
+@lru_cache(maxsize=1024)
+def _typography_of(quote: str, disabled: tuple[str, ...]) -> Normalized:
+    """The quote's typography view before outer spaces are trimmed (what lossy steps go on from)."""
+    return normalize(quote, "typography", disabled=disabled)
 
 
 def _tier_steps(tier: str, disabled: Sequence[str]) -> tuple[str, ...]:

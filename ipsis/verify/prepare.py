@@ -88,6 +88,13 @@ def _blockquote(q: str) -> str | None:
 
 
 def _marker(q: str) -> str | None:
+    # a marker closes the quote (then only spaces and one of .;,): the tail is tested before the
+    # pattern, which is anchored at the end and so tried from every position
+    tail = q.rstrip()
+    if tail[-1:] in (".", ";", ","):
+        tail = tail[:-1].rstrip()
+    if tail[-1:] not in ("]", "】", ")", ">"):
+        return None
     m = _MARKER.search(q)
     return q[: m.start()].strip() if m and m.start() > 0 else None
 
@@ -120,6 +127,8 @@ def _sic(q: str) -> str | None:
 
 
 def _ellipsis(q: str) -> str | None:
+    if q[:1] not in (".", "…", "[", "(") and q.rstrip()[-1:] not in (".", "…", "]", ")"):
+        return None  # neither end can hold one (the pattern is tried from every position)
     return _OUTER_ELLIPSIS.sub("", q).strip() if _OUTER_ELLIPSIS.search(q) else None
 
 

@@ -20,6 +20,7 @@ import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
+from itertools import islice
 from typing import Any, NamedTuple
 
 import regex
@@ -211,13 +212,20 @@ def starts_with_limiter(text: str, lang: str | None = None) -> str | None:
     >>> starts_with_limiter(", salvo quando autorizado"), starts_with_limiter(" e outros")
     ('salvo', None)
     """
-    words = [t.text.casefold() for t in tokens(text[:80]) if t.text not in ",;:-–—("]
+    # only the first words can open a limiter: as many as its longest has, not the whole text
+    tops = (m.group() for m in _TOKEN.finditer(text[:80]))
+    words = [w.casefold() for w in islice((w for w in tops if w not in ",;:-–—("), _most_words())]
     langs = [lang] if lang else list(LIMITERS)
     for lg in langs:
         for p, parts in _longest_first(lg):
             if words[: len(parts)] == parts:
                 return p
     return None
+
+
+@cache
+def _most_words() -> int:
+    return max(len(p.split()) for ps in LIMITERS.values() for p in ps)
 
 
 @cache

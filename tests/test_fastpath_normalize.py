@@ -1,0 +1,173 @@
+"""The whole-text normalization steps give exactly what the per-edit steps gave.
+
+The steps that change the length of the text in many places (whitespace runs, space before
+punctuation, line-end and compound hyphens, invisible characters) find their places in one
+``split``/regex pass and hand the offset map bulk cut points (:class:`ipsis.spans.Cuts`) instead
+of one :class:`~ipsis.spans.Edit` per place. The per-edit versions they replaced are kept here as
+the reference: on real documents of each kind, the text, the edits and the offset map of every
+position must be the same, the map monotone, and a view span must map to source text that
+normalizes back to the view's text.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+import regex
+
+from ipsis.ingest import fixes, load_document
+from ipsis.ingest.normalize import normalize
+from ipsis.spans import Cuts, Edit, OffsetMap, Span, apply_edits
+from tests.shared import corpus
+
+DOCUMENTS = [
+    "rfc/rfc7519.txt",
+    "pt/crp-constituicao-republica-portuguesa.txt",
+    "br/lgpd-senado-edicao-2024.pdf",
+    "pdf/gr-fek-2008-syntagma-revision-2col.pdf",
+    "br/lei-13709-2018-lgpd-planalto.html",
+    "es/constitucion-espanola-boe-api-texto-excerpt.xml",
+]
+EDGES = ". . . . . x…… . . y  lead. \n\n x-"
+EDGES += "\u2028\u3000 y  z-\r\n\u00a0w ab\u00ad\ncd e\u2212\n f  ,  ; (a ) [b ] {c } \u200b\u200bq  "
+
+
+def _old_sub(pattern: regex.Pattern[str] | re.Pattern[str], rep: str, text: str) -> tuple[str, list[Edit]]:
+    edits = [Edit(m.start(), m.end(), rep) for m in pattern.finditer(text) if m.group() != rep]
+    return apply_edits(text, edits), [e for e in edits if len(e.replacement) != e.end - e.start]
+
+
+def _old_collapse(text: str) -> tuple[str, list[Edit]]:
+    for c in "\t" + fixes.LINE_BREAKS:
+        text = text.replace(c, " ")
+    edits = [Edit(m.start(), m.end(), " ") for m in re.finditer("  +", text)]
+    return apply_edits(text, edits), edits
+
+
+def _old_space_before_punct(text: str) -> tuple[str, list[Edit]]:
+    edits = [Edit(m.start(), m.end() - 1, "") for m in re.finditer(r" +[.,;:!?)\]}]", text)]
+    return apply_edits(text, edits), edits
+
+
+def _old_dehyphenate(text: str) -> tuple[str, list[Edit]]:
+    edits = []
+    for m in regex.finditer(r"[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*", text):
+        s, e = m.span()
+        if s > 0 and e < len(text) and text[s - 1].isalpha() and text[e].isalpha():
+            edits.append(Edit(s, e, ""))
+    return apply_edits(text, edits), edits
+
+
+def _old_ellipsis(text: str) -> tuple[str, list[Edit]]:
+    edits = [Edit(m.start(), m.end(), "...") for m in regex.finditer(r"\.(?: \.){2}", text)]
+    edits += [Edit(m.start(), m.end(), "...") for m in regex.finditer("…", text)]
+    edits.sort()
+    return apply_edits(text, edits), [e for e in edits if e.end - e.start != 3]
+
+
+OLD = {
+    "ellipsis": _old_ellipsis,
+    "collapse_whitespace": _old_collapse,
+    "space_before_punct": _old_space_before_punct,
+    "dehyphenate": _old_dehyphenate,
+    "hyphenated_words": lambda t: _old_sub(regex.compile(r"-(?<=\p{L}-)(?=\p{L})"), "", t),
+    "invisible": lambda t: _old_sub(regex.compile("[" + fixes.INVISIBLE + "]+"), "", t),
+}
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    return [load_document(corpus(rel)).text + EDGES for rel in DOCUMENTS] + [EDGES, EDGES.strip(), ""]
+
+
+def test_bulk_steps_equal_the_per_edit_steps(texts: list[str]) -> None:
+    for text in texts:
+        for name, old in OLD.items():
+            new_text, new_edits = fixes.FIXES[name].apply(text)
+            old_text, old_edits = old(text)
+            assert new_text == old_text, name
+            assert list(new_edits) == old_edits, name
+            # the same map whether built from the bulk cut points or from the Edit records
+            bulk = OffsetMap.identity(len(text)).then(new_edits)
+            assert bulk == OffsetMap.identity(len(text)).then(old_edits), name
+
+
+def test_view_maps_equal_per_edit_maps_at_every_position(texts: list[str]) -> None:
+    for text in texts[:3] + texts[-3:]:
+        view = normalize(text, "typography")
+        per_edit = OffsetMap.identity(len(text))
+        t = text
+        for name in view.steps:  # the same steps, their edits as plain Edit lists
+            t, edits = fixes.FIXES[name].apply(t)
+            per_edit = per_edit.then(list(edits))
+        assert t == view.text
+        starts = [view.offsets.to_source(i) for i in range(len(view.text) + 1)]
+        assert starts == [per_edit.to_source(i) for i in range(len(view.text) + 1)]
+        ends = [view.offsets.to_source_end(i) for i in range(len(view.text) + 1)]
+        assert ends == [per_edit.to_source_end(i) for i in range(len(view.text) + 1)]
+        assert starts == sorted(starts) and ends == sorted(ends)  # monotone
+        assert starts[-1] == len(text) and ends[-1] == len(text)
+
+
+def test_view_spans_map_to_source_text_of_the_same_words(texts: list[str]) -> None:
+    rng = random.Random(7)
+    for text in texts[:-3]:
+        view = normalize(text, "typography")
+        for _ in range(300):
+            s = view.text.find(" ", rng.randrange(len(view.text) - 200)) + 1
+            e = view.text.rfind(" ", s, s + rng.randint(20, 200))
+            if e <= s:
+                continue
+            src = view.offsets.span_to_source(Span(s, e))
+            assert normalize(text[src.start : src.end], "typography").text == view.text[s:e]
+
+
+def test_cuts_read_as_their_edits() -> None:
+    c = Cuts((1, 5, 9), (3, 6, 12), "")
+    assert list(c) == [Edit(1, 3, ""), Edit(5, 6, ""), Edit(9, 12, "")]
+    assert c[1:] == [Edit(5, 6, ""), Edit(9, 12, "")] and c[-1] == Edit(9, 12, "")
+    assert apply_edits("abcdefghijklm", c) == "adeghim" == apply_edits("abcdefghijklm", list(c))
+
+
+def test_fixes_change_no_text_without_the_characters_they_need(texts: list[str]) -> None:
+    rng = random.Random(11)
+    for text in texts[:-3]:
+        for name, fix in fixes.FIXES.items():
+            if not fix.needs:
+                continue
+            clean = "".join(c for c in text if c not in fix.needs)
+            for _ in range(20):
+                s = rng.randrange(len(clean))
+                piece = clean[s : s + rng.randint(1, 3000)]
+                assert fix(piece) == piece, name
+
+
+def test_short_texts_normalize_as_without_the_needs_test(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ipsis.ingest import normalize as module
+
+    rng = random.Random(5)
+    pieces = [t[s : s + rng.randint(1, 4000)] for t in texts[:-3] for s in rng.sample(range(len(t)), 40)]
+    pieces += [EDGES, "ﬁm … “x” — a\u00ad\nb &amp; c\u200b \u2212 d"]
+    for tier in ("whitespace", "typography", "case", "ocr"):
+        fast = [normalize(p, tier) for p in pieces]
+        monkeypatch.setattr(module, "SHORT_TEXT", -1)
+        slow = [normalize(p, tier) for p in pieces]
+        monkeypatch.undo()
+        assert fast == slow, tier
+
+
+def test_lossy_quote_views_go_on_from_the_typography_view(texts: list[str]) -> None:
+    from ipsis.verify.match import _quote_view
+
+    rng = random.Random(9)
+    quotes = [t[s : s + rng.randint(5, 400)] for t in texts[:-3] for s in rng.sample(range(len(t)), 30)]
+    quotes += [EDGES, " O  ARTIGO 5º, ﬁm \u2212 rn 1o "]
+    for tier in ("case", "accents", "ordinals", "ocr"):
+        for disabled in ((), ("collapse_whitespace",), ("case",)):
+            for q in quotes:
+                plain = normalize(q, tier, disabled=disabled)
+                view = _quote_view(q, tier, disabled)
+                assert view.steps == plain.steps and view.offsets == plain.offsets
+                assert view.text == plain.text.strip(" ")
