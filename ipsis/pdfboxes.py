@@ -38,7 +38,7 @@ SKIPPED = frozenset({"furniture", "footnote_call"})
 header between the two halves of a sentence across a page break gets no box)."""
 MAX_SKIP = 400
 """How far ahead a resynchronisation looks on either side."""
-FORMAT = 2
+FORMAT = 3
 """Version of what :func:`pack_pages` writes *and* of the alignment that computed it: bump it when
 either changes, so boxes stored by an older ipsis are recomputed, never used stale."""
 STORED = ("derived", "boxes")
@@ -52,6 +52,13 @@ class PageBoxes:
     page: int
     boxes: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
     height: float = 0.0
+    #: the visible page (its crop box) in the boxes' user space: left, bottom, right, top; the
+    #: origin is not always 0, 0 (a media box may start anywhere); None: ``(0, 0, width?, height)``
+    view: tuple[float, float, float, float] | None = None
+
+    def frame(self) -> tuple[float, float, float, float]:
+        """The visible page: ``view``, or the page of ``height`` from the origin."""
+        return self.view if self.view is not None else (0.0, 0.0, 0.0, self.height)
 
 
 def _align(ours: str, theirs: str) -> list[tuple[int, int]]:
@@ -114,7 +121,7 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
         try:
             n = textpage.count_chars()
             theirs = textpage.get_text_range() if n else ""
-            pb = PageBoxes(p, height=float(page.get_height()))
+            pb = PageBoxes(p, height=float(page.get_height()), view=_view(page))
             ours = doc.text[lo:hi]
             raw, boxes = textpage.raw, pb.boxes
             for i, j in _align(ours, theirs):
@@ -132,6 +139,14 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
             textpage.close()
             page.close()
     return out
+
+
+def _view(page: Any) -> tuple[float, float, float, float]:
+    """The page's crop box as ``(left, bottom, right, top)``, corners in order (some files give
+    them swapped), rounded to float32 like the stored payload."""
+    a, b, c, d = (float(v) for v in page.get_cropbox())
+    box = array("f", (min(a, c), min(b, d), max(a, c), max(b, d))).tolist()
+    return (box[0], box[1], box[2], box[3])
 
 
 def _tesseract_words(doc: Document) -> dict[int, list[Any]]:
@@ -173,7 +188,7 @@ def all_pages(doc: Document, data: bytes, password: str | None = None) -> dict[i
         pdf.close()
 
 
-_PAGE = struct.Struct("<IdI")  # page number, page height, number of boxes
+_PAGE = struct.Struct("<Id4fI")  # page number, page height, the visible page's box, number of boxes
 
 
 def _le(values: array[Any]) -> bytes:
@@ -184,10 +199,10 @@ def _le(values: array[Any]) -> bytes:
 
 
 def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
-    """The pages' boxes as bytes: per page its number, height and count, then the offsets (deltas,
+    """The pages' boxes as bytes: per page its number, height, visible box and count, then the offsets (deltas,
     uint32) and x0, y0, x1, y1 (float32: PDFium's loose boxes are float32, so nothing is lost).
 
-    >>> pb = PageBoxes(2, {10: (1.5, 2.0, 3.25, 4.0), 12: (4.0, 2.0, 5.0, 4.0)}, 842.0)
+    >>> pb = PageBoxes(2, {10: (1.5, 2.0, 3.25, 4.0), 12: (4.0, 2.0, 5.0, 4.0)}, 310.0, (0.0, 482.0, 361.0, 792.0))
     >>> unpack_pages(pack_pages({2: pb}))[2] == pb
     True
     """
@@ -196,7 +211,7 @@ def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
         offsets = list(pb.boxes)
         cols: list[array[Any]] = [array("I", [b - a for a, b in zip([0, *offsets], offsets, strict=False)])]
         cols.extend(array("f", [b[k] for b in pb.boxes.values()]) for k in range(4))
-        out.append(_PAGE.pack(p, pb.height, len(offsets)))
+        out.append(_PAGE.pack(p, pb.height, *pb.frame(), len(offsets)))
         out.extend(_le(c) for c in cols)
     return b"".join(out)
 
@@ -207,7 +222,7 @@ def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
         (count,) = struct.unpack_from("<I", data, 0)
         pos, out = 4, {}
         for _ in range(count):
-            p, height, n = _PAGE.unpack_from(data, pos)
+            p, height, left, bottom, right, top, n = _PAGE.unpack_from(data, pos)
             pos += _PAGE.size
             cols: list[array[Any]] = []
             for code in "Iffff":
@@ -224,7 +239,7 @@ def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
             for d, x0, y0, x1, y1 in zip(*cols, strict=True):
                 offset += d
                 boxes[offset] = (x0, y0, x1, y1)
-            out[p] = PageBoxes(p, boxes, height)
+            out[p] = PageBoxes(p, boxes, height, (left, bottom, right, top))
     except struct.error as exc:
         msg = f"not a boxes payload ({exc})"
         raise ValueError(msg) from None
@@ -267,7 +282,7 @@ def boxes_for(doc: Document, pdf: Any, start: int, end: int, cache: dict[int, Pa
         chars = [pb.boxes[k] for k in range(start, end) if k in pb.boxes and not any(a <= k < b for a, b in skip)]
         for x0, y0, x1, y1 in _runs(chars):
             out.append({"page": p, "x0": round(x0, 2), "y0": round(y0, 2), "x1": round(x1, 2), "y1": round(y1, 2),
-                        "page_height": round(pb.height, 2)})  # fmt: skip
+                        "page_height": round(pb.height, 2), "page_box": [round(v, 2) for v in pb.frame()]})  # fmt: skip
     return out
 
 
@@ -336,10 +351,31 @@ def pdf_bytes(doc: Document, store: Any = None) -> bytes | None:
 
 def viewrect(box: dict[str, Any]) -> str:
     """The RFC 8118 fragment of a box: ``page=N&viewrect=left,top,width,height`` (points from the
-    page's top left, as the PDF open parameters count them)."""
-    top = box.get("page_height", 0.0) - box["y1"]
+    visible page's top left, as the PDF open parameters count them; ``page_box`` is that page in
+    the boxes' user space, whose origin is not always 0, 0).
+
+    >>> viewrect({"page": 2, "x0": 72.0, "y0": 760.0, "x1": 300.0, "y1": 772.0, "page_height": 310.0,
+    ...           "page_box": [0.0, 482.0, 361.0, 792.0]})
+    'page=2&viewrect=72.00,20.00,228.00,12.00'
+    """
+    left, top = _top_left(box)
     w, h = box["x1"] - box["x0"], box["y1"] - box["y0"]
-    return f"page={box['page']}&viewrect={box['x0']:.2f},{top:.2f},{w:.2f},{h:.2f}"
+    return f"page={box['page']}&viewrect={box['x0'] - left:.2f},{top - box['y1']:.2f},{w:.2f},{h:.2f}"
+
+
+def _top_left(box: dict[str, Any]) -> tuple[float, float]:
+    """The visible page's left and top edges, in the box's user space."""
+    frame = box.get("page_box")
+    if isinstance(frame, list | tuple) and len(frame) == 4:
+        return float(frame[0]), float(frame[3])
+    return 0.0, float(box.get("page_height", 0.0))
+
+
+def from_top_left(box: dict[str, Any]) -> tuple[float, float, float, float]:
+    """A box as ``(x0, y0, x1, y1)`` in points from the visible page's top left (y down), the
+    frame of the rendered page (:mod:`ipsis.report.scan`)."""
+    left, top = _top_left(box)
+    return (box["x0"] - left, top - box["y1"], box["x1"] - left, top - box["y0"])
 
 
 def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | None = None) -> Any:

@@ -313,3 +313,35 @@ def test_pages_read_by_ocr_get_boxes_from_their_words(tmp_path: Path) -> None:
                 assert 0.05 < ink < 0.7, (line, b, ink)  # glyphs under the box, not margin or a black bar
             checked += 1
         assert checked >= 8
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+def test_a_page_whose_box_does_not_start_at_the_origin(tmp_path: Path) -> None:
+    """issue1350's page 2 has the media box [0 482 361 792]: the boxes are in its user space, the
+    RFC 8118 viewrect and the report's crop count from the visible page's top left (they counted
+    from a page of that height at the origin: a top of -348). Checked on poppler's rendering of
+    the page (which is the visible box): ink under the box."""
+    from ipsis.pdfboxes import from_top_left
+
+    path = CORPORA / "pdf-wild/pj_issue1350.pdf"
+    doc = load_document(path)
+    source = PdfSource(doc, path.read_bytes())
+    quote = "1 month membership, unlimited rentals and beginners climbing class"  # page 2, as printed
+    r = locate(doc, quote)
+    assert r.status == "located" and doc.page_of(r.matches[0].start) == 2
+    (box,) = source.boxes(r.matches[0].start, r.matches[0].end)
+    assert box["page_box"] == [0.0, 482.0, 361.0, 792.0] and 482 < box["y0"] < box["y1"] < 792
+    x0, top, x1, bottom = from_top_left(box)
+    assert viewrect(box) == f"page=2&viewrect={x0:.2f},{top:.2f},{x1 - x0:.2f},{bottom - top:.2f}"
+    assert 0 < top < bottom < 310 and 0 < x0 < x1 < 361
+    subprocess.run(["pdftoppm", "-r", "72", "-f", "2", "-l", "2", "-png", str(path), str(tmp_path / "p")],
+                   check=True, timeout=120)  # fmt: skip
+    (png,) = tmp_path.glob("p-*.png")
+    pixels, width, height = _png_pixels(png)
+    assert (width, height) == (361, 310)
+
+    def ink(y_from: float, y_to: float) -> float:
+        cells = [(y, x) for y in range(int(y_from), int(y_to)) for x in range(int(x0), int(x1))]
+        return sum(1 for y, x in cells if sum(pixels[y][x]) < 300) / max(1, len(cells))
+
+    assert ink(top, bottom) > 0.05
