@@ -13,6 +13,7 @@ section segmenter. Readers in :mod:`ipsis.ingest` build it; nothing here does I/
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -98,6 +99,52 @@ class Hint:
         return out
 
 
+class Cache(dict[Any, Any]):
+    """``Document.cache``: values built once per document (normalized views, ...), some of which
+    a store may *provide* instead: :meth:`provide` registers a loader for a few keys, called on the
+    first look-up of any of them; it returns their values, or None (then they are computed, as
+    for a document without a store). A value already set is never replaced by a loaded one.
+
+    >>> c = Cache()
+    >>> c.provide([("view", "t")], lambda: {("view", "t"): "loaded"})
+    >>> ("view", "t") in c, c.get(("view", "t")), c.get("other", 0)
+    (True, 'loaded', 0)
+    """
+
+    __slots__ = ("_loaders",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._loaders: dict[Any, Callable[[], Mapping[Any, Any] | None]] = {}
+
+    def provide(self, keys: Iterable[Any], loader: Callable[[], Mapping[Any, Any] | None]) -> None:
+        for key in keys:
+            self._loaders[key] = loader
+
+    def _fill(self, key: Any) -> bool:
+        loader = self._loaders.get(key)
+        if loader is None:
+            return False
+        for k in [k for k, v in self._loaders.items() if v is loader]:
+            del self._loaders[k]
+        for k, v in (loader() or {}).items():
+            self.setdefault(k, v)
+        return dict.__contains__(self, key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key) or (self._loaders and self._fill(key)):
+            return dict.__getitem__(self, key)
+        return default
+
+    def __missing__(self, key: Any) -> Any:
+        if self._loaders and self._fill(key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or bool(self._loaders and self._fill(key))
+
+
 @dataclass(slots=True, eq=False)
 class Document:
     """Text plus what the reader knows about it. Offsets are code points into ``text``.
@@ -115,7 +162,7 @@ class Document:
     meta: dict[str, Any] = field(default_factory=dict)
     sections: Any = None  # filled by ipsis.sections (a SectionTree) when segmented
     _line_starts: list[int] | None = field(default=None, repr=False)
-    _cache: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _cache: Cache = field(default_factory=Cache, repr=False)
 
     def line_of(self, offset: int) -> int:
         """1-based line number of ``offset``."""
@@ -144,6 +191,7 @@ class Document:
         ]
 
     @property
-    def cache(self) -> dict[Any, Any]:
-        """Per-document cache of normalized views (built once, reused by every quote)."""
+    def cache(self) -> Cache:
+        """Per-document cache of normalized views (built once, reused by every quote; a stored
+        version's are loaded from the store when it kept them)."""
         return self._cache

@@ -10,11 +10,22 @@ of a span, ``{page, x0, y0, x1, y1}`` (points, origin bottom left, as PDF annota
 ``viewrect`` fragments use), on every page the span touches.
 
 Only characters PDFium has a box for count: spaces, line breaks and characters the reader
-added have none.
+added have none. On a page whose text ipsis's OCR read (:mod:`ipsis.ingest.ocr`), the words'
+boxes stand in for PDFium's (each character a share of its word); an OCR text layer of another
+tool is PDFium text like any other.
+
+The aligned boxes of every page are computed once, at ingest, and kept in the store with the
+version (:func:`pack_pages` / :func:`unpack_pages`, kind ``boxes`` of :mod:`ipsis.store.derived`);
+the store provides them as ``doc.cache[STORED]`` (read on first use), and :func:`attach_boxes`
+then reads neither the original bytes nor PDFium. Without stored boxes (a file, or a version
+stored by an older ipsis) they are computed from the original PDF when a run needs them.
 """
 
 from __future__ import annotations
 
+import struct
+import sys
+from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +39,11 @@ header between the two halves of a sentence across a page break gets no box), un
 lies inside one (a running header quoted by itself)."""
 MAX_SKIP = 400
 """How far ahead a resynchronisation looks on either side."""
+FORMAT = 3
+"""Version of what :func:`pack_pages` writes *and* of the alignment that computed it: bump it when
+either changes, so boxes stored by an older ipsis are recomputed, never used stale."""
+STORED = ("derived", "boxes")
+"""``doc.cache`` key of the pages' boxes stored with the version (provided by the store)."""
 
 
 @dataclass(slots=True)
@@ -37,6 +53,13 @@ class PageBoxes:
     page: int
     boxes: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
     height: float = 0.0
+    #: the visible page (its crop box) in the boxes' user space: left, bottom, right, top; the
+    #: origin is not always 0, 0 (a media box may start anywhere); None: ``(0, 0, width?, height)``
+    view: tuple[float, float, float, float] | None = None
+
+    def frame(self) -> tuple[float, float, float, float]:
+        """The visible page: ``view``, or the page of ``height`` from the origin."""
+        return self.view if self.view is not None else (0.0, 0.0, 0.0, self.height)
 
 
 def _align(ours: str, theirs: str) -> list[tuple[int, int]]:
@@ -70,36 +93,160 @@ def _align(ours: str, theirs: str) -> list[tuple[int, int]]:
 
 
 def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
-    """Boxes for the document offsets of ``pages`` (1-based) of the open PDFium document ``pdf``."""
+    """Boxes for the document offsets of ``pages`` (1-based) of the open PDFium document ``pdf``;
+    a page PDFium cannot load, or a character it has no box for, gets none."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
     out: dict[int, PageBoxes] = {}
     starts = list(doc.page_starts) or [0]
+    ocr_words = _tesseract_words(doc)
+    rect = pdfium_c.FS_RECTF()
+    loose_box, ref = pdfium_c.FPDFText_GetLooseCharBox, ctypes.byref(rect)
     for p in pages:
         if not 1 <= p <= len(starts) or p > len(pdf):
             continue
         lo = starts[p - 1]
         hi = starts[p] if p < len(starts) else len(doc.text)
-        page = pdf[p - 1]
-        textpage = page.get_textpage()
+        try:
+            page = pdf[p - 1]
+        except pdfium.PdfiumError:
+            continue
+        try:
+            textpage = page.get_textpage()
+        except pdfium.PdfiumError:
+            page.close()
+            continue
         try:
             n = textpage.count_chars()
             theirs = textpage.get_text_range() if n else ""
-            # get_text_range may expand or drop a few characters; keep the index of each one
-            index = [k for k in range(n)] if len(theirs) == n else None
-            pb = PageBoxes(p, height=float(page.get_height()))
+            pb = PageBoxes(p, height=float(page.get_height()), view=_view(page))
             ours = doc.text[lo:hi]
+            raw, boxes = textpage.raw, pb.boxes
             for i, j in _align(ours, theirs):
-                if ours[i].isspace():
+                if j >= n or ours[i].isspace() or not loose_box(raw, j, ref):
                     continue
-                k = j if index is None else index[j]
-                if k >= n:
-                    continue
-                box = textpage.get_charbox(k, loose=True)
-                if box and box[2] > box[0] and box[3] > box[1]:
-                    pb.boxes[lo + i] = (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+                x0, y0, x1, y1 = rect.left, rect.bottom, rect.right, rect.top
+                if x1 > x0 and y1 > y0:
+                    boxes[lo + i] = (x0, y0, x1, y1)
+            ocr = ocr_words.get(p)
+            if ocr is not None:  # the page's text is ipsis's OCR: its words' boxes, not PDFium's text
+                left, _bottom, _right, top = page.get_cropbox()
+                pb.boxes = _word_boxes(doc, ocr, float(left), float(top), lo, hi)
             out[p] = pb
         finally:
             textpage.close()
             page.close()
+    return out
+
+
+def _view(page: Any) -> tuple[float, float, float, float]:
+    """The page's crop box as ``(left, bottom, right, top)``, corners in order (some files give
+    them swapped), rounded to float32 like the stored payload."""
+    a, b, c, d = (float(v) for v in page.get_cropbox())
+    box = array("f", (min(a, c), min(b, d), max(a, c), max(b, d))).tolist()
+    return (box[0], box[1], box[2], box[3])
+
+
+def _tesseract_words(doc: Document) -> dict[int, list[Any]]:
+    """The words of each page whose text ipsis's OCR read (``meta["ocr"]``), by page number."""
+    pages = (doc.meta.get("ocr") or {}).get("pages") or []
+    return {int(r["page"]): list(r.get("words") or []) for r in pages if r.get("source") == "tesseract"}
+
+
+def _word_boxes(doc: Document, words: list[Any], left: float, top: float, lo: int, hi: int
+                ) -> dict[int, tuple[float, float, float, float]]:  # fmt: skip
+    """Character boxes from OCR words (points from the rendered page's top left, the crop box):
+    each character of a word gets its share of the word's width, in PDF user space, rounded to
+    float32 like PDFium's (so stored and computed boxes are the same numbers)."""
+    out: dict[int, tuple[float, float, float, float]] = {}
+    for w in words:
+        start, end, x0, y0, x1, y1 = int(w[0]), int(w[1]), *(float(v) for v in w[2:6])
+        n = max(1, end - start)
+        for k in range(max(start, lo), min(end, hi)):
+            if doc.text[k].isspace():
+                continue
+            a, b = x0 + (x1 - x0) * (k - start) / n, x0 + (x1 - x0) * (k - start + 1) / n
+            box = array("f", (left + a, top - y1, left + b, top - y0)).tolist()
+            out[k] = (box[0], box[1], box[2], box[3])
+    return out
+
+
+def all_pages(doc: Document, data: bytes, password: str | None = None) -> dict[int, PageBoxes] | None:
+    """The aligned boxes of every page of the PDF ``data`` (what ingest stores); None when PDFium
+    cannot open it."""
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(data, password=password)
+    except pdfium.PdfiumError:
+        return None
+    try:
+        return char_map(doc, pdf, list(range(1, len(doc.page_starts or [0]) + 1)))
+    finally:
+        pdf.close()
+
+
+_PAGE = struct.Struct("<Id4fI")  # page number, page height, the visible page's box, number of boxes
+
+
+def _le(values: array[Any]) -> bytes:
+    if sys.byteorder == "big":  # pragma: no cover - the payload is little-endian everywhere
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
+    """The pages' boxes as bytes: per page its number, height, visible box and count, then the offsets (deltas,
+    uint32) and x0, y0, x1, y1 (float32: PDFium's loose boxes are float32, so nothing is lost).
+
+    >>> pb = PageBoxes(2, {10: (1.5, 2.0, 3.25, 4.0), 12: (4.0, 2.0, 5.0, 4.0)}, 310.0, (0.0, 482.0, 361.0, 792.0))
+    >>> unpack_pages(pack_pages({2: pb}))[2] == pb
+    True
+    """
+    out = [struct.pack("<I", len(pages))]
+    for p, pb in sorted(pages.items()):
+        offsets = list(pb.boxes)
+        cols: list[array[Any]] = [array("I", [b - a for a, b in zip([0, *offsets], offsets, strict=False)])]
+        cols.extend(array("f", [b[k] for b in pb.boxes.values()]) for k in range(4))
+        out.append(_PAGE.pack(p, pb.height, *pb.frame(), len(offsets)))
+        out.extend(_le(c) for c in cols)
+    return b"".join(out)
+
+
+def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
+    """The pages :func:`pack_pages` wrote (ValueError when the bytes are not such a payload)."""
+    try:
+        (count,) = struct.unpack_from("<I", data, 0)
+        pos, out = 4, {}
+        for _ in range(count):
+            p, height, left, bottom, right, top, n = _PAGE.unpack_from(data, pos)
+            pos += _PAGE.size
+            cols: list[array[Any]] = []
+            for code in "Iffff":
+                col = array(code)
+                col.frombytes(data[pos : pos + 4 * n])
+                if len(col) != n:
+                    msg = "truncated"
+                    raise ValueError(msg)
+                if sys.byteorder == "big":  # pragma: no cover
+                    col.byteswap()
+                cols.append(col)
+                pos += 4 * n
+            offset, boxes = 0, {}
+            for d, x0, y0, x1, y1 in zip(*cols, strict=True):
+                offset += d
+                boxes[offset] = (x0, y0, x1, y1)
+            out[p] = PageBoxes(p, boxes, height, (left, bottom, right, top))
+    except struct.error as exc:
+        msg = f"not a boxes payload ({exc})"
+        raise ValueError(msg) from None
+    if pos != len(data):
+        msg = f"not a boxes payload ({len(data) - pos} bytes left over)"
+        raise ValueError(msg)
     return out
 
 
@@ -125,7 +272,7 @@ def boxes_for(doc: Document, pdf: Any, start: int, end: int, cache: dict[int, Pa
     pages = list(range(first, last + 1))
     cache = cache if cache is not None else {}
     missing = [p for p in pages if p not in cache]
-    if missing:
+    if missing and pdf is not None:  # stored boxes cover every page the PDF has
         cache.update(char_map(doc, pdf, missing))
     skip = [(m.start, m.end) for m in doc.marks if m.kind in SKIPPED and m.start < end and m.end > start]
     text = doc.text[start:end]
@@ -140,25 +287,50 @@ def boxes_for(doc: Document, pdf: Any, start: int, end: int, cache: dict[int, Pa
         chars = [pb.boxes[k] for k in range(start, end) if k in pb.boxes and not any(a <= k < b for a, b in skip)]
         for x0, y0, x1, y1 in _runs(chars):
             out.append({"page": p, "x0": round(x0, 2), "y0": round(y0, 2), "x1": round(x1, 2), "y1": round(y1, 2),
-                        "page_height": round(pb.height, 2)})  # fmt: skip
+                        "page_height": round(pb.height, 2), "page_box": [round(v, 2) for v in pb.frame()]})  # fmt: skip
     return out
 
 
 class PdfSource:
-    """The original PDF of a document, opened once, with its aligned page boxes cached."""
+    """The original PDF of a document, opened once, with its aligned page boxes cached; or, with
+    ``pages`` (the boxes stored at ingest), no PDF at all."""
 
-    def __init__(self, doc: Document, data: bytes) -> None:
-        import pypdfium2 as pdfium
-
+    def __init__(self, doc: Document, data: bytes | None, pages: dict[int, PageBoxes] | None = None) -> None:
         self.doc = doc
-        self.pdf = pdfium.PdfDocument(data)
-        self.cache: dict[int, PageBoxes] = {}
+        self.cache: dict[int, PageBoxes] = dict(pages or {})
+        self.pdf: Any = None
+        if pages is None:
+            import pypdfium2 as pdfium
+
+            self.pdf = pdfium.PdfDocument(data)
 
     def boxes(self, start: int, end: int) -> list[dict[str, Any]]:
         return boxes_for(self.doc, self.pdf, start, end, self.cache)
 
     def close(self) -> None:
-        self.pdf.close()
+        if self.pdf is not None:
+            self.pdf.close()
+
+
+def stored_pages(doc: Document) -> dict[int, PageBoxes] | None:
+    """The boxes stored with ``doc``'s version, or None (not a stored PDF, stored by an older
+    ipsis, or stale: then they are computed from the original)."""
+    pages: dict[int, PageBoxes] | None = doc.cache.get(STORED)
+    return pages
+
+
+def open_source(doc: Document, store: Any = None) -> PdfSource | None:
+    """Boxes for ``doc``: from the store when it kept them, else from the original PDF."""
+    pages = stored_pages(doc)
+    if pages is not None:
+        return PdfSource(doc, None, pages)
+    import pypdfium2 as pdfium
+
+    data = pdf_bytes(doc, store)
+    try:
+        return PdfSource(doc, data) if data else None
+    except pdfium.PdfiumError:  # encrypted (the password is not kept), or not a PDF PDFium reads
+        return None
 
 
 def pdf_bytes(doc: Document, store: Any = None) -> bytes | None:
@@ -184,10 +356,31 @@ def pdf_bytes(doc: Document, store: Any = None) -> bytes | None:
 
 def viewrect(box: dict[str, Any]) -> str:
     """The RFC 8118 fragment of a box: ``page=N&viewrect=left,top,width,height`` (points from the
-    page's top left, as the PDF open parameters count them)."""
-    top = box.get("page_height", 0.0) - box["y1"]
+    visible page's top left, as the PDF open parameters count them; ``page_box`` is that page in
+    the boxes' user space, whose origin is not always 0, 0).
+
+    >>> viewrect({"page": 2, "x0": 72.0, "y0": 760.0, "x1": 300.0, "y1": 772.0, "page_height": 310.0,
+    ...           "page_box": [0.0, 482.0, 361.0, 792.0]})
+    'page=2&viewrect=72.00,20.00,228.00,12.00'
+    """
+    left, top = _top_left(box)
     w, h = box["x1"] - box["x0"], box["y1"] - box["y0"]
-    return f"page={box['page']}&viewrect={box['x0']:.2f},{top:.2f},{w:.2f},{h:.2f}"
+    return f"page={box['page']}&viewrect={box['x0'] - left:.2f},{top - box['y1']:.2f},{w:.2f},{h:.2f}"
+
+
+def _top_left(box: dict[str, Any]) -> tuple[float, float]:
+    """The visible page's left and top edges, in the box's user space."""
+    frame = box.get("page_box")
+    if isinstance(frame, list | tuple) and len(frame) == 4:
+        return float(frame[0]), float(frame[3])
+    return 0.0, float(box.get("page_height", 0.0))
+
+
+def from_top_left(box: dict[str, Any]) -> tuple[float, float, float, float]:
+    """A box as ``(x0, y0, x1, y1)`` in points from the visible page's top left (y down), the
+    frame of the rendered page (:mod:`ipsis.report.scan`)."""
+    left, top = _top_left(box)
+    return (box["x0"] - left, top - box["y1"], box["x1"] - left, top - box["y0"])
 
 
 def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | None = None) -> Any:
@@ -202,8 +395,7 @@ def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | No
             doc = documents.get(sid) if documents is not None else None
             if doc is None and store is not None:  # a found-elsewhere place in another stored source
                 doc = store.document(sid, user)
-            data = pdf_bytes(doc, store) if doc is not None else None
-            sources[sid] = PdfSource(doc, data) if doc is not None and data else None
+            sources[sid] = open_source(doc, store) if doc is not None else None
         return sources[sid]
 
     try:
@@ -224,4 +416,3 @@ def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | No
         for s in sources.values():
             if s is not None:
                 s.close()
-

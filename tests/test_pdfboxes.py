@@ -21,7 +21,7 @@ import pytest
 from ipsis.ingest import load_document
 from ipsis.ingest.normalize import normalize
 from ipsis.pdfannotate import COLOURS
-from ipsis.pdfboxes import PdfSource, viewrect
+from ipsis.pdfboxes import PdfSource, stored_pages, viewrect
 from ipsis.verify import Policy, locate
 from tests.shared import CORPORA
 
@@ -68,10 +68,41 @@ def quotes() -> list[tuple[str, Any, Any, int, int]]:
     return out
 
 
-def test_characters_inside_the_boxes_are_the_matched_text(quotes: list[Any]) -> None:
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The four PDFs ingested into a store: their boxes computed at ingest, kept with the version."""
+    from ipsis.store import Store
+
+    with Store.open(tmp_path_factory.mktemp("boxes") / "st", create=True) as st:
+        for rel in PDFS:
+            st.ingest((CORPORA / rel).read_bytes(), Path(rel).stem, filename=Path(rel).name)
+        yield {rel: st.document(Path(rel).stem) for rel in PDFS}
+
+
+def _sources(how: str, quotes: list[Any], request: pytest.FixtureRequest) -> dict[str, PdfSource]:
+    if how == "computed":  # from the original PDF, when a run needs them
+        return {rel: PdfSource(doc, (CORPORA / rel).read_bytes()) for rel, doc, *_ in quotes}
+    docs = request.getfixturevalue("stored")  # from the store, no PDF opened
+    out = {}
+    for rel, doc, *_ in quotes:
+        assert docs[rel].text == doc.text and docs[rel].page_starts == doc.page_starts
+        pages = stored_pages(docs[rel])
+        assert pages is not None
+        out[rel] = PdfSource(docs[rel], None, pages)
+    return out
+
+
+@pytest.mark.parametrize("how", ["computed", "stored"])
+def test_characters_inside_the_boxes_are_the_matched_text(
+    how: str, quotes: list[Any], request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert len(quotes) >= 100
     plumbers = {rel: pdfplumber.open(str(CORPORA / rel)) for rel in PDFS}
-    sources = {rel: PdfSource(doc, (CORPORA / rel).read_bytes()) for rel, doc, *_ in quotes}
+    sources = _sources(how, quotes, request)
+    if how == "stored":
+        from ipsis import pdfboxes
+
+        monkeypatch.setattr(pdfboxes, "char_map", None)  # nothing is aligned again
     wrong = []
     try:
         for rel, doc, _r, start, end in quotes:
@@ -209,7 +240,7 @@ def test_report_shows_the_printed_page_with_the_quote_outlined(tmp_path: Path, b
     from lxml import html as lxml_html
 
     path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
-    quote = "The \"iss\" (issuer) claim identifies the principal that issued the JWT."
+    quote = 'The "iss" (issuer) claim identifies the principal that issued the JWT.'
     records = tmp_path / "r.jsonl"
     records.write_text(json.dumps({"citation_id": "iss", "source_id": "rfc", "quote": quote}) + "\n", encoding="utf-8")
     out = tmp_path / "report.html"
@@ -243,3 +274,74 @@ def test_report_shows_the_printed_page_with_the_quote_outlined(tmp_path: Path, b
         assert b["width"] > 10 and b["height"] > 3
     assert failed == [] and shot.stat().st_size > 1000
     tab.close()
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None or shutil.which("pdftoppm") is None, reason="tesseract, pdftoppm")
+def test_pages_read_by_ocr_get_boxes_from_their_words(tmp_path: Path) -> None:
+    """A scanned PDF (ipsis's OCR read it): every located quote has boxes on its page, over ink in
+    poppler's rendering of the scan, and the store's boxes are the ones computed from the PDF."""
+    from ipsis.store import Store
+
+    path = CORPORA / "scans/lgpd-camara-pp2-4-scanned.pdf"
+    with Store.open(tmp_path / "st", create=True) as st:
+        st.ingest(path.read_bytes(), "scan", filename=path.name)
+        doc = st.document("scan")
+        assert doc is not None and doc.meta["ocr"]["engine"].startswith("tesseract")
+        pages = stored_pages(doc)
+        computed = PdfSource(doc, path.read_bytes())
+        assert pages is not None
+        for p in pages:
+            computed.boxes(doc.page_starts[p - 1], doc.page_starts[p - 1] + 1)
+        assert computed.cache == pages
+        subprocess.run(["pdftoppm", "-r", "72", "-png", str(path), str(tmp_path / "page")], check=True, timeout=120)
+        renders = {int(f.stem.rsplit("-", 1)[1]): _png_pixels(f) for f in tmp_path.glob("page-*.png")}
+        lines = [ln.strip() for ln in doc.text.split("\n") if 40 <= len(ln.strip()) <= 140]
+        checked = 0
+        for line in lines[::4]:
+            r = locate(doc, line)
+            if r.status != "located":
+                continue
+            m = r.matches[0]
+            boxes = PdfSource(doc, None, pages).boxes(m.start, m.end)
+            assert boxes and {b["page"] for b in boxes} == {doc.page_of(m.start)}
+            for b in boxes:
+                pixels, width, height = renders[b["page"]]
+                scale = height / b["page_height"]
+                rows = range(int((b["page_height"] - b["y1"]) * scale), int((b["page_height"] - b["y0"]) * scale))
+                cols = range(int(b["x0"] * scale), min(width, int(b["x1"] * scale)))
+                ink = sum(1 for y in rows for x in cols if sum(pixels[y][x]) < 300) / max(1, len(rows) * len(cols))
+                assert 0.05 < ink < 0.7, (line, b, ink)  # glyphs under the box, not margin or a black bar
+            checked += 1
+        assert checked >= 8
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+def test_a_page_whose_box_does_not_start_at_the_origin(tmp_path: Path) -> None:
+    """issue1350's page 2 has the media box [0 482 361 792]: the boxes are in its user space, the
+    RFC 8118 viewrect and the report's crop count from the visible page's top left (they counted
+    from a page of that height at the origin: a top of -348). Checked on poppler's rendering of
+    the page (which is the visible box): ink under the box."""
+    from ipsis.pdfboxes import from_top_left
+
+    path = CORPORA / "pdf-wild/pj_issue1350.pdf"
+    doc = load_document(path)
+    source = PdfSource(doc, path.read_bytes())
+    quote = "1 month membership, unlimited rentals and beginners climbing class"  # page 2, as printed
+    r = locate(doc, quote)
+    assert r.status == "located" and doc.page_of(r.matches[0].start) == 2
+    (box,) = source.boxes(r.matches[0].start, r.matches[0].end)
+    assert box["page_box"] == [0.0, 482.0, 361.0, 792.0] and 482 < box["y0"] < box["y1"] < 792
+    x0, top, x1, bottom = from_top_left(box)
+    assert viewrect(box) == f"page=2&viewrect={x0:.2f},{top:.2f},{x1 - x0:.2f},{bottom - top:.2f}"
+    assert 0 < top < bottom < 310 and 0 < x0 < x1 < 361
+    subprocess.run(["pdftoppm", "-r", "72", "-f", "2", "-l", "2", "-png", str(path), str(tmp_path / "p")],
+                   check=True, timeout=120)  # fmt: skip
+    (png,) = tmp_path.glob("p-*.png")
+    pixels, width, height = _png_pixels(png)
+    assert (width, height) == (361, 310)
+
+    def ink(y_from: float, y_to: float) -> float:
+        cells = [(y, x) for y in range(int(y_from), int(y_to)) for x in range(int(x0), int(x1))]
+        return sum(1 for y, x in cells if sum(pixels[y][x]) < 300) / max(1, len(cells))
+
+    assert ink(top, bottom) > 0.05

@@ -383,6 +383,12 @@ def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> N
             slow = run()
     assert fast == slow
     assert sum('"found_elsewhere": [{' in r for r in fast) > 20
+    from unittest import mock
+
+    from ipsis.store import derived as dv
+
+    with mock.patch.object(dv, "loader", lambda *_a: lambda: None), Store.open(tmp_path / "st") as store:
+        assert run() == fast  # the views computed, as for versions stored without them
 
 
 def test_results_before_a_bad_line_still_come_out(tmp_path: Path) -> None:
@@ -449,3 +455,73 @@ def test_rfc_page_lines_equal_the_split_into_all_lines() -> None:
     text = corpus("rfc/rfc7519.txt").read_text(encoding="utf-8")
     marks, _ = find_rfc_furniture(text)
     assert len(marks) > 40 and all(text[m.start : m.end].strip() == text[m.start : m.end] for m in marks)
+
+
+@pytest.fixture(scope="module")
+def derived_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corpus documents and a 600 KB workload text in a store: their views (and the PDFs'
+    boxes) computed at ingest and kept with the versions."""
+    from ipsis.store import Store
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from workload import build_text
+
+    folder = tmp_path_factory.mktemp("derived") / "st"
+    with Store.open(folder, create=True, durable=False) as store:
+        for i, rel in enumerate(DOCUMENTS):
+            store.ingest(corpus(rel).read_bytes(), f"d{i}", filename=Path(rel).name)
+        store.ingest(build_text(600_000).encode("utf-8"), "bench", filename="bench.txt")
+    return folder
+
+
+def _stored_run(folder: Path, ids: list[str], records: list[dict[str, Any]], *, derived: bool) -> list[str]:
+    """Results (with boxes) of ``records`` against stored versions: their derived data loaded, or
+    (``derived=False``) computed as for a version stored without it; the typography view is
+    checked to come from the store (the whole document never normalized at that tier with its
+    marks skipped) or not. The views some not-found quotes need (lossy tiers for the diagnosis,
+    footnote calls kept) are not kept: both paths compute them."""
+    from unittest import mock
+
+    from ipsis.pdfboxes import attach_boxes
+    from ipsis.store import Store
+    from ipsis.store import derived as dv
+    from ipsis.verify import match
+
+    real = match.normalize
+    built: list[tuple[int, str, int]] = []
+
+    def spy(text: str, tier: str = "typography", **k: Any) -> Any:
+        built.append((len(text), tier, len(k.get("marks", ()))))
+        return real(text, tier, **k)
+
+    none = mock.patch.object(dv, "loader", lambda *_a: lambda: None)
+    with Store.open(folder) as store, mock.patch.object(match, "normalize", spy):
+        if not derived:
+            none.start()
+        try:
+            docs = {sid: store.document(sid) for sid in ids}
+            kept = {(len(d.text), "typography", len(d.marks)) for d in docs.values() if d is not None}
+            results = attach_boxes(verify_records(records, docs.get, Policy()), docs, store)
+            out = [json.dumps(r.to_json(), sort_keys=True, ensure_ascii=False) for r in results]
+        finally:
+            if not derived:
+                none.stop()
+    assert bool(kept & set(built)) is not derived, "the views were not taken from where they should be"
+    return out
+
+
+@pytest.mark.parametrize("i", [*range(len(DOCUMENTS)), "bench"])
+def test_stored_views_and_boxes_give_the_results_of_the_computed_path(derived_store: Path, i: int | str) -> None:
+    from ipsis.store import Store
+
+    sid = "bench" if i == "bench" else f"d{i}"
+    with Store.open(derived_store) as store:
+        doc = store.document(sid)
+        assert doc is not None
+        records = records_for(doc, 4 * MIN_QUOTES)
+    stored = _stored_run(derived_store, [sid], records, derived=True)
+    computed = _stored_run(derived_store, [sid], records, derived=False)
+    assert stored == computed
+    assert len({json.loads(r)["status"] for r in stored}) > 1
+    if i != "bench" and DOCUMENTS[int(i)].endswith(".pdf"):
+        assert sum('"boxes": [{' in r for r in stored) > len(records) // 3

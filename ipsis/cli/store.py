@@ -256,6 +256,31 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
         sys.exit(1)
 
 
+@store_group.command("derive")
+@store_options
+def derive_cmd(store_dir: str | None, user: str | None) -> None:
+    """Compute and store the derived data versions lack (boxes of PDF pages).
+
+    A version stored by an older ipsis, or whose derived rows `ipsis store check` calls stale or
+    damaged, gets them from its original bytes; runs then read them instead of the PDF.
+
+    \b
+    Example:
+      ipsis store derive --store examples/demo-store
+    """
+    with error_boundary():
+        check_user(user)
+        store = open_store(store_dir)
+        if store is None:
+            msg = "no ipsis store here (.ipsis/); pass --store DIR"
+            raise StoreError(msg)
+        with store:
+            done = store.derive(user)
+    for sid, kinds in done:
+        click.echo(f"stored {', '.join(kinds)} of {sid}")
+    click.echo(f"ok: {len(done)} source versions given derived data")
+
+
 @store_group.command("migrate")
 @click.option("--from", "source", required=True, metavar="DIR|URL", help="The store to copy (a folder or a URL).")
 @click.option("--to", "target", required=True, metavar="URL|DIR", help="Where to copy it (created when missing).")

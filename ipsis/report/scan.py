@@ -70,12 +70,12 @@ def _on_ocr_page(doc: Document, start: int, end: int) -> bool:
 def _printed_words(doc: Document, boxes: Any) -> list[dict[str, Any]]:
     """The line boxes of a match on a PDF's own text layer (:mod:`ipsis.pdfboxes`, PDF user space,
     origin bottom left) as word-like boxes from the page's top left, like the OCR words."""
+    from ipsis.pdfboxes import from_top_left
+
     out = []
     for b in boxes or []:
         try:
-            ph = float(b["page_height"])
-            out.append({"page": int(b["page"]), "box": (b["x0"], ph - b["y1"], b["x1"], ph - b["y0"]),
-                        "confidence": -1, "start": 0, "end": 0})  # fmt: skip
+            out.append({"page": int(b["page"]), "box": from_top_left(b), "confidence": -1, "start": 0, "end": 0})
         except (KeyError, TypeError, ValueError):
             return []
     return out

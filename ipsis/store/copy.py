@@ -1,7 +1,7 @@
 """``ipsis store migrate``: copy a store to another (a folder to PostgreSQL, or back) and prove it.
 
-Every version is copied as it was stored (same id, bytes, text, dates, readers; the index is
-rebuilt from the text by the target's engine), then every copied version is read back from the
+Every version is copied as it was stored (same id, bytes, text, dates, readers, derived data;
+the index is rebuilt from the text by the target's engine), then every copied version is read back from the
 target and its bytes hashed: the copy is reported good only when each SHA-256 matches the one
 the source recorded, and each document text matches its recorded hash. Copying again is a no-op
 for what is already there; a version the target holds with other bytes is a conflict.
@@ -45,7 +45,7 @@ def copy_store(source: str | Path, target: str | Path) -> CopyReport:
             except FileNotFoundError:
                 msg = f"{sv.id}: the original bytes ({src.blobs.label(sv.sha256)}) are missing in {src.location}"
                 raise StoreError(msg) from None
-            out = dst.copy_version(src.row(sv.pk), sv.readers, data)
+            out = dst.copy_version(src.row(sv.pk), sv.readers, data, src.derived_rows(sv.pk))
             if out.status == "stored":
                 report.copied += 1
             else:

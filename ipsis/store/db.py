@@ -25,6 +25,7 @@ from typing import Any
 from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError, StoreError, VersionConflictError
+from ipsis.store import derived as dv
 from ipsis.store.backend import Backend, Blobs, is_url
 from ipsis.store.blobs import sha256_of
 from ipsis.store.docs import document_from_row, document_payload, terms_of
@@ -222,6 +223,8 @@ class Store:
             doc = document_from_row(self.row(sv.pk))
             if doc.meta.get("ocr"):  # the HTML report's page image behind OCR text (ipsis.report.scan)
                 doc.cache[("original_bytes",)] = partial(self.blobs.read, sv.sha256)
+            for kind in dv.expected(doc):  # what was computed at ingest, read on first use
+                doc.cache.provide(kind.keys, dv.loader(self.backend, sv.pk, sv.sha256, kind.name))
             self._docs[sv.pk] = doc
         return doc
 
@@ -283,6 +286,8 @@ class Store:
 
             doc.meta["work"] = declared_work(work)
         payload = document_payload(doc)
+        password = (read_options or {}).get("password")
+        derived = dv.compute(doc, data, sha, password=password)  # boxes of PDF pages: kept with the version
         readers = sorted({r.strip() for r in readers if r.strip()})
         now = utc_now()
         row = {
@@ -301,7 +306,7 @@ class Store:
             "public": 0 if readers else 1,
             **payload.columns,
         }
-        outcome = self._insert(data, row, readers, payload.index_text)
+        outcome = self._insert(data, row, readers, payload.index_text, derived)
         if outcome is not None:
             return outcome
         sv = self.get(full_id)
@@ -313,8 +318,11 @@ class Store:
         msg = f"stored {full_id} (sha256 {sha[:12]}, {len(data):,} bytes, {sv.media_type}{pages}{secs})"
         return IngestOutcome("stored", sv, msg)
 
-    def _insert(self, data: bytes, row: dict[str, Any], readers: list[str], index_text: str) -> IngestOutcome | None:
-        """Write the blob, then the rows in one transaction; an outcome when another writer won."""
+    def _insert(
+        self, data: bytes, row: dict[str, Any], readers: list[str], index_text: str, derived: Iterable[dv.Derived] = ()
+    ) -> IngestOutcome | None:
+        """Write the blob, then the rows (version, readers, derived data, index) in one
+        transaction; an outcome when another writer won."""
         sha = row["sha256"]
         self.blobs.create_dirs()
         self.blobs.put(data, sha)
@@ -332,6 +340,7 @@ class Store:
             self.backend.executemany(
                 'INSERT INTO readers(version_pk, "user") VALUES (?, ?)', [(pk, r) for r in readers]
             )
+            self.backend.executemany(dv.INSERT, [d.values(pk) for d in derived])
             terms = terms_of(index_text)
             self.backend.add_to_index(pk, index_text, terms)
             self.backend.executemany(
@@ -340,8 +349,11 @@ class Store:
             )
         return None
 
-    def copy_version(self, row: dict[str, Any], readers: Iterable[str], data: bytes) -> IngestOutcome:
-        """Store a version read from another store exactly as it was (same text, dates, readers).
+    def copy_version(
+        self, row: dict[str, Any], readers: Iterable[str], data: bytes, derived: Iterable[dict[str, Any]] = ()
+    ) -> IngestOutcome:
+        """Store a version read from another store exactly as it was (same text, dates, readers,
+        derived rows: those computed from these bytes).
 
         The bytes must hash to the row's SHA-256; the index is rebuilt from the stored text.
         """
@@ -354,7 +366,12 @@ class Store:
         if existing is not None:
             return existing
         fields = {k: v for k, v in row.items() if k != "pk"}
-        self._insert(data, fields, sorted(readers), index_text(document_from_row(row)))
+        kept = [
+            dv.Derived(d["kind"], d["format"], d["source_sha256"], bytes(d["payload"]), d["size"])
+            for d in derived
+            if d["source_sha256"] == row["sha256"]
+        ]
+        self._insert(data, fields, sorted(readers), index_text(document_from_row(row)), kept)
         sv = self.get(row["id"])
         assert sv is not None
         return IngestOutcome("stored", sv, f"copied {sv.id} (sha256 {sv.sha256[:12]}, {sv.size:,} bytes)")
@@ -447,7 +464,34 @@ class Store:
         row = self.row(sv.pk)
         if sha256_of(row["text"].encode("utf-8", "surrogatepass")) != row["text_sha256"]:
             report.problems.append(f"{sv.id}: the stored document text does not match its recorded hash")
-        document_from_row(row)
+        problems, notes = dv.check_rows(document_from_row(row), sv.sha256, self.derived_rows(sv.pk))
+        report.problems.extend(f"{sv.id}: {p}" for p in problems)
+        report.notes.extend(f"{sv.id}: {n}" for n in notes)
+
+    # -- derived data ----------------------------------------------------------------------
+    def derived_rows(self, pk: int) -> list[dict[str, Any]]:
+        """The derived rows of version ``pk`` (:mod:`ipsis.store.derived`)."""
+        return dv.rows_of(self.backend, pk)
+
+    def derive(self, user: str | None = None) -> list[tuple[str, list[str]]]:
+        """Compute and store the derived data every version lacks (missing, stale or damaged
+        rows), one transaction per version; ``(id, kinds written)`` for each version written."""
+        done = []
+        for sv in self.versions(user):
+            doc = document_from_row(self.row(sv.pk))
+            need = dv.missing(doc, sv.sha256, self.derived_rows(sv.pk))
+            if not need:
+                continue
+            data = self.blobs.read(sv.sha256)
+            if sha256_of(data) != sv.sha256:
+                msg = f"{sv.id}: blob {self.blobs.label(sv.sha256)} does not match its SHA-256; run `ipsis store check`"
+                raise StoreError(msg)
+            rows = dv.compute(doc, data, sv.sha256, need)
+            with self.backend.write():
+                self.backend.executemany(dv.UPSERT, [d.values(sv.pk) for d in rows])
+            self._docs.pop(sv.pk, None)
+            done.append((sv.id, [d.kind for d in rows]))
+        return done
 
     # -- runs ------------------------------------------------------------------------------
     def record_run(self, manifest: dict[str, Any]) -> None:

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ipsis.document import Document, Hint, Mark
-from ipsis.ingest.normalize import normalize
 from ipsis.store.blobs import sha256_of
 
 INDEX_TIER = "typography"
@@ -35,7 +34,9 @@ class Payload:
 
 def index_text(doc: Document) -> str:
     """The text put in the found-elsewhere index for ``doc``."""
-    return normalize(doc.text, INDEX_TIER, marks=doc.marks).text
+    from ipsis.verify.match import document_view
+
+    return document_view(doc, INDEX_TIER).text  # the view a run matches against: built once at ingest
 
 
 def fold(token: str) -> str:

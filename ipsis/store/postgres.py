@@ -97,6 +97,19 @@ MIGRATIONS: tuple[str, ...] = (
         manifest TEXT NOT NULL
     );
     """,
+    # 2: per-version derived data (ipsis.store.derived), as SQLite's schema 2.
+    """
+    CREATE TABLE derived (
+        version_pk BIGINT NOT NULL REFERENCES versions(pk) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        format INTEGER NOT NULL,
+        source_sha256 TEXT NOT NULL,
+        payload BYTEA NOT NULL,
+        payload_sha256 TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        PRIMARY KEY (version_pk, kind)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -70,6 +70,20 @@ MIGRATIONS: tuple[str, ...] = (
         manifest TEXT NOT NULL
     );
     """,
+    # 2: per-version derived data (ipsis.store.derived): boxes of PDF pages, ... Versions stored
+    # before have no rows; what a run needs is computed on demand, as before.
+    """
+    CREATE TABLE derived (
+        version_pk INTEGER NOT NULL REFERENCES versions(pk) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        format INTEGER NOT NULL,
+        source_sha256 TEXT NOT NULL,
+        payload BLOB NOT NULL,
+        payload_sha256 TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        PRIMARY KEY (version_pk, kind)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,0 +1,128 @@
+"""The normalized view a run matches against, kept with the version (kind ``views``).
+
+A store-backed ``ipsis verify`` spends about a third of its CPU time building the typography
+view of each cited source (the default policy's widest tier) with its offset map. The view is
+a function of the document text and marks alone, so ingest keeps it (it builds it anyway for
+the found-elsewhere index) and a run loads it instead: the text, the steps that acted, and the
+offset map's layers, as little-endian uint32 arrays.
+
+:data:`FORMAT` is a fingerprint of the code and data the view depends on (the normalization
+modules' source, Python's Unicode database, the ``regex`` module's version): any change to
+them makes stored views stale, so they are computed again, never used out of date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import sys
+import unicodedata
+from array import array
+from pathlib import Path
+from typing import Any
+
+from ipsis.document import SKIPPED_IN_MATCHING, Document
+from ipsis.ingest.normalize import Normalized
+from ipsis.spans import OffsetMap, _Layer
+
+TIERS = ("typography",)
+"""The views kept: the default policy's widest tier (``Policy.max_tier``), marks skipped, no step disabled."""
+_HEAD = struct.Struct("<I")
+
+
+def _fingerprint() -> int:
+    """A 31-bit number that changes whenever the view could: the sources of the modules that
+    build it, the Unicode database and the ``regex`` version."""
+    import regex
+
+    import ipsis.ingest.fixes
+    import ipsis.ingest.normalize
+    import ipsis.spans
+
+    h = hashlib.sha256()
+    for module in (ipsis.ingest.normalize, ipsis.ingest.fixes, ipsis.spans):
+        try:
+            h.update(Path(str(module.__file__)).read_bytes())
+        except OSError:  # no sources (a frozen install): the ipsis version stands for them
+            from ipsis import __version__
+
+            h.update(__version__.encode())
+    h.update(f"{unicodedata.unidata_version} {regex.__version__} {sorted(SKIPPED_IN_MATCHING)}".encode())
+    return int(h.hexdigest()[:7], 16) + 1
+
+
+FORMAT = _fingerprint()
+
+
+def key(tier: str) -> tuple[Any, ...]:
+    """The ``doc.cache`` key of a view (as :func:`ipsis.verify.match.document_view` builds it)."""
+    return ("view", tier, (), True)
+
+
+def _u32(values: Any) -> bytes:
+    out = array("I", values)
+    if sys.byteorder == "big":  # pragma: no cover
+        out.byteswap()
+    return out.tobytes()
+
+
+def _read_u32(data: bytes, pos: int, n: int) -> tuple[tuple[int, ...], int]:
+    out = array("I")
+    out.frombytes(data[pos : pos + 4 * n])
+    if len(out) != n:
+        msg = "truncated"
+        raise ValueError(msg)
+    if sys.byteorder == "big":  # pragma: no cover
+        out.byteswap()
+    return tuple(out), pos + 4 * n
+
+
+def pack(doc: Document) -> bytes:
+    """The views of :data:`TIERS` of ``doc`` (built, or taken from its cache) as bytes."""
+    from ipsis.verify.match import document_view
+
+    parts = []
+    for tier in TIERS:
+        view = document_view(doc, tier)
+        body = view.text.encode("utf-8", "surrogatepass")
+        om = view.offsets
+        head = {"tier": tier, "steps": list(view.steps), "length": om.length, "source_length": om.source_length,
+                "layers": [len(layer.o_starts) for layer in om.layers], "text": len(body)}  # fmt: skip
+        meta = json.dumps(head).encode()
+        parts += [_HEAD.pack(len(meta)), meta, body]
+        for layer in om.layers:
+            parts += [_u32(col) for col in (layer.o_starts, layer.o_ends, layer.i_starts, layer.i_ends)]
+    return _HEAD.pack(len(TIERS)) + b"".join(parts)
+
+
+def unpack(data: bytes) -> dict[Any, Any]:
+    """``{doc.cache key: Normalized}`` from :func:`pack`'s bytes (ValueError when they are not)."""
+    try:
+        (count,) = _HEAD.unpack_from(data, 0)
+        pos, out = _HEAD.size, {}
+        for _ in range(count):
+            (n,) = _HEAD.unpack_from(data, pos)
+            head = json.loads(data[pos + _HEAD.size : pos + _HEAD.size + n])
+            pos += _HEAD.size + n
+            text = data[pos : pos + head["text"]].decode("utf-8", "surrogatepass")
+            pos += head["text"]
+            layers = []
+            for size in head["layers"]:
+                cols = []
+                for _col in range(4):
+                    col, pos = _read_u32(data, pos, size)
+                    cols.append(col)
+                layers.append(_Layer(*cols))
+            omap = OffsetMap(head["length"], head["source_length"], tuple(layers))
+            if len(text) != omap.length:
+                msg = f"view text of {len(text)} characters, its map says {omap.length}"
+                raise ValueError(msg)
+            out[key(head["tier"])] = Normalized(text, tuple(head["steps"]), omap)
+    except (struct.error, KeyError, TypeError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        msg = f"not a views payload ({type(exc).__name__}: {exc})"
+        raise ValueError(msg) from None
+    if pos != len(data):
+        msg = f"not a views payload ({len(data) - pos} bytes left over)"
+        raise ValueError(msg)
+    return out
