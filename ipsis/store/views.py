@@ -57,7 +57,9 @@ FORMAT = _fingerprint()
 
 def key(tier: str) -> tuple[Any, ...]:
     """The ``doc.cache`` key of a view (as :func:`ipsis.verify.match.document_view` builds it)."""
-    return ("view", tier, (), True)
+    from ipsis.verify.match import view_key
+
+    return view_key(tier)
 
 
 def _u32(values: Any) -> bytes:

@@ -187,7 +187,7 @@ def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) ->
         return False
     stages = searched_stages(quote, policy)
     tier, dis = policy.max_tier, policy.disabled_steps
-    views = [document_view(doc, tier, dis).text, *(v.text for _, v in other_views(doc, tier, dis))]
+    views = [document_view(doc, tier, dis).text, *(v.text for _, v in other_views(doc, tier, dis, quote))]
     for stage, _ in stages:
         q = quote_view(stage, tier, dis).text
         if q.strip() and any(q in view for view in views):

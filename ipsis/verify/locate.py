@@ -296,7 +296,7 @@ def locate(
     search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
     prepared, hits, removed = _first_stage_found(document, view, quote, search)
     printed = spaced = False
-    for name, other in other_views(document, tier, dis):
+    for name, other in other_views(document, tier, dis, quote):
         # the quote may hold what the view skips (a superscript or footnote call copied with the
         # sentence, a superscript set apart by spaces, a running header or footer quoted by
         # itself): search the same tier in the other views, and keep a reading that needs less

@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import edlib
 
@@ -78,6 +79,13 @@ def find_all(text: str, quote: str, *, boundaries: bool = True, limit: int = MAX
     return out
 
 
+def view_key(
+    tier: str, disabled: Sequence[str] = (), *, skip_marks: bool = True, furniture: bool = True, spaced: bool = False
+) -> tuple[Any, ...]:
+    """The ``doc.cache`` key of :func:`document_view`'s view (the store keeps the default one)."""
+    return ("view", tier, tuple(sorted(disabled)), skip_marks, furniture, spaced)
+
+
 def document_view(
     doc: Document,
     tier: str,
@@ -92,7 +100,7 @@ def document_view(
     ``furniture=False`` too: the view of every printed character); ``spaced`` (with
     ``skip_marks=False``) sets each superscript apart by spaces, as extractors that end a word
     at a raised script read it (``S 2``)."""
-    key = ("view", tier, tuple(sorted(disabled)), skip_marks, furniture, spaced)
+    key = view_key(tier, disabled, skip_marks=skip_marks, furniture=furniture, spaced=spaced)
     view = doc.cache.get(key)
     if view is None:
         if tier == "exact":
@@ -112,12 +120,16 @@ SCRIPTS = frozenset({"superscript", "script"})
 """Mark kinds of raised or lowered text that a quote may set apart by spaces (the spaced view)."""
 
 
-def other_views(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Iterator[tuple[str, Normalized]]:
+def other_views(
+    doc: Document, tier: str, disabled: Sequence[str] = (), quote: str | None = None
+) -> Iterator[tuple[str, Normalized]]:
     """The views ``locate`` searches when the quote is not in the tier's own view, in order:
     ``marks`` (footnote calls and superscripts kept, for a quote copied with them),
     ``spaced`` (superscripts and scripts set apart by spaces: ``S 2``, ``R n``), ``furniture`` (running headers
     and footers kept too, for a quote of one by itself). Only at ``typography`` and above, and
-    only those the document's marks make different from the view."""
+    only those the document's marks make different from the view; with ``quote``, the
+    ``furniture`` view only when a match of the quote could overlap the furniture, so most
+    quotes never build it."""
     if tier_rank(tier) < tier_rank("typography") or not doc.marks:
         return
     kinds = _mark_kinds(doc)
@@ -125,8 +137,23 @@ def other_views(doc: Document, tier: str, disabled: Sequence[str] = ()) -> Itera
         yield "marks", document_view(doc, tier, disabled, skip_marks=False)
     if kinds & SCRIPTS:
         yield "spaced", document_view(doc, tier, disabled, skip_marks=False, spaced=True)
-    if "furniture" in kinds:
+    if "furniture" in kinds and (quote is None or _may_hold_furniture(doc, tier, quote)):
         yield "furniture", document_view(doc, tier, disabled, skip_marks=False, furniture=False)
+
+
+def _may_hold_furniture(doc: Document, tier: str, quote: str) -> bool:
+    """A match of ``quote`` could overlap page furniture: the quote holds a whole furniture text,
+    lies inside one, or begins with the end of one or ends with the beginning of one (a match
+    never starts or ends inside a word, so the shared part is whole words)."""
+    q = " ".join(quote_view(quote, tier).text.split())
+    for f in _furniture_texts(doc, tier):
+        if f in q or q in f:
+            return True
+        words = f.split(" ")
+        for k in range(1, len(words)):
+            if q.startswith(" ".join(words[k:])) or q.endswith(" ".join(words[:k])):
+                return True
+    return False
 
 
 def _mark_kinds(doc: Document) -> frozenset[str]:
@@ -135,6 +162,20 @@ def _mark_kinds(doc: Document) -> frozenset[str]:
         doc.cache[key] = frozenset(m.kind for m in doc.marks)
     kinds: frozenset[str] = doc.cache[key]
     return kinds
+
+
+def _furniture_texts(doc: Document, tier: str) -> frozenset[str]:
+    """The distinct texts of the document's page furniture, normalized like a quote (cached)."""
+    key = ("furniture_texts", tier)
+    if key not in doc.cache:
+        texts = (
+            " ".join(quote_view(doc.text[m.start : m.end], tier).text.split())
+            for m in doc.marks
+            if m.kind == "furniture"
+        )
+        doc.cache[key] = frozenset(t for t in texts if t)
+    found: frozenset[str] = doc.cache[key]
+    return found
 
 
 def quote_view(quote: str, tier: str, disabled: Sequence[str] = ()) -> Normalized:
