@@ -234,6 +234,26 @@ def browser() -> Any:
     yield from browser_session()
 
 
+def test_a_store_backed_report_shows_the_printed_page_too(tmp_path: Path) -> None:
+    """The store gives the report the version's original bytes (read only when a crop is drawn) for
+    every PDF, not only for OCR'd ones: the same figure as a run on the file."""
+    from lxml import html as lxml_html
+
+    path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
+    quote = 'The "iss" (issuer) claim identifies the principal that issued the JWT.'
+    records = tmp_path / "r.jsonl"
+    records.write_text(json.dumps({"citation_id": "iss", "source_id": "rfc", "quote": quote}) + "\n", encoding="utf-8")
+    store, out = tmp_path / "st", tmp_path / "report.html"
+    for cmd in (["ingest", str(path), "--id", "rfc", "--store", str(store)],
+                ["verify", str(records), "--store", str(store), "--format", "html", "-o", str(out)]):  # fmt: skip
+        r = subprocess.run([sys.executable, "-m", "ipsis", *cmd], capture_output=True, text=True, env=ENV,
+                           timeout=300, check=False)  # fmt: skip
+        assert r.returncode == 0, r.stderr
+    [fig] = lxml_html.fromstring(out.read_text(encoding="utf-8")).xpath("//figure[contains(@class, 'scan')]")
+    assert fig.get("data-page") == "9"
+    assert len(fig.xpath(".//span[contains(@class, 'ocrbox')]")) == 2
+
+
 def test_report_shows_the_printed_page_with_the_quote_outlined(tmp_path: Path, browser: Any) -> None:
     import base64
 
