@@ -234,6 +234,26 @@ def browser() -> Any:
     yield from browser_session()
 
 
+def test_a_store_backed_report_shows_the_printed_page_too(tmp_path: Path) -> None:
+    """The store gives the report the version's original bytes (read only when a crop is drawn) for
+    every PDF, not only for OCR'd ones: the same figure as a run on the file."""
+    from lxml import html as lxml_html
+
+    path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
+    quote = 'The "iss" (issuer) claim identifies the principal that issued the JWT.'
+    records = tmp_path / "r.jsonl"
+    records.write_text(json.dumps({"citation_id": "iss", "source_id": "rfc", "quote": quote}) + "\n", encoding="utf-8")
+    store, out = tmp_path / "st", tmp_path / "report.html"
+    for cmd in (["ingest", str(path), "--id", "rfc", "--store", str(store)],
+                ["verify", str(records), "--store", str(store), "--format", "html", "-o", str(out)]):  # fmt: skip
+        r = subprocess.run([sys.executable, "-m", "ipsis", *cmd], capture_output=True, text=True, env=ENV,
+                           timeout=300, check=False)  # fmt: skip
+        assert r.returncode == 0, r.stderr
+    [fig] = lxml_html.fromstring(out.read_text(encoding="utf-8")).xpath("//figure[contains(@class, 'scan')]")
+    assert fig.get("data-page") == "9"
+    assert len(fig.xpath(".//span[contains(@class, 'ocrbox')]")) == 2
+
+
 def test_report_shows_the_printed_page_with_the_quote_outlined(tmp_path: Path, browser: Any) -> None:
     import base64
 
@@ -345,3 +365,33 @@ def test_a_page_whose_box_does_not_start_at_the_origin(tmp_path: Path) -> None:
         return sum(1 for y, x in cells if sum(pixels[y][x]) < 300) / max(1, len(cells))
 
     assert ink(top, bottom) > 0.05
+
+
+def test_check_gives_boxes_and_annotates_the_cited_pdf(tmp_path: Path) -> None:
+    """``ipsis check`` on an answer citing a stored PDF: the located quote carries its boxes on the
+    page (the same as ``verify``'s) and ``--annotate`` writes one Highlight over it."""
+    pypdf = pytest.importorskip("pypdf")
+    path = CORPORA / "rfc/rfc7519-rfceditor-pdfrfc.pdf"
+    quote = 'The "iss" (issuer) claim identifies the principal that issued the JWT.'
+    answer = tmp_path / "answer.txt"
+    answer.write_text(f"RFC 7519 defines the issuer: \u201c{quote}\u201d [1]\n", encoding="utf-8")
+    store, out = tmp_path / "st", tmp_path / "out.pdf"
+    base = [sys.executable, "-m", "ipsis"]
+    r = subprocess.run([*base, "ingest", str(path), "--id", "rfc", "--store", str(store)], capture_output=True,
+                       text=True, env=ENV, timeout=300, check=False)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    cmd = [*base, "check", str(answer), "--sources", "rfc", "--store", str(store), "--format", "json",
+           "--annotate", str(out)]  # fmt: skip
+    r = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=300, check=False)
+    assert r.returncode in (0, 1), r.stderr
+    (cited,) = json.loads(r.stdout)["citations"]
+    assert cited["status"] == "located"
+    (match,) = cited["matches"]
+    assert [b["page"] for b in match["boxes"]] == [9, 9]  # the sentence's two line runs, page 9
+    ours = [
+        a.get_object()
+        for p in pypdf.PdfReader(str(out)).pages
+        for a in (p.get("/Annots") or [])
+        if a.get_object().get("/Subtype") == "/Highlight"
+    ]
+    assert len(ours) == 1 and "located" in str(ours[0]["/Contents"])

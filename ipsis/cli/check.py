@@ -16,12 +16,21 @@ from ipsis.answers.detect import FORMATS
 from ipsis.answers.feedback import feedback
 from ipsis.answers.sources import load_sources, sources_from_ids
 from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
-from ipsis.cli.core import lang_option, make_policy, policy_options, run_info
+from ipsis.cli.core import (
+    annotate_option,
+    collect_highlights,
+    lang_option,
+    make_policy,
+    policy_options,
+    run_info,
+    write_highlighted,
+)
 from ipsis.cli.judging import build_judge, judge_options, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits, watchdog
 from ipsis.cli.resolve import open_stored, read_store, store_options
 from ipsis.errors import InputError
 from ipsis.ingest.folder import skipped_note, source_files
+from ipsis.pdfboxes import attach_boxes
 from ipsis.report import fit, table_width
 from ipsis.report.html import check_report_html
 
@@ -127,6 +136,7 @@ def _sources(sources_path: str, store: Any, user: str | None, limits: Any) -> An
     is_flag=True,
     help="Print a correction message to send back to the model.",
 )
+@annotate_option
 @lang_option
 @policy_options
 @judge_options
@@ -142,6 +152,7 @@ def check_cmd(
     store_dir: str | None,
     user: str | None,
     lang: str | None,
+    annotate_to: str | None,
     **opts: Any,
 ) -> None:
     """Check a whole answer (Ollama, OpenAI, Anthropic, Cohere, Gemini, text or claim JSON).
@@ -182,6 +193,14 @@ def check_cmd(
             report = check_answer(
                 data, sources, policy=policy, answer_format=answer_format, name=name, judge=judge, window=window
             )
+        # boxes on the PDF page for every place in a PDF source (ipsis.pdfboxes), and --annotate
+        documents = {s.id: s.document for s in report.sources}
+        highlights: dict[str, list[Any]] = {}
+        found = (c.result for c in report.checked if c.result is not None)
+        for _ in collect_highlights(attach_boxes(found, documents, store, user), highlights):
+            pass
+        if annotate_to:
+            write_highlighted(annotate_to, highlights, documents, store)
     if want_feedback:
         click.echo(feedback(report) or "", nl=bool(report.findings))
     else:

@@ -38,6 +38,14 @@ LANG_HELP = (
     " Default: the quotes' (answer's) language for html, English for the table. JSON stays English."
 )
 lang_option = click.option("--lang", type=click.Choice(["en", "pt", "es"]), default=None, help=LANG_HELP)
+annotate_option = click.option(
+    "--annotate",
+    "annotate_to",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write a copy of the cited PDF with a highlight (coloured by status, the message as its note)"
+    " over every place found; several PDFs: one file each, named OUT-ID.pdf.",
+)
 
 
 def policy_options(f: Any) -> Any:
@@ -309,14 +317,7 @@ def describe_cmd(
 @click.option("--ocr-lang", default=None, metavar="LANGS", help="Tesseract languages for OCR (por, spa+eng).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler (default: a local cluster).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Local cluster worker processes (default: CPUs).")
-@click.option(
-    "--annotate",
-    "annotate_to",
-    type=click.Path(dir_okay=False, writable=True),
-    default=None,
-    help="Write a copy of the cited PDF with a highlight (coloured by status, the message as its note)"
-    " over every place found; several PDFs: one file each, named OUT-ID.pdf.",
-)
+@annotate_option
 @click.option(
     "--carry-to",
     "carry_to",
@@ -414,7 +415,7 @@ def verify_cmd(
             finished = attach_boxes(finished, run.documents, store, user)
             highlights: dict[str, list[Any]] = {}
             if annotate_to:
-                finished = _keep_highlights(finished, highlights)
+                finished = collect_highlights(finished, highlights)
             results = _watch(finished, review, verdicts)
             info = {**run_info(policy), "run_id": run.id, "user": user, "store": store.location if store else None}
             documents = ChainMap(run.documents, cited.documents)
@@ -424,7 +425,7 @@ def verify_cmd(
                 )
             manifest = run.finish()
             if annotate_to:
-                _write_highlighted(annotate_to, highlights, run.documents, store)
+                write_highlighted(annotate_to, highlights, run.documents, store)
         if log_file:
             write_manifest(log_file, manifest)
     if manifest["store"]:
@@ -436,7 +437,8 @@ def verify_cmd(
     sys.exit(0 if passed and not review else 1)
 
 
-def _keep_highlights(results: Iterator[Result], into: dict[str, list[Any]]) -> Iterator[Result]:
+def collect_highlights(results: Iterator[Result], into: dict[str, list[Any]]) -> Iterator[Result]:
+    """Pass results through, keeping each PDF place's highlight (``--annotate``) by source id."""
     from ipsis.pdfannotate import highlight_items
 
     for r in results:
@@ -445,7 +447,7 @@ def _keep_highlights(results: Iterator[Result], into: dict[str, list[Any]]) -> I
         yield r
 
 
-def _write_highlighted(out: str, highlights: dict[str, list[Any]], documents: Any, store: Any) -> None:
+def write_highlighted(out: str, highlights: dict[str, list[Any]], documents: Any, store: Any) -> None:
     """One highlighted copy per cited PDF (``OUT`` itself when there is one)."""
     from ipsis.pdfannotate import annotate_pdf
     from ipsis.pdfboxes import pdf_bytes

@@ -221,7 +221,7 @@ class Store:
         doc = self._docs.get(sv.pk)
         if doc is None:
             doc = document_from_row(self.row(sv.pk))
-            if doc.meta.get("ocr"):  # the HTML report's page image behind OCR text (ipsis.report.scan)
+            if doc.meta.get("ocr") or dv.is_pdf(doc):  # the HTML report's page image (ipsis.report.scan)
                 doc.cache[("original_bytes",)] = partial(self.blobs.read, sv.sha256)
             for kind in dv.expected(doc):  # what was computed at ingest, read on first use
                 doc.cache.provide(kind.keys, dv.loader(self.backend, sv.pk, sv.sha256, kind.name))

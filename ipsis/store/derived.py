@@ -49,7 +49,7 @@ class Kind:
     """payload -> ``{doc.cache key: value}`` (ValueError when it is not such a payload)."""
 
 
-def _is_pdf(doc: Document) -> bool:
+def is_pdf(doc: Document) -> bool:
     return doc.meta.get("format") == "pdf" or doc.meta.get("media_type") == "application/pdf"
 
 
@@ -77,7 +77,7 @@ def _views(doc: Document, data: bytes, password: str | None) -> bytes:
 def _kinds() -> dict[str, Kind]:
     from ipsis import pdfboxes
 
-    boxes = Kind("boxes", pdfboxes.FORMAT, (pdfboxes.STORED,), _is_pdf, _boxes, _load_boxes)
+    boxes = Kind("boxes", pdfboxes.FORMAT, (pdfboxes.STORED,), is_pdf, _boxes, _load_boxes)
     view = Kind("views", views.FORMAT, tuple(views.key(t) for t in views.TIERS), _every_version, _views, views.unpack)
     return {k.name: k for k in (boxes, view)}
 
