@@ -348,13 +348,13 @@ def _space_by_symbol() -> re.Pattern[str]:
 def _symbol_spacing(text: str) -> tuple[str, Sequence[Edit]]:
     """A space next to a symbol or bracket goes: before any sign that is not a letter or digit,
     and after a symbol (``+ = ∈ → $``), an opening bracket or a dash. PDF extractors space
-    formulas differently (``f −1 (U )``, ``f−1(U)``); a space between two letters or two
+    formulas differently (``a1 (Γ)``, ``a1(Γ)``); a space between two letters or two
     digits, and the space after ``, . ; :`` (``1, 5`` is not ``1,5``), always stays.
 
     >>> _symbol_spacing("a1 (Γ) = { y ∈ Rn | d(x, y) < r } e 1, 5")[0]
     'a1(Γ)={y∈Rn|d(x, y)<r} e 1, 5'
     >>> _symbol_spacing("I - o ( - 1) f -1 (U )")[0]
-    'I - o( - 1) f-1(U)'
+    'I - o( - 1) f -1(U)'
     """
     if " " not in text:
         return text, []
@@ -377,21 +377,13 @@ _STAY_BEFORE = ("-", "°")
 
 
 def _space_stays(text: str, s: int, e: int) -> bool:
-    """The spaces ``text[s:e]`` stay next to a hyphen that is not a minus (a minus touches a
-    digit or a symbol on its other side: ``f -1``, ``( -(``), so that ``I - o`` and ``Post-
-    und`` keep their words apart and a dash opening a line or a quote reads the same; and
-    between a digit and ``°`` (``1°`` is the ordinal ``1º`` to the ``ordinals`` step)."""
-    n = len(text)
-    if s > 0 and text[s - 1] == "-" and not _sign(text[s - 2] if s > 1 else ""):
-        return True
-    if e < n and text[e] == "-" and not _sign(text[e + 1] if e + 1 < n else ""):
-        return True
-    return s > 0 and text[s - 1].isdigit() and text[e : e + 1] == "°"
-
-
-def _sign(ch: str) -> bool:
-    """A digit or a symbol (not a space, a letter or a hyphen)."""
-    return bool(ch) and not ch.isspace() and not ch.isalpha() and ch != "-"
+    """The spaces ``text[s:e]`` stay next to a hyphen (``I - o``, ``Post- und``: a hyphen
+    between words keeps them apart; a minus, ``f -1``, is not told from it by its two
+    neighbours alone, and a quote's edge must read as the text does) and between a digit and
+    ``°`` (``1°`` is the ordinal ``1º`` to the ``ordinals`` step)."""
+    left = text[s - 1] if s > 0 else ""
+    right = text[e] if e < len(text) else ""
+    return left == "-" or right == "-" or (left.isdigit() and right == "°")
 
 
 def _ellipsis(text: str) -> tuple[str, Sequence[Edit]]:
@@ -573,7 +565,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("ellipsis", "typography", _ellipsis, "… -> ...", "…."),
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
-        _fix("symbol_spacing", "typography", _symbol_spacing, "'f −1 (U )' = 'f−1(U)': spaces by symbols", " "),
+        _fix("symbol_spacing", "typography", _symbol_spacing, "'a1 (Γ)' = 'a1(Γ)': spaces by symbols", " "),
         _fix("case", "case", _casefold, "case folded (lossy)"),
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),
