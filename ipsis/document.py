@@ -125,8 +125,9 @@ class Cache(dict[Any, Any]):
         loader = self._loaders.get(key)
         if loader is None:
             return False
-        for k in [k for k, v in self._loaders.items() if v is loader]:
-            del self._loaders[k]
+        for k, v in list(self._loaders.items()):  # a snapshot: another thread may fill at once
+            if v is loader:
+                self._loaders.pop(k, None)
         for k, v in (loader() or {}).items():
             self.setdefault(k, v)
         return dict.__contains__(self, key)

@@ -251,3 +251,29 @@ def test_store_migrate_copies_the_rows(store: Any, tmp_path: Path) -> None:
             (r["kind"], r["format"], r["payload_sha256"]) for r in rb
         ]
         assert len(ra) == 2
+
+
+def test_a_document_loaded_in_one_thread_reads_its_rows_in_another(tmp_path: Path) -> None:
+    """``ipsis serve`` keeps one store connection per thread and shares loaded documents between
+    threads: the lazy reads of a document (its stored boxes, views, original bytes) use the reading
+    thread's connection (they used the loading thread's, and SQLite refuses that: a 500 now and
+    then, seen in CI on tests/test_serve_store.py)."""
+    import threading
+
+    from ipsis.pdfboxes import STORED
+    from ipsis.report.scan import ORIGINAL
+    from ipsis.serve.cache import DocumentCache
+    from ipsis.serve.catalog import Catalog
+
+    st = tmp_path / "st"
+    assert run("ingest", PDF, "--id", "rfc", "--store", st).exit_code == 0
+    catalog = Catalog(DocumentCache(), str(st))
+    loaded: list[Any] = []
+    loader = threading.Thread(target=lambda: loaded.append(catalog.stored("rfc", None)))
+    loader.start()
+    loader.join()
+    (doc,) = loaded
+    assert doc is not None
+    boxes, data = doc.cache.get(STORED), doc.cache[ORIGINAL]()  # this thread, not the loader's
+    assert boxes and sorted(boxes) == list(range(1, len(doc.page_starts) + 1))
+    assert data == PDF.read_bytes()

@@ -51,6 +51,8 @@ class Catalog:
             store = Store.open(self.store_dir)
             # every document the store hands out (verify runs, found elsewhere) goes through the LRU
             store.__dict__["document_of"] = lambda sv, _s=store: self._load(_s, sv)
+            # a document in the LRU is shared by the threads: its lazy reads use the reader's connection
+            store.__dict__["for_this_thread"] = self.store
             self._local.store = store
         return store
 

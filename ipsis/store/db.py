@@ -18,7 +18,6 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -217,14 +216,20 @@ class Store:
         sv = self.get(full_id, user)
         return None if sv is None else self.document_of(sv)
 
+    def for_this_thread(self) -> Store:
+        """The store whose connection the calling thread may use: this one (``ipsis serve``, which
+        opens one per thread, answers with the calling thread's own)."""
+        return self
+
     def document_of(self, sv: SourceVersion) -> Document:
         doc = self._docs.get(sv.pk)
         if doc is None:
             doc = document_from_row(self.row(sv.pk))
+            now = self.for_this_thread  # the lazy reads below may come from another thread
             if doc.meta.get("ocr") or dv.is_pdf(doc):  # the HTML report's page image (ipsis.report.scan)
-                doc.cache[("original_bytes",)] = partial(self.blobs.read, sv.sha256)
+                doc.cache[("original_bytes",)] = lambda sha=sv.sha256: now().blobs.read(sha)
             for kind in dv.expected(doc):  # what was computed at ingest, read on first use
-                doc.cache.provide(kind.keys, dv.loader(self.backend, sv.pk, sv.sha256, kind.name))
+                doc.cache.provide(kind.keys, dv.loader(lambda: now().backend, sv.pk, sv.sha256, kind.name))
             self._docs[sv.pk] = doc
         return doc
 

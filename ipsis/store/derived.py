@@ -171,13 +171,15 @@ def rows_of(backend: Any, version_pk: int) -> list[dict[str, Any]]:
     return backend.query(f"SELECT {_COLUMNS} FROM derived WHERE version_pk = ? ORDER BY kind", [version_pk])
 
 
-def loader(backend: Any, version_pk: int, sha256: str, kind: str) -> Callable[[], dict[Any, Any] | None]:
+def loader(backend: Callable[[], Any], version_pk: int, sha256: str, kind: str) -> Callable[[], dict[Any, Any] | None]:
     """The loader of ``kind`` for :meth:`ipsis.document.Cache.provide`: its values, or None when
-    the version has no usable row (missing, stale, from other bytes, damaged): they are computed."""
+    the version has no usable row (missing, stale, from other bytes, damaged): they are computed.
+    ``backend()`` is the connection the calling thread may use (a document may be loaded in one
+    thread and read in another: ``ipsis serve`` keeps one connection per thread)."""
 
     def load() -> dict[Any, Any] | None:
         sql = f"SELECT {_COLUMNS} FROM derived WHERE version_pk = ? AND kind = ?"
-        rows = backend.query(sql, [version_pk, kind])
+        rows = backend().query(sql, [version_pk, kind])
         if not rows:
             return None
         if (st := state(rows[0], sha256)) != "ok":
