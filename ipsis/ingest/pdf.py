@@ -366,7 +366,9 @@ def read_pdf(
     texts = [p.text for p in pages]
     # --- OCR (ipsis.ingest.ocr, issue 20): pages without usable text, and OCR text layers ---
     images = [p.has_images for p in pages]
-    ocr_run = ocr_pdf(data, name, password, texts, None, images, ocr, deadline, getattr(progress, "ocr", None))
+    # PDFium read the pages: it said then which hold an OCR text layer (None: asked in ocr_pdf)
+    layers = [bool(p.invisible) for p in pages] if all(p.invisible is not None or p.error for p in pages) else None
+    ocr_run = ocr_pdf(data, name, password, texts, layers, images, ocr, deadline, getattr(progress, "ocr", None))
     if ocr_run.engine:
         version += f" + {ocr_run.engine} ({ocr_run.lang})"
     for i, t in enumerate(texts):  # an OCR'd page's text replaces what was read there, marks too

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from ipsis.ingest.ocr import invisible_text
 from ipsis.ingest.pages import _CLITICS
 from ipsis.ingest.pdfchars import (
     GLUED,
@@ -60,12 +61,15 @@ class PageRead:
     marks: list[tuple[str, int, int, str]] = field(default_factory=list)
     has_images: bool = False
     error: str | None = None
+    invisible: bool | None = None
+    """The page's own text is invisible (an OCR text layer, :func:`ipsis.ingest.ocr.invisible_text`);
+    None: not asked (the engine does not read pages with PDFium)."""
 
     def rewritten(self, fix: Callable[[str], str]) -> PageRead:
         """The page with ``fix`` applied to its text piece by piece between mark boundaries, so
         that the marks still cover the same characters."""
         if not self.marks:
-            return PageRead(fix(self.text), [], self.has_images, self.error)
+            return PageRead(fix(self.text), [], self.has_images, self.error, self.invisible)
         cuts = sorted({0, len(self.text), *(s for _, s, _, _ in self.marks), *(e for _, _, e, _ in self.marks)})
         moved: dict[int, int] = {0: 0}
         out: list[str] = []
@@ -76,7 +80,7 @@ class PageRead:
             pos += len(piece)
             moved[b] = pos
         marks = [(k, moved[s], moved[e], note) for k, s, e, note in self.marks]
-        return PageRead("".join(out), marks, self.has_images, self.error)
+        return PageRead("".join(out), marks, self.has_images, self.error, self.invisible)
 
 
 def _own_box(page: Any) -> Rect | None:
@@ -181,6 +185,7 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         else:
             text, sparse = sparse_superscripts(textpage, text)
         images = not text.strip() and _has_images(page)
+        invisible = bool(text.strip()) and invisible_text(textpage)  # asked here, not on a second load
         annots = _annotations(page) if annotations else []
         tail: list[Char] = []
         if annots and chars is None:  # the annotations' builder redoes the superscripts
@@ -197,11 +202,12 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
             flat = flat_textpage.get_text_range() if flat_textpage.count_chars() else ""
             tail = page_chars(flat_textpage, flat, start=_text_length(flat, own))
         if chars is None:
-            return PageRead(text if sparse else resolve_fffe(text), sparse, images and not text.strip())
+            blank = images and not text.strip()
+            return PageRead(text if sparse else resolve_fffe(text), sparse, blank, None, invisible)
         if tail:
             chars = [*chars, Char("\n", 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True), *tail]
         text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, dedupe=twice)
-        return PageRead(text, marks, images and not text.strip())
+        return PageRead(text, marks, images and not text.strip(), None, invisible)
     finally:
         for tp in (textpage, flat_textpage):
             if tp is not None:
