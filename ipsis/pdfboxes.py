@@ -24,12 +24,12 @@ stored by an older ipsis) they are computed from the original PDF when a run nee
 from __future__ import annotations
 
 import struct
-import sys
 from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
 from ipsis.document import Document
+from ipsis.packing import read_le, to_le
 
 RESYNC = 6
 """Characters that must agree again before an alignment resumes after a disagreement."""
@@ -192,13 +192,6 @@ def all_pages(doc: Document, data: bytes, password: str | None = None) -> dict[i
 _PAGE = struct.Struct("<Id4fI")  # page number, page height, the visible page's box, number of boxes
 
 
-def _le(values: array[Any]) -> bytes:
-    if sys.byteorder == "big":  # pragma: no cover - the payload is little-endian everywhere
-        values = array(values.typecode, values)
-        values.byteswap()
-    return values.tobytes()
-
-
 def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
     """The pages' boxes as bytes: per page its number, height, visible box and count, then the offsets (deltas,
     uint32) and x0, y0, x1, y1 (float32: PDFium's loose boxes are float32, so nothing is lost).
@@ -213,7 +206,7 @@ def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
         cols: list[array[Any]] = [array("I", [b - a for a, b in zip([0, *offsets], offsets, strict=False)])]
         cols.extend(array("f", [b[k] for b in pb.boxes.values()]) for k in range(4))
         out.append(_PAGE.pack(p, pb.height, *pb.frame(), len(offsets)))
-        out.extend(_le(c) for c in cols)
+        out.extend(to_le(c) for c in cols)
     return b"".join(out)
 
 
@@ -227,15 +220,8 @@ def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
             pos += _PAGE.size
             cols: list[array[Any]] = []
             for code in "Iffff":
-                col = array(code)
-                col.frombytes(data[pos : pos + 4 * n])
-                if len(col) != n:
-                    msg = "truncated"
-                    raise ValueError(msg)
-                if sys.byteorder == "big":  # pragma: no cover
-                    col.byteswap()
+                col, pos = read_le(data, pos, code, n)
                 cols.append(col)
-                pos += 4 * n
             offset, boxes = 0, {}
             for d, x0, y0, x1, y1 in zip(*cols, strict=True):
                 offset += d

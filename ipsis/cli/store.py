@@ -237,11 +237,7 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
     """
     with error_boundary():
         check_user(user)
-        store = open_store(store_dir)
-        if store is None:
-            msg = "no ipsis store here (.ipsis/); pass --store DIR"
-            raise StoreError(msg)
-        with store:
+        with _existing_store(store_dir) as store:
             report = store.check(user)
     for note in report.notes:
         click.echo(f"note: {note}")
@@ -256,10 +252,19 @@ def check_cmd(store_dir: str | None, user: str | None) -> None:
         sys.exit(1)
 
 
+def _existing_store(store_dir: str | None) -> Any:
+    """The store at ``store_dir`` (or found from here), or StoreError when there is none."""
+    store = open_store(store_dir)
+    if store is None:
+        msg = "no ipsis store here (.ipsis/); pass --store DIR"
+        raise StoreError(msg)
+    return store
+
+
 @store_group.command("derive")
 @store_options
 def derive_cmd(store_dir: str | None, user: str | None) -> None:
-    """Compute and store the derived data versions lack (boxes of PDF pages).
+    """Compute and store the derived data versions lack (boxes of PDF pages, typography views).
 
     A version stored by an older ipsis, or whose derived rows `ipsis store check` calls stale or
     damaged, gets them from its original bytes; runs then read them instead of the PDF.
@@ -270,11 +275,7 @@ def derive_cmd(store_dir: str | None, user: str | None) -> None:
     """
     with error_boundary():
         check_user(user)
-        store = open_store(store_dir)
-        if store is None:
-            msg = "no ipsis store here (.ipsis/); pass --store DIR"
-            raise StoreError(msg)
-        with store:
+        with _existing_store(store_dir) as store:
             done = store.derive(user)
     for sid, kinds in done:
         click.echo(f"stored {', '.join(kinds)} of {sid}")

@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-import sys
 import unicodedata
 from array import array
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 
 from ipsis.document import SKIPPED_IN_MATCHING, Document
 from ipsis.ingest.normalize import Normalized
+from ipsis.packing import read_le, to_le
 from ipsis.spans import OffsetMap, _Layer
 
 TIERS = ("typography",)
@@ -62,24 +62,6 @@ def key(tier: str) -> tuple[Any, ...]:
     return view_key(tier)
 
 
-def _u32(values: Any) -> bytes:
-    out = array("I", values)
-    if sys.byteorder == "big":  # pragma: no cover
-        out.byteswap()
-    return out.tobytes()
-
-
-def _read_u32(data: bytes, pos: int, n: int) -> tuple[tuple[int, ...], int]:
-    out = array("I")
-    out.frombytes(data[pos : pos + 4 * n])
-    if len(out) != n:
-        msg = "truncated"
-        raise ValueError(msg)
-    if sys.byteorder == "big":  # pragma: no cover
-        out.byteswap()
-    return tuple(out), pos + 4 * n
-
-
 def pack(doc: Document) -> bytes:
     """The views of :data:`TIERS` of ``doc`` (built, or taken from its cache) as bytes."""
     from ipsis.verify.match import document_view
@@ -94,7 +76,7 @@ def pack(doc: Document) -> bytes:
         meta = json.dumps(head).encode()
         parts += [_HEAD.pack(len(meta)), meta, body]
         for layer in om.layers:
-            parts += [_u32(col) for col in (layer.o_starts, layer.o_ends, layer.i_starts, layer.i_ends)]
+            parts += [to_le(array("I", col)) for col in (layer.o_starts, layer.o_ends, layer.i_starts, layer.i_ends)]
     return _HEAD.pack(len(TIERS)) + b"".join(parts)
 
 
@@ -113,7 +95,8 @@ def unpack(data: bytes) -> dict[Any, Any]:
             for size in head["layers"]:
                 cols = []
                 for _col in range(4):
-                    col, pos = _read_u32(data, pos, size)
+                    arr, pos = read_le(data, pos, "I", size)
+                    col = tuple(arr)
                     cols.append(col)
                 layers.append(_Layer(*cols))
             omap = OffsetMap(head["length"], head["source_length"], tuple(layers))
