@@ -15,7 +15,7 @@ import json
 import os
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,9 @@ from ipsis.report import summary
 from ipsis.store.db import SourceVersion, Store, utc_now
 from ipsis.store.docs import WORDS, fold, phrase_query, rare_terms_query
 from ipsis.verify import Policy, locate, verify_records
-from ipsis.verify.batch import surely_absent
+from ipsis.verify.records import BLOCK, read_blocks
+from ipsis.verify import batch
+from ipsis.verify.batch import absence_test
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
 from ipsis.verify.result import AMBIGUOUS, LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
@@ -38,6 +40,9 @@ MAX_ELSEWHERE = 10
 """Most places listed in ``found_elsewhere`` per quote."""
 MAX_CITED_IDS = 50
 """Citation ids kept per cited section in a run manifest's ``cited_sections`` (counts are exact)."""
+
+ROLES = ("cited", "found_elsewhere")
+"""What a source was used for in a run (a manifest lists its roles in this order)."""
 
 Fallback = Callable[[str], "Document | None"]
 
@@ -77,17 +82,54 @@ def find_elsewhere(
     """Places of ``quote`` in the readable sources other than ``exclude_id``, each checked by locate."""
     prepared, _ = prepare_quote(quote)
     text = quote_view(prepared, policy.max_tier, policy.disabled_steps).text
-    query = rare_terms_query(text, store.document_frequency(fold(t) for t in WORDS.findall(text)))
+    df = store.document_frequency(fold(t) for t in WORDS.findall(text))
+    return _places(store, quote, _candidates(store, text, df, exclude_id, user), absence_test(quote, policy), policy)
+
+
+def find_elsewhere_many(
+    store: Store, wanted: Sequence[tuple[str, str | None]], user: str | None, policy: Policy
+) -> list[list[tuple[SourceVersion, dict[str, Any]]]]:
+    """:func:`find_elsewhere` of each ``(quote, exclude_id)`` (a block of not-found records):
+    the document frequencies of all their words are read in one query and each distinct index
+    search is made once; same places as one look-up per quote (which the per-quote reference
+    path, :func:`ipsis.verify.batch.reference_path`, still makes)."""
+    if batch.reference.on:
+        return [find_elsewhere(store, q, exclude, user, policy) for q, exclude in wanted]
+    tier, dis = policy.max_tier, policy.disabled_steps
+    texts = {q: quote_view(prepare_quote(q)[0], tier, dis).text for q, _ in wanted}
+    df = store.document_frequency({fold(t) for text in texts.values() for t in WORDS.findall(text)})
+    searched: dict[tuple[str, str | None], list[SourceVersion]] = {}
+    out = []
+    for q, exclude in wanted:
+        key = (texts[q], exclude)
+        if key not in searched:
+            searched[key] = _candidates(store, texts[q], df, exclude, user)
+        out.append(_places(store, q, searched[key], absence_test(q, policy), policy))
+    return out
+
+
+def _candidates(
+    store: Store, text: str, df: dict[str, int], exclude_id: str | None, user: str | None
+) -> list[SourceVersion]:
+    """The sources whose index holds the rarest words of the normalized quote ``text`` (or, when
+    those are not rare enough, its whole phrase), at most :data:`MAX_CANDIDATES`."""
+    query = rare_terms_query(text, df)
     if query is None:
         return []
     candidates = store.search(query, exclude_id, user, MAX_CANDIDATES)
     if len(candidates) == MAX_CANDIDATES:  # rare words not rare enough: the whole phrase narrows it
         phrase = phrase_query(text)
         candidates = store.search(phrase, exclude_id, user, MAX_CANDIDATES) if phrase else []
+    return candidates
+
+
+def _places(
+    store: Store, quote: str, candidates: list[SourceVersion], absent: Callable[[Document], bool], policy: Policy
+) -> list[tuple[SourceVersion, dict[str, Any]]]:
     out: list[tuple[SourceVersion, dict[str, Any]]] = []
     for sv in candidates:
         doc = store.document_of(sv)
-        if surely_absent(doc, quote, policy):
+        if absent(doc):
             continue  # locate could only say not_found, after a diagnosis nobody reads
         r = locate(doc, quote, policy=policy)
         if r.status not in (LOCATED, AMBIGUOUS):
@@ -144,7 +186,7 @@ class Verifier:
     def use(self, sv: SourceVersion, role: str) -> None:
         entry = self.used.setdefault(sv.id, _used_entry(sv, role))
         if role not in entry["roles"]:
-            entry["roles"].append(role)
+            entry["roles"] = sorted({*entry["roles"], role}, key=ROLES.index)
 
     def resolve(self, sid: str) -> Document | None:
         doc = self._resolve(sid)
@@ -189,21 +231,34 @@ class Verifier:
     def iter_verify(
         self, records: Iterable[Any], indexes: Iterable[int] | None = None, limits: Limits = DEFAULT_LIMITS
     ) -> Iterator[Result]:
-        """The results one at a time, as the records come."""
-        for r in verify_records(records, self.resolve, self.policy, limits, indexes=indexes):
+        """The results one at a time, as the records come (annotated a block of records at a
+        time: the found-elsewhere look-ups of a block's not-found quotes are made together)."""
+        results = verify_records(records, self.resolve, self.policy, limits, indexes=indexes)
+        for block in read_blocks(results, BLOCK):
             if self.store is not None:
-                _annotate(
-                    self.store, r, self.stored.get(r.source_id or ""), self.user, self.policy, self.use, self._cached
-                )
-            r.extra["run_id"] = self.run_id
-            yield r
+                self._annotate_block(self.store, block)
+            for r in block:
+                r.extra["run_id"] = self.run_id
+                yield r
+
+    def _annotate_block(self, store: Store, block: list[Result]) -> None:
+        wanted = [(r.quote, r.source_id) for r in block if _looks_elsewhere(r)]
+        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy))  # type: ignore[arg-type]
+        for r in block:
+            found = next(places) if _looks_elsewhere(r) else []
+            _annotate(store, r, found, self.stored.get(r.source_id or ""), self.user, self.use, self._cached)
+
+
+def _looks_elsewhere(r: Result) -> bool:
+    """A result whose quote is looked up in the other sources."""
+    return r.status == NOT_FOUND and not r.found_elsewhere and isinstance(r.quote, str)
 
 
 def merge_used(into: dict[str, dict[str, Any]], used: dict[str, dict[str, Any]]) -> None:
     """Add the sources of one partition to the run's (roles united)."""
     for sid, entry in used.items():
         have = into.setdefault(sid, {**entry, "roles": []})
-        have["roles"] = sorted({*have["roles"], *entry["roles"]}, key=["cited", "found_elsewhere"].index)
+        have["roles"] = sorted({*have["roles"], *entry["roles"]}, key=ROLES.index)
 
 
 def make_manifest(
@@ -303,20 +358,20 @@ class RunStream:
 def _annotate(
     store: Store,
     r: Result,
+    places: list[tuple[SourceVersion, dict[str, Any]]],
     sv: SourceVersion | None,
     user: str | None,
-    policy: Policy,
     use: Callable[[SourceVersion, str], None],
     cached: Callable[[tuple[str, Any], Callable[[], Any]], Any] = lambda _key, compute: compute(),
 ) -> None:
-    if r.status == NOT_FOUND and not r.found_elsewhere and isinstance(r.quote, str):
-        places = find_elsewhere(store, r.quote, r.source_id, user, policy)
-        for found_in, entry in places:
-            use(found_in, "found_elsewhere")
-            r.found_elsewhere.append(entry)
-        if places:
-            names = sorted({sv.id for sv, _ in places})
-            r.message += f"; found elsewhere, in {', '.join(names)}"
+    """Add to ``r`` the ``places`` where its quote is found elsewhere, the versions to cite for
+    an unknown source and a newer version of the cited one."""
+    for found_in, entry in places:
+        use(found_in, "found_elsewhere")
+        r.found_elsewhere.append(entry)
+    if places:
+        names = sorted({sv.id for sv, _ in places})
+        r.message += f"; found elsewhere, in {', '.join(names)}"
     if r.status == UNKNOWN_SOURCE and r.source_id:
         sid = r.source_id
         family = cached(("family", sid), lambda: store.family(sid, user))

@@ -23,7 +23,7 @@ runs with a few thousand quotes of a source or fewer, at 4 bytes per character s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -180,20 +180,34 @@ def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) ->
     >>> surely_absent(Document("d", "Returns within 30 days."), "within 60 days")
     True
     """
+    return absence_test(quote, policy)(doc)
+
+
+def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Document], bool]:
+    """:func:`surely_absent` for one quote and many documents: the quote's searched texts
+    (each stage of its preparation, normalized) and whether its last stage has inner
+    ellipses are found once, so each document costs only the ``in`` tests on its views."""
     from ipsis.verify.elision import split_fragments
     from ipsis.verify.locate import searched_stages
 
     if reference.on:
-        return False
+        return lambda _doc: False
     stages = searched_stages(quote, policy)
     tier, dis = policy.max_tier, policy.disabled_steps
-    views = [document_view(doc, tier, dis).text, *(v.text for _, v in other_views(doc, tier, dis, quote))]
-    for stage, _ in stages:
-        q = quote_view(stage, tier, dis).text
-        if q.strip() and any(q in view for view in views):
-            return False  # a stage is there: locate may find it
+    keys = [k for k in (quote_view(stage, tier, dis).text for stage, _ in stages) if k.strip()]
     last = stages[-1][0] if stages else ""
-    return split_fragments(last) is None  # else the fragments of the last stage are searched
+    elided = split_fragments(last) is not None  # the fragments of the last stage are searched
+
+    def absent(doc: Document) -> bool:
+        if elided:
+            return False
+        view = document_view(doc, tier, dis).text
+        if any(k in view for k in keys):
+            return False  # a stage is there: locate may find it
+        others = other_views(doc, tier, dis, quote)
+        return not any(k in other.text for _, other in others for k in keys)
+
+    return absent
 
 
 def find_in_view(doc: Document, view: Normalized, q: str, policy: Policy) -> list[int]:
