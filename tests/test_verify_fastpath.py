@@ -355,12 +355,15 @@ def test_patterns_moved_to_stdlib_re_match_what_regex_matched() -> None:
             assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in before[name].finditer(text)]
 
 
-def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> None:
+def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path, store_target: Any) -> None:
+    """A block's not-found quotes looked up together (one document-frequency query, the index
+    searches of all of them in one statement) give the places of one look-up per quote."""
     from ipsis.store import Store
     from ipsis.store.runs import Verifier
 
     rels = ["rfc/rfc7519.txt", "rfc/rfc9111.txt", "rfc/rfc7232.txt", "pt/crp-constituicao-republica-portuguesa.txt"]
-    with Store.open(tmp_path / "st", create=True, durable=False) as store:
+    target = store_target(tmp_path / "st")
+    with Store.open(target, create=True, durable=False) as store:
         for i, rel in enumerate(rels):
             store.ingest(corpus(rel).read_bytes(), f"s{i}", "v1")
         docs = {f"s{i}-v1": store.document(f"s{i}-v1") for i in range(len(rels))}
@@ -387,8 +390,31 @@ def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> N
 
     from ipsis.store import derived as dv
 
-    with mock.patch.object(dv, "loader", lambda *_a: lambda: None), Store.open(tmp_path / "st") as store:
+    with mock.patch.object(dv, "loader", lambda *_a: lambda: None), Store.open(target) as store:
         assert run() == fast  # the views computed, as for versions stored without them
+
+
+def test_search_many_equals_one_search_per_query(tmp_path: Path, store_target: Any) -> None:
+    """``Store.search_many`` gives each query's versions as ``Store.search`` does: the same
+    permissions, the excluded id left out, the limit, in the same order."""
+    from ipsis.store import Store
+    from ipsis.store.docs import phrase_query
+
+    rels = ["rfc/rfc7519.txt", "rfc/rfc9111.txt", "rfc/rfc7232.txt", "pt/crp-constituicao-republica-portuguesa.txt"]
+    with Store.open(store_target(tmp_path / "st"), create=True, durable=False) as store:
+        for i, rel in enumerate(rels):
+            data = corpus(rel).read_bytes()
+            store.ingest(data, f"s{i}", "v1")
+            store.ingest(data + b"\nAnnex.\n", f"s{i}", "v2", readers=["ana"] if i % 2 else [])
+        rng = random.Random(3)
+        texts = [_passage(store.document(f"s{i % 4}-v1").text, rng) for i in range(40)]  # type: ignore[union-attr]
+        queries = [q for q in (phrase_query(t) for t in texts) if q] + ['"cache"', '"request" AND "header"', '"zzzq"']
+        for user in (None, "", "ana", "bob"):
+            for limit in (3, 25):
+                asked = [(q, rng.choice([None, "s0-v1", "s1-v2"])) for q in queries]
+                got = store.search_many(asked, user, limit)
+                assert got == [store.search(q, exclude, user, limit) for q, exclude in asked]
+        assert any(len(hits) > 1 for hits in got) and any(not hits for hits in got)
 
 
 def test_results_before_a_bad_line_still_come_out(tmp_path: Path) -> None:

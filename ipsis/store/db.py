@@ -15,7 +15,7 @@ exactly like one that does not exist.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -35,6 +35,10 @@ ANONYMOUS = ""
 """The user of a caller who is nobody in particular: public versions only."""
 
 __all__ = ["DB_NAME", "CheckReport", "IngestOutcome", "SourceVersion", "Store", "parse_when", "utc_now"]
+SEARCHES_PER_STATEMENT = 200
+"""Index searches made in one SQL statement by :meth:`Store.search_many` (SQLite allows 500 terms
+in a compound SELECT)."""
+
 _COLUMNS = (
     "pk, id, name, version, sha256, size, filename, retrieved_at, ingested_at, origin, media_type, "
     "extractor, extractor_version, page_count, section_count, text_length"
@@ -242,6 +246,32 @@ class Store:
         cond, params = self.backend.search_condition(query)
         where = f"{cond} AND (CAST(? AS TEXT) IS NULL OR v.id <> ?)"
         return self._rows(where, [*params, exclude_id, exclude_id], user, limit, order="v.pk")
+
+    def search_many(
+        self, queries: Sequence[tuple[str, str | None]], user: str | None, limit: int
+    ) -> list[list[SourceVersion]]:
+        """:meth:`search` of each ``(query, exclude_id)``: the index read in one statement per
+        :data:`SEARCHES_PER_STATEMENT` queries, and the versions found read once."""
+        vis, vparams = self._visible(user)
+        found: list[list[int]] = [[] for _ in queries]
+        for at in range(0, len(queries), SEARCHES_PER_STATEMENT):
+            parts, params = [], []
+            for i, (query, exclude_id) in enumerate(queries[at : at + SEARCHES_PER_STATEMENT], at):
+                cond, qparams = self.backend.search_condition(query)
+                parts.append(
+                    f"SELECT q, pk FROM (SELECT {i} AS q, v.pk AS pk FROM versions v WHERE {cond}"
+                    f" AND (CAST(? AS TEXT) IS NULL OR v.id <> ?) AND {vis} ORDER BY v.pk LIMIT {int(limit)}) AS s{i}"
+                )
+                params += [*qparams, exclude_id, exclude_id, *vparams]
+            for row in self.backend.query(" UNION ALL ".join(parts), params):
+                found[row["q"]].append(row["pk"])
+        pks = sorted({pk for hits in found for pk in hits})
+        versions: dict[int, SourceVersion] = {}
+        for at in range(0, len(pks), 500):
+            chunk = pks[at : at + 500]
+            for sv in self._rows(f"v.pk IN ({','.join('?' * len(chunk))})", chunk, None):
+                versions[sv.pk] = sv
+        return [[versions[pk] for pk in sorted(hits)] for hits in found]
 
     def document_frequency(self, terms: Iterable[str]) -> dict[str, int]:
         """How many stored versions hold each folded word (all versions, whoever may read them)."""

@@ -98,21 +98,31 @@ def find_elsewhere_many(
     tier, dis = policy.max_tier, policy.disabled_steps
     texts = {q: quote_view(prepare_quote(q)[0], tier, dis).text for q, _ in wanted}
     df = store.document_frequency({fold(t) for text in texts.values() for t in WORDS.findall(text)})
-    searched: dict[tuple[str, str | None], list[SourceVersion]] = {}
-    out = []
-    for q, exclude in wanted:
-        key = (texts[q], exclude)
-        if key not in searched:
-            searched[key] = _candidates(store, texts[q], df, exclude, user)
-        out.append(_places(store, q, searched[key], absence_test(q, policy), policy))
-    return out
+    asked = dict.fromkeys((texts[q], exclude) for q, exclude in wanted)  # each distinct search once
+    queries = {key: rare_terms_query(key[0], df) for key in asked}
+    cands = _searched(store, queries, user)
+    # rare words not rare enough: the whole phrase narrows it
+    cands.update(
+        _searched(store, {key: phrase_query(key[0]) for key, c in cands.items() if len(c) == MAX_CANDIDATES}, user)
+    )
+    return [_places(store, q, cands[(texts[q], exclude)], absence_test(q, policy), policy) for q, exclude in wanted]
+
+
+def _searched(
+    store: Store, queries: dict[tuple[str, str | None], str | None], user: str | None
+) -> dict[tuple[str, str | None], list[SourceVersion]]:
+    """The candidates of each ``(text, exclude_id)`` for its index query (none without one)."""
+    distinct = list(dict.fromkeys((query, key[1]) for key, query in queries.items() if query is not None))
+    found = dict(zip(distinct, store.search_many(distinct, user, MAX_CANDIDATES), strict=True))
+    return {key: found[(query, key[1])] if query is not None else [] for key, query in queries.items()}
 
 
 def _candidates(
     store: Store, text: str, df: dict[str, int], exclude_id: str | None, user: str | None
 ) -> list[SourceVersion]:
     """The sources whose index holds the rarest words of the normalized quote ``text`` (or, when
-    those are not rare enough, its whole phrase), at most :data:`MAX_CANDIDATES`."""
+    those are not rare enough, its whole phrase), at most :data:`MAX_CANDIDATES`; the look-up
+    of a block (:func:`find_elsewhere_many`) makes the same two searches for all its quotes at once."""
     query = rare_terms_query(text, df)
     if query is None:
         return []
