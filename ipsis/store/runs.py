@@ -26,12 +26,11 @@ from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.report import summary
 from ipsis.store.db import SourceVersion, Store, utc_now
 from ipsis.store.docs import WORDS, fold, phrase_query, rare_terms_query
-from ipsis.verify import Policy, locate, verify_records
-from ipsis.verify.records import BLOCK, read_blocks
-from ipsis.verify import batch
+from ipsis.verify import Policy, batch, locate, verify_records
 from ipsis.verify.batch import absence_test
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
+from ipsis.verify.records import BLOCK, read_blocks
 from ipsis.verify.result import AMBIGUOUS, LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
 
 MAX_CANDIDATES = 25
