@@ -551,3 +551,35 @@ def test_stored_views_and_boxes_give_the_results_of_the_computed_path(derived_st
     assert len({json.loads(r)["status"] for r in stored}) > 1
     if i != "bench" and DOCUMENTS[int(i)].endswith(".pdf"):
         assert sum('"boxes": [{' in r for r in stored) > len(records) // 3
+
+
+def test_limiter_at_the_start_equals_the_plain_comparison() -> None:
+    """``starts_with_limiter`` looks at the first word before comparing every limiter: the same
+    limiter (or none) as comparing the first words with each, at every place of real text."""
+    from itertools import islice
+
+    from ipsis.lexicon import LIMITERS
+    from ipsis.verify.reasons import _TOKEN, starts_with_limiter
+
+    def plain(text: str, lang: str | None) -> str | None:
+        most = max(len(p.split()) for ps in LIMITERS.values() for p in ps)
+        tops = (m.group() for m in _TOKEN.finditer(text[:80]))
+        words = [w.casefold() for w in islice((w for w in tops if w not in ",;:-–—("), most)]
+        for lg in [lang] if lang else list(LIMITERS):
+            for p in sorted(LIMITERS[lg], key=len, reverse=True):
+                if words[: len(p.split())] == p.split():
+                    return p
+        return None
+
+    texts = [load_document(corpus(rel)).text for rel in ("br/lei-13709-2018-lgpd-planalto.html", "rfc/rfc9111.txt")]
+    texts.append(", Salvo se; , a menos que — sin perjuicio de\n" * 3)
+    firsts = {p.split()[0] for ps in LIMITERS.values() for p in ps}
+    found = 0
+    for text in texts:
+        near = [m.start() - 2 for m in _TOKEN.finditer(text) if m.group().casefold() in firsts]
+        for at in [*range(0, len(text), 97), *near]:
+            for lang in (None, "pt", "en"):
+                got = starts_with_limiter(text[max(0, at) :], lang)
+                assert got == plain(text[max(0, at) :], lang)
+                found += got is not None
+    assert found > 20

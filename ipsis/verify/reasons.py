@@ -214,7 +214,11 @@ def starts_with_limiter(text: str, lang: str | None = None) -> str | None:
     """
     # only the first words can open a limiter: as many as its longest has, not the whole text
     tops = (m.group() for m in _TOKEN.finditer(text[:80]))
-    words = [w.casefold() for w in islice((w for w in tops if w not in ",;:-–—("), _most_words())]
+    kept = (w for w in tops if w not in ",;:-–—(")
+    first = next(kept, "").casefold()
+    if first not in _first_words():
+        return None  # most texts: no limiter begins with their first word
+    words = [first, *(w.casefold() for w in islice(kept, _most_words() - 1))]
     langs = [lang] if lang else list(LIMITERS)
     for lg in langs:
         for p, parts in _longest_first(lg):
@@ -226,6 +230,11 @@ def starts_with_limiter(text: str, lang: str | None = None) -> str | None:
 @cache
 def _most_words() -> int:
     return max(len(p.split()) for ps in LIMITERS.values() for p in ps)
+
+
+@cache
+def _first_words() -> frozenset[str]:
+    return frozenset(p.split()[0] for ps in LIMITERS.values() for p in ps)
 
 
 @cache
