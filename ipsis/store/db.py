@@ -35,10 +35,6 @@ ANONYMOUS = ""
 """The user of a caller who is nobody in particular: public versions only."""
 
 __all__ = ["DB_NAME", "CheckReport", "IngestOutcome", "SourceVersion", "Store", "parse_when", "utc_now"]
-SEARCHES_PER_STATEMENT = 200
-"""Index searches made in one SQL statement by :meth:`Store.search_many` (SQLite allows 500 terms
-in a compound SELECT)."""
-
 _COLUMNS = (
     "pk, id, name, version, sha256, size, filename, retrieved_at, ingested_at, origin, media_type, "
     "extractor, extractor_version, page_count, section_count, text_length"
@@ -250,28 +246,24 @@ class Store:
     def search_many(
         self, queries: Sequence[tuple[str, str | None]], user: str | None, limit: int
     ) -> list[list[SourceVersion]]:
-        """:meth:`search` of each ``(query, exclude_id)``: the index read in one statement per
-        :data:`SEARCHES_PER_STATEMENT` queries, and the versions found read once."""
+        """:meth:`search` of each ``(query, exclude_id)``: the index read by one prepared
+        statement (only the version keys), the versions found read once for all the queries."""
         vis, vparams = self._visible(user)
-        found: list[list[int]] = [[] for _ in queries]
-        for at in range(0, len(queries), SEARCHES_PER_STATEMENT):
-            parts, params = [], []
-            for i, (query, exclude_id) in enumerate(queries[at : at + SEARCHES_PER_STATEMENT], at):
-                cond, qparams = self.backend.search_condition(query)
-                parts.append(
-                    f"SELECT q, pk FROM (SELECT {i} AS q, v.pk AS pk FROM versions v WHERE {cond}"
-                    f" AND (CAST(? AS TEXT) IS NULL OR v.id <> ?) AND {vis} ORDER BY v.pk LIMIT {int(limit)}) AS s{i}"
-                )
-                params += [*qparams, exclude_id, exclude_id, *vparams]
-            for row in self.backend.query(" UNION ALL ".join(parts), params):
-                found[row["q"]].append(row["pk"])
+        found: list[list[int]] = []
+        for query, exclude_id in queries:
+            cond, params = self.backend.search_condition(query)
+            sql = (
+                f"SELECT v.pk AS pk FROM versions v WHERE {cond} AND (CAST(? AS TEXT) IS NULL OR v.id <> ?)"
+                f" AND {vis} ORDER BY v.pk LIMIT {int(limit)}"
+            )
+            found.append([r["pk"] for r in self.backend.query(sql, [*params, exclude_id, exclude_id, *vparams])])
         pks = sorted({pk for hits in found for pk in hits})
         versions: dict[int, SourceVersion] = {}
         for at in range(0, len(pks), 500):
             chunk = pks[at : at + 500]
             for sv in self._rows(f"v.pk IN ({','.join('?' * len(chunk))})", chunk, None):
                 versions[sv.pk] = sv
-        return [[versions[pk] for pk in sorted(hits)] for hits in found]
+        return [[versions[pk] for pk in hits] for hits in found]
 
     def document_frequency(self, terms: Iterable[str]) -> dict[str, int]:
         """How many stored versions hold each folded word (all versions, whoever may read them)."""
