@@ -259,10 +259,13 @@ def _edges(q: list[Token], src: list[Token], view: str, e: int, lang: str) -> li
     return out
 
 
-def _diff(doc: Document, view: Normalized, q: list[Token], src: list[Token], base: int) -> list[dict[str, Any]]:
-    """The word-level changes, each with the source's own words and their offsets."""
+def _diff(
+    doc: Document, view: Normalized, q: list[Token], src: list[Token], base: int, opcodes: Any
+) -> list[dict[str, Any]]:
+    """The word-level changes (``opcodes`` of ``q`` and ``src``), each with the source's own
+    words and their offsets."""
     out: list[dict[str, Any]] = []
-    for op, i1, i2, j1, j2 in word_diff(q, src):
+    for op, i1, i2, j1, j2 in opcodes:
         if op == "equal":
             continue
         if j1 < j2:
@@ -334,13 +337,15 @@ def nearest_passage(doc: Document, quote: str, policy: Policy, context: Context 
     s, e = best.pop("_view")
     for c in ranked[1:]:
         c.pop("_view")
-    if sum(op != "equal" for op, *_ in word_diff(tokens(qtext), tokens(view.text[s:e]))) > 1:
+    q_tokens, src_tokens = tokens(qtext), tokens(view.text[s:e])
+    opcodes = word_diff(q_tokens, src_tokens)
+    if sum(op != "equal" for op, *_ in opcodes) > 1:
         # scattered changes: one run of omitted words elsewhere is the simpler explanation
         om = _omitted(doc, view, qtext, policy, enc)
         if om is not None:
             om["candidates"] += [best, *ranked[1:]]
             return om
-    return _explain(doc, view, qtext, best, s, e, k, ranked)
+    return _explain(doc, view, qtext, best, s, e, k, ranked, (q_tokens, src_tokens, opcodes))
 
 
 def _plain_rank(c: dict[str, Any]) -> tuple[int, int, int]:
@@ -379,17 +384,28 @@ def _omitted(doc: Document, view: Normalized, qtext: str, policy: Policy, enc: _
 
 
 def _explain(
-    doc: Document, view: Normalized, qtext: str, best: dict[str, Any], s: int, e: int, k: int, ranked: list[Any]
+    doc: Document,
+    view: Normalized,
+    qtext: str,
+    best: dict[str, Any],
+    s: int,
+    e: int,
+    k: int,
+    ranked: list[Any],
+    diffed: tuple[list[Token], list[Token], Any] | None = None,
 ) -> dict[str, Any]:
-    """The nearest record for the best candidate (view span ``[s, e)``): diff and reasons."""
-    q_tokens = tokens(qtext)
-    src_tokens = tokens(view.text[s:e])
+    """The nearest record for the best candidate (view span ``[s, e)``): diff and reasons
+    (``diffed``: the tokens of the quote and of ``[s, e)`` and their word diff, when known)."""
+    q_tokens, src_tokens, opcodes = diffed or (tokens(qtext), tokens(view.text[s:e]), None)
+    if opcodes is None:
+        opcodes = word_diff(q_tokens, src_tokens)
     lang = document_language(doc, view.text)
     reasons = _edges(q_tokens, src_tokens, view.text, e, lang)
     cut = {w for r in reasons if r["flag"] == "truncated" for w in r["quote"] + r["source"][:1]}
     inner_q = [t for t in q_tokens if t.text not in cut]
     inner_s = [t for t in src_tokens if t.text not in cut]
-    for r in classify(inner_q, inner_s, lang):
+    same = len(inner_q) == len(q_tokens) and len(inner_s) == len(src_tokens)  # nothing cut: the same diff
+    for r in classify(inner_q, inner_s, lang, opcodes if same else None):
         if not any(x["flag"] == r["flag"] for x in reasons):
             reasons.append(r)
     if len(reasons) > 1:
@@ -399,7 +415,7 @@ def _explain(
     ties = sum(1 for c in ranked if c["distance"] == best["distance"] and c.get("score") == best.get("score"))
     return {
         **best,
-        "diff": _diff(doc, view, q_tokens, src_tokens, s),
+        "diff": _diff(doc, view, q_tokens, src_tokens, s, opcodes),
         "reasons": reasons,
         "reason": reasons[0]["flag"] if reasons else "near_miss",
         "language": lang,
