@@ -73,6 +73,7 @@ def clear_caches() -> None:
 
     match._cached_quote_view.cache_clear()
     match._typography_of.cache_clear()
+    match._steps_after.cache_clear()
     _cached_stages.cache_clear()
 
 
