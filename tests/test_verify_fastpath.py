@@ -108,12 +108,21 @@ def both_paths(records: list[dict[str, Any]], docs: dict[str, Document], policy:
 
 @pytest.mark.parametrize("rel", DOCUMENTS)
 def test_block_path_equals_per_quote_path_on_the_corpus(rel: str) -> None:
+    """Also with the automaton pass forced on every source (it is skipped where a ``str.find``
+    loop is expected to be cheaper, :func:`ipsis.verify.batch.worth_a_pass`)."""
+    from unittest import mock
+
+    from ipsis.verify import batch
+
     doc = load_document(corpus(rel))
     records = records_for(doc, 4 * MIN_QUOTES)
     for policy in (Policy(), Policy(boundaries=False, max_tier="whitespace", max_error_rate=0)):
         fast, slow = both_paths(records, {doc.id: doc}, policy)
         assert len(fast) == len(records)
         assert fast == slow
+        with mock.patch.object(batch, "worth_a_pass", lambda *_a: True):
+            forced, _ = both_paths(records, {doc.id: doc}, policy)
+        assert forced == slow
     statuses = {json.loads(r)["status"] for r in fast}
     assert {"located", "not_found"} <= statuses, statuses  # the sample exercises more than one branch
     for line in fast:  # every span returned is the text it claims
@@ -167,7 +176,7 @@ def test_one_pass_finds_every_occurrence_like_find_all() -> None:
 def test_prefound_is_left_on_the_document_only_for_the_block() -> None:
     doc = load_document(corpus("rfc/rfc7519.txt"))
     quotes = [_passage(doc.text, random.Random(k)) for k in range(MIN_QUOTES + 5)]
-    with prefound(doc, quotes, Policy()):
+    with prefound(doc, quotes, Policy(), min_quotes=MIN_QUOTES):
         assert doc.cache["prefound"]
     assert not doc.cache["prefound"]
 

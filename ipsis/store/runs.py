@@ -26,12 +26,13 @@ from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.report import summary
 from ipsis.store.db import SourceVersion, Store, utc_now
 from ipsis.store.docs import WORDS, fold, phrase_query, rare_terms_query
-from ipsis.verify import Policy, batch, locate, verify_records
+from ipsis.verify import Policy, batch, verify_records
 from ipsis.verify.batch import absence_test
+from ipsis.verify.locate import places
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
 from ipsis.verify.records import BLOCK, read_blocks
-from ipsis.verify.result import AMBIGUOUS, LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
+from ipsis.verify.result import LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
 
 MAX_CANDIDATES = 25
 """Most sources whose index entry matches that are checked with ``locate`` per quote."""
@@ -140,11 +141,8 @@ def _places(
         doc = store.document_of(sv)
         if absent(doc):
             continue  # locate could only say not_found, after a diagnosis nobody reads
-        r = locate(doc, quote, policy=policy)
-        if r.status not in (LOCATED, AMBIGUOUS):
-            continue
-        for m in r.matches:
-            out.append((sv, {"source_id": sv.id, "start": m.start, "end": m.end, "section": m.section}))
+        for span, section in places(doc, quote, policy):  # where locate would put its matches
+            out.append((sv, {"source_id": sv.id, "start": span.start, "end": span.end, "section": section}))
             if len(out) >= MAX_ELSEWHERE:
                 return out
     return out
@@ -252,7 +250,7 @@ class Verifier:
 
     def _annotate_block(self, store: Store, block: list[Result]) -> None:
         wanted = [(r.quote, r.source_id) for r in block if _looks_elsewhere(r)]
-        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy))  # type: ignore[arg-type]
+        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy))
         for r in block:
             found = next(places) if _looks_elsewhere(r) else []
             _annotate(store, r, found, self.stored.get(r.source_id or ""), self.user, self.use, self._cached)

@@ -269,6 +269,54 @@ def _first_stage_found(
     return last[0], [], last[1]
 
 
+def _search(
+    document: Document, quote: str, policy: Policy, tier: str
+) -> tuple[Normalized, str, list[tuple[int, int]], list[str], bool, bool]:
+    """The view, the stage of the quote found and its hits in the view, what was taken off the
+    quote, and whether the view is the one with page furniture (``printed``) or with scripts
+    set apart by spaces (``spaced``)."""
+    dis = policy.disabled_steps
+    view = document_view(document, tier, dis)
+    search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
+    prepared, hits, removed = _first_stage_found(document, view, quote, search)
+    printed = spaced = False
+    for name, other in other_views(document, tier, dis, quote):
+        # the quote may hold what the view skips (a superscript or footnote call copied with the
+        # sentence, a superscript set apart by spaces, a running header or footer quoted by
+        # itself): search the same tier in the other views, and keep a reading that needs less
+        # taken off the quote; a header or footer is printed on its pages, flagged ``furniture``
+        if hits and not removed:
+            break
+        reading = _first_stage_found(document, other, quote, search, batched=False)
+        if reading[1] and (not hits or len(reading[2]) < len(removed)):
+            view, (prepared, hits, removed) = other, reading
+            printed, spaced = name == "furniture", name == "spaced"
+    return view, prepared, hits, removed, printed, spaced
+
+
+def places(document: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> list[tuple[Span, dict[str, Any] | None]]:
+    """The span and section of each match of ``locate(document, quote, policy=policy)`` when it
+    is ``located`` or ``ambiguous``, else none: the places without the selectors, tiers,
+    messages and diagnosis of a result (the found-elsewhere look-up wants only the places).
+
+    >>> places(Document("d", "Contact support. Read the guide. Contact support."), "Contact support.")
+    [(Span(start=0, end=16), None), (Span(start=33, end=49), None)]
+    """
+    tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier
+    view, prepared, hits, _, _, _ = _search(document, quote, policy, tier)
+    if not hits or batch.reference.on:  # OCR text and inner ellipses: as locate finds them
+        if not batch.reference.on and not ocr_matching.applies(document, policy) and split_fragments(prepared) is None:
+            return []  # not_found (or empty): the diagnosis would say why
+        r = locate(document, quote, policy=policy)
+        ok = r.status in (LOCATED, AMBIGUOUS)
+        return [(Span(m.start, m.end), m.section) for m in r.matches] if ok else []
+    q = quote_view(prepared, tier, policy.disabled_steps).text
+    if not q.strip() or (len(hits) == 1 and policy.min_length and len(q) < policy.min_length):
+        return []  # empty_quote, too_short
+    spans = [view.offsets.span_to_source(Span(*h)) for h in hits]
+    return [(sp, _section_of(document, sp.start)) for sp in spans]
+
+
 def locate(
     document: Document,
     quote: str,
@@ -292,21 +340,7 @@ def locate(
     result.warnings.extend(document.meta.get("warnings", ()))
     tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier  # the ocr tier: ipsis.verify.ocr
     dis = policy.disabled_steps
-    view = document_view(document, tier, dis)
-    search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
-    prepared, hits, removed = _first_stage_found(document, view, quote, search)
-    printed = spaced = False
-    for name, other in other_views(document, tier, dis, quote):
-        # the quote may hold what the view skips (a superscript or footnote call copied with the
-        # sentence, a superscript set apart by spaces, a running header or footer quoted by
-        # itself): search the same tier in the other views, and keep a reading that needs less
-        # taken off the quote; a header or footer is printed on its pages, flagged ``furniture``
-        if hits and not removed:
-            break
-        reading = _first_stage_found(document, other, quote, search, batched=False)
-        if reading[1] and (not hits or len(reading[2]) < len(removed)):
-            view, (prepared, hits, removed) = other, reading
-            printed, spaced = name == "furniture", name == "spaced"
+    view, prepared, hits, removed, printed, spaced = _search(document, quote, policy, tier)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -584,4 +618,4 @@ def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_
     }
 
 
-__all__ = ["TIERS", "describe", "locate"]
+__all__ = ["TIERS", "describe", "locate", "places"]
