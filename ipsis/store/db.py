@@ -244,10 +244,15 @@ class Store:
         return self._rows(where, [*params, exclude_id, exclude_id], user, limit, order="v.pk")
 
     def search_many(
-        self, queries: Sequence[tuple[str, str | None]], user: str | None, limit: int
+        self,
+        queries: Sequence[tuple[str, str | None]],
+        user: str | None,
+        limit: int,
+        known: dict[int, SourceVersion] | None = None,
     ) -> list[list[SourceVersion]]:
         """:meth:`search` of each ``(query, exclude_id)``: the index read by one prepared
-        statement (only the version keys), the versions found read once for all the queries."""
+        statement (only the version keys), the versions found read once for all the queries
+        (those not in ``known`` already, by key; they are added to it)."""
         vis, vparams = self._visible(user)
         found: list[list[int]] = []
         for query, exclude_id in queries:
@@ -257,8 +262,8 @@ class Store:
                 f" AND {vis} ORDER BY v.pk LIMIT {int(limit)}"
             )
             found.append([r["pk"] for r in self.backend.query(sql, [*params, exclude_id, exclude_id, *vparams])])
-        pks = sorted({pk for hits in found for pk in hits})
-        versions: dict[int, SourceVersion] = {}
+        versions: dict[int, SourceVersion] = {} if known is None else known
+        pks = sorted({pk for hits in found for pk in hits if pk not in versions})
         for at in range(0, len(pks), 500):
             chunk = pks[at : at + 500]
             for sv in self._rows(f"v.pk IN ({','.join('?' * len(chunk))})", chunk, None):

@@ -38,6 +38,9 @@ MAX_CANDIDATES = 25
 """Most sources whose index entry matches that are checked with ``locate`` per quote."""
 MAX_ELSEWHERE = 10
 """Most places listed in ``found_elsewhere`` per quote."""
+MAX_KEPT_VERSIONS = 20_000
+"""Most stored versions (the records, not their texts) a run keeps between blocks once a
+found-elsewhere look-up has read them (memory stays flat over any store)."""
 MAX_CITED_IDS = 50
 """Citation ids kept per cited section in a run manifest's ``cited_sections`` (counts are exact)."""
 
@@ -87,12 +90,17 @@ def find_elsewhere(
 
 
 def find_elsewhere_many(
-    store: Store, wanted: Sequence[tuple[str, str | None]], user: str | None, policy: Policy
+    store: Store,
+    wanted: Sequence[tuple[str, str | None]],
+    user: str | None,
+    policy: Policy,
+    known: dict[int, SourceVersion] | None = None,
 ) -> list[list[tuple[SourceVersion, dict[str, Any]]]]:
     """:func:`find_elsewhere` of each ``(quote, exclude_id)`` (a block of not-found records):
     the document frequencies of all their words are read in one query and each distinct index
     search is made once; same places as one look-up per quote (which the per-quote reference
-    path, :func:`ipsis.verify.batch.reference_path`, still makes)."""
+    path, :func:`ipsis.verify.batch.reference_path`, still makes). ``known``: the versions
+    read by earlier blocks, by key (see :meth:`Store.search_many`)."""
     if batch.reference.on:
         return [find_elsewhere(store, q, exclude, user, policy) for q, exclude in wanted]
     tier, dis = policy.max_tier, policy.disabled_steps
@@ -100,20 +108,22 @@ def find_elsewhere_many(
     df = store.document_frequency({fold(t) for text in texts.values() for t in WORDS.findall(text)})
     asked = dict.fromkeys((texts[q], exclude) for q, exclude in wanted)  # each distinct search once
     queries = {key: rare_terms_query(key[0], df) for key in asked}
-    cands = _searched(store, queries, user)
+    cands = _searched(store, queries, user, known)
     # rare words not rare enough: the whole phrase narrows it
-    cands.update(
-        _searched(store, {key: phrase_query(key[0]) for key, c in cands.items() if len(c) == MAX_CANDIDATES}, user)
-    )
+    phrases = {key: phrase_query(key[0]) for key, c in cands.items() if len(c) == MAX_CANDIDATES}
+    cands.update(_searched(store, phrases, user, known))
     return [_places(store, q, cands[(texts[q], exclude)], absence_test(q, policy), policy) for q, exclude in wanted]
 
 
 def _searched(
-    store: Store, queries: dict[tuple[str, str | None], str | None], user: str | None
+    store: Store,
+    queries: dict[tuple[str, str | None], str | None],
+    user: str | None,
+    known: dict[int, SourceVersion] | None,
 ) -> dict[tuple[str, str | None], list[SourceVersion]]:
     """The candidates of each ``(text, exclude_id)`` for its index query (none without one)."""
     distinct = list(dict.fromkeys((query, key[1]) for key, query in queries.items() if query is not None))
-    found = dict(zip(distinct, store.search_many(distinct, user, MAX_CANDIDATES), strict=True))
+    found = dict(zip(distinct, store.search_many(distinct, user, MAX_CANDIDATES, known), strict=True))
     return {key: found[(query, key[1])] if query is not None else [] for key, query in queries.items()}
 
 
@@ -183,6 +193,7 @@ class Verifier:
         self.stored: dict[str, SourceVersion] = {}
         self.documents: dict[str, Document] = {}
         self._memo: dict[tuple[str, Any], Any] = {}
+        self._versions: dict[int, SourceVersion] = {}  # candidates of the found-elsewhere look-ups, by key
 
     def _cached(self, key: tuple[str, Any], compute: Callable[[], Any]) -> Any:
         """Store look-ups made once per run (a source cited by 1,000 records is one query)."""
@@ -250,7 +261,9 @@ class Verifier:
 
     def _annotate_block(self, store: Store, block: list[Result]) -> None:
         wanted = [(r.quote, r.source_id) for r in block if _looks_elsewhere(r)]
-        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy))
+        if len(self._versions) > MAX_KEPT_VERSIONS:
+            self._versions.clear()
+        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy, self._versions))
         for r in block:
             found = next(places) if _looks_elsewhere(r) else []
             _annotate(store, r, found, self.stored.get(r.source_id or ""), self.user, self.use, self._cached)
