@@ -418,11 +418,14 @@ def test_search_many_equals_one_search_per_query(tmp_path: Path, store_target: A
         rng = random.Random(3)
         texts = [_passage(store.document(f"s{i % 4}-v1").text, rng) for i in range(40)]  # type: ignore[union-attr]
         queries = [q for q in (phrase_query(t) for t in texts) if q] + ['"cache"', '"request" AND "header"', '"zzzq"']
+        known: dict[int, Any] = {}  # versions read by earlier calls, kept as a run keeps them
         for user in (None, "", "ana", "bob"):
             for limit in (3, 25):
                 asked = [(q, rng.choice([None, "s0-v1", "s1-v2"])) for q in queries]
                 got = store.search_many(asked, user, limit)
                 assert got == [store.search(q, exclude, user, limit) for q, exclude in asked]
+                assert store.search_many(asked, user, limit, known) == got
+        assert known
         assert any(len(hits) > 1 for hits in got) and any(not hits for hits in got)
 
 
