@@ -262,7 +262,7 @@ def _mutate(q: str, rng: random.Random, changes: int) -> str:
 
 
 def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
-    from ipsis.verify.nearest import _encoded, search, search_passes
+    from ipsis.verify.nearest import _encoded, grams_of, search, search_passes
 
     docs = [load_document(corpus(rel)) for rel in ("pt/crp-constituicao-republica-portuguesa.txt", "rfc/rfc9111.txt")]
     text = "\n".join(d.text for d in docs) * 2  # copies: several local minima at equal and other distances
@@ -270,8 +270,10 @@ def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
     view = document_view(doc, "typography")
     assert len(view.text) > 2 * 16 * 1024  # long enough to be cut into chunks
     enc = _encoded(doc, view, ("typography", ()))
+    grams = grams_of(doc, enc, ("typography", ()), now=True)
+    assert grams is not None
     rng = random.Random(11)
-    multiple = 0
+    multiple = filtered = 0
     for _ in range(40):
         s = rng.randrange(0, len(view.text) - 400)
         length = rng.choice([30, 80, 200, 300])
@@ -280,8 +282,11 @@ def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
         for limit in (8, 2):
             got = search(enc.data, q, k, enc.mask, limit)
             assert got == search_passes(enc.data, q, k, enc.mask, limit)
+            assert search(enc.data, q, k, enc.mask, limit, grams) == got  # the q-gram filter's first look
             multiple += len(got) > 1
+            filtered += grams.live(q, k, len(enc.data)) is not None
     assert multiple > 10
+    assert filtered > 20  # the lemma applies to most (not to the short quotes with a large budget)
 
 
 def test_nearest_passages_equal_on_both_paths() -> None:
