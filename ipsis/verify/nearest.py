@@ -224,7 +224,7 @@ def search(
     [(0, 11, 1), (13, 24, 1)]
     """
     width = len(query) + k
-    sizes = (max(CHUNK, 16 * width), max(CHUNK // 16, 4 * width))
+    sizes: tuple[int, ...] = (max(CHUNK, 16 * width), max(CHUNK // 16, 4 * width))
     if len(data) <= 2 * sizes[0] or batch.reference.on:
         return search_passes(data, query, k, mask, limit)
     owned = [(0, len(data))]
