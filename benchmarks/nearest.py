@@ -30,8 +30,9 @@ sys.path.insert(0, str(ROOT))
 from ipsis import Document  # noqa: E402
 from ipsis.verify import Policy  # noqa: E402
 from ipsis.verify.batch import reference_path  # noqa: E402
+from ipsis.verify.grams import grams_of  # noqa: E402
 from ipsis.verify.match import document_view, quote_view  # noqa: E402
-from ipsis.verify.nearest import _encoded, budget, grams_of, nearest_passage  # noqa: E402
+from ipsis.verify.nearest import _encoded, budget, nearest_passage  # noqa: E402
 from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
 SOURCES = ["corpora/pt/crp-constituicao-republica-portuguesa.txt", "corpora/rfc/rfc9111.txt", "corpora/rfc/rfc7519.txt"]
@@ -89,7 +90,7 @@ def run(size: int, n: int, base_size: int, limit: float) -> None:
     nearest_passage(doc, "warm up the bytes copy of the view with any quote at all", policy)
     key = (policy.max_tier, ())
     enc = _encoded(doc, document_view(doc, policy.max_tier), key)
-    grams = grams_of(doc, enc, key, now=True)  # else built after 16 searches of the view
+    grams = grams_of(doc, enc.data, key, now=True)  # else built after 16 searches of the view
     nearest_passage(doc, "and warm up the 4-gram index's first search with one more quote", policy)
     setup = time.perf_counter() - t
     qs = quotes(text, n, rng)

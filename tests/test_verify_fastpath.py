@@ -262,7 +262,8 @@ def _mutate(q: str, rng: random.Random, changes: int) -> str:
 
 
 def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
-    from ipsis.verify.nearest import _encoded, grams_of, search, search_passes
+    from ipsis.verify.grams import grams_of
+    from ipsis.verify.nearest import _encoded, search, search_passes
 
     docs = [load_document(corpus(rel)) for rel in ("pt/crp-constituicao-republica-portuguesa.txt", "rfc/rfc9111.txt")]
     text = "\n".join(d.text for d in docs) * 2  # copies: several local minima at equal and other distances
@@ -270,7 +271,7 @@ def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
     view = document_view(doc, "typography")
     assert len(view.text) > 2 * 16 * 1024  # long enough to be cut into chunks
     enc = _encoded(doc, view, ("typography", ()))
-    grams = grams_of(doc, enc, ("typography", ()), now=True)
+    grams = grams_of(doc, enc.data, ("typography", ()), now=True)
     assert grams is not None
     rng = random.Random(11)
     multiple = filtered = 0

@@ -5,8 +5,9 @@ read), then through a fallback resolver (files, ``--sources`` maps). It never su
 version: a record citing ``returns-v1`` is checked against v1, and a readable newer version is
 mentioned as information. A ``not_found`` quote is looked up in the other readable sources
 through the index, and every place is checked with :func:`~ipsis.verify.locate` before it is
-reported in ``found_elsewhere``; the status never changes. Each run gets a record (the
-manifest) in the store, and every result carries its ``run_id``.
+reported in ``found_elsewhere``; the status never changes (the look-ups of a block of records are
+made together: :func:`find_elsewhere_many`). Each run gets a record (the manifest) in the store,
+and every result carries its ``run_id``.
 """
 
 from __future__ import annotations

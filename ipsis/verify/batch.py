@@ -7,7 +7,8 @@ same token-boundary test and occurrence limit to each quote's hits as
 :func:`~ipsis.verify.match.find_all`, and leaves them on the document until the block of
 records is done; ``locate`` takes a quote's places from there (:func:`find_in_view`). The
 places are exactly those of ``find_all``; only the time differs (one pass over 5 MB takes about
-as long as 70-100 ``str.find`` scans, so below :data:`MIN_QUOTES` distinct quotes the loop is kept).
+as long as 70-100 ``str.find`` scans, so below :data:`MIN_QUOTES` distinct quotes the loop is kept,
+and on a short source too: building the automaton costs more than the scans, :func:`worth_a_pass`).
 
 A suffix array per source version was measured as the alternative (``benchmarks/locate.py``):
 building it costs more than the whole automaton pass; kept in the store it would win only for
