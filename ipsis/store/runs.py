@@ -32,7 +32,7 @@ from ipsis.verify.batch import absence_test
 from ipsis.verify.locate import places
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
-from ipsis.verify.records import BLOCK, read_blocks
+from ipsis.verify.records import BLOCK
 from ipsis.verify.result import LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
 
 MAX_CANDIDATES = 25
@@ -250,15 +250,36 @@ class Verifier:
     def iter_verify(
         self, records: Iterable[Any], indexes: Iterable[int] | None = None, limits: Limits = DEFAULT_LIMITS
     ) -> Iterator[Result]:
-        """The results one at a time, as the records come (annotated a block of records at a
-        time: the found-elsewhere look-ups of a block's not-found quotes are made together)."""
-        results = verify_records(records, self.resolve, self.policy, limits, indexes=indexes)
-        for block in read_blocks(results, BLOCK):
-            if self.store is not None:
-                self._annotate_block(self.store, block)
-            for r in block:
-                r.extra["run_id"] = self.run_id
-                yield r
+        """The results one at a time, as the records come. The found-elsewhere look-ups of a
+        block's not-found quotes are made together: from a block's first not-found result on,
+        its results wait for the end of the block (those before it come out at once)."""
+        results = iter(verify_records(records, self.resolve, self.policy, limits, indexes=indexes))
+        waiting: list[Result] = []
+        n = 0
+        while True:
+            try:
+                r = next(results)
+            except StopIteration:
+                break
+            except Exception:  # a malformed line: the results before it first
+                yield from self._done(waiting)
+                raise
+            n += 1
+            if waiting or (self.store is not None and _looks_elsewhere(r)):
+                waiting.append(r)
+            else:
+                yield from self._done([r])
+            if n % BLOCK == 0 and waiting:  # the end of verify_records' block
+                yield from self._done(waiting)
+                waiting = []
+        yield from self._done(waiting)
+
+    def _done(self, block: list[Result]) -> Iterator[Result]:
+        if self.store is not None:
+            self._annotate_block(self.store, block)
+        for r in block:
+            r.extra["run_id"] = self.run_id
+            yield r
 
     def _annotate_block(self, store: Store, block: list[Result]) -> None:
         wanted = [(r.quote, r.source_id) for r in block if _looks_elsewhere(r)]
