@@ -293,6 +293,34 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut_spans(text, spans, "")
 
 
+SPACING_ACCENTS = {"˜": "\u0303", "¨": "\u0308", "ˆ": "\u0302", "ˇ": "\u030c", "˚": "\u030a", "¯": "\u0304", "˙": "\u0307", "˘": "\u0306"}
+"""Spacing accents a PDF draws apart from their letter (the acute and grave are quote marks)."""
+_ACC = "[" + "".join(SPACING_ACCENTS) + "]"
+_ACCENT_BY_LETTER = re.compile(f"([^\\W\\d_])({_ACC})(?![^\\W\\d_])|(?<![^\\W\\d_])({_ACC})([^\\W\\d_])")
+
+
+def _accent_onto(m: re.Match[str]) -> str:
+    letter, accent = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    return unicodedata.normalize("NFC", letter + SPACING_ACCENTS[accent])
+
+
+_ACCENTS_APPLIER = _when_present("".join(SPACING_ACCENTS), _sub(_ACCENT_BY_LETTER, _accent_onto))
+
+
+def _spacing_accents(text: str) -> tuple[str, Sequence[Edit]]:
+    """A spacing accent next to one letter only (a formula's ``X˜``, ``[˜γ]``, ``γ˜0``: PDF
+    extractors put the tilde over a variable before or after it) is that letter's accent:
+    ``X̃``, ``γ̃``. Between two letters it stays (which of them it belongs to is the reader's
+    call: ``compose_accents`` puts a TeX accent on the letter after it).
+
+    >>> _spacing_accents("X˜ → X, [˜γ] = e, γ˜0 und ˜a")[0]
+    'X̃ → X, [γ̃] = e, γ̃0 und ã'
+    >>> _spacing_accents("a˜b, x ¨ y")[0]
+    'a˜b, x ¨ y'
+    """
+    return _ACCENTS_APPLIER(text)
+
+
 _COMPOUND_HYPHEN = regex.compile(r"(-)(?<=\p{L}-)(?=\p{L})")
 
 
@@ -552,6 +580,13 @@ FIXES: dict[str, Fix] = dict(
         ),
         _fix("compat_forms", "typography", _compat_forms, "guarded NFKC (full-width, letterlike)"),
         _fix("nfc", "whitespace", _nfc, "canonical composition: e + U+0301 = é"),
+        _fix(
+            "spacing_accents",
+            "typography",
+            _spacing_accents,
+            "'X˜', '˜γ' = 'X̃', 'γ̃': an accent by one letter",
+            "".join(SPACING_ACCENTS),
+        ),
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
         _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),

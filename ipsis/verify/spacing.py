@@ -8,7 +8,8 @@ glued) nor the ``spaced`` view (every script set apart) holds it.
 The ``script_spacing`` search ignores spaces on both sides, then keeps a place only when every
 space the quote and the text disagree on sits at a script boundary: one neighbour inside a
 ``script`` or ``superscript`` mark (from the PDF's character boxes) and the other outside it or
-in another one, or a hyphen next to a symbol (``C∞ -Struktur`` for ``C∞-Struktur``). A space
+in another one, or next to a symbol of the document's text (``−``, ``∞``: the few spaces by a
+symbol that ``symbol_spacing`` keeps, those by a minus sign the view reads as a hyphen). A space
 between two ordinary letters or digits still counts: ``1, 5`` is not ``1,5`` and ``I - o`` is
 not ``Io``.
 
@@ -93,31 +94,32 @@ def script_spacing_hits(doc: Document, view: Normalized, q: str, boundaries: boo
     h = s.text.find(chars)
     while h != -1:
         start, end = s.at(h), s.at(h + n - 1) + 1
-        if not (boundaries and _cuts_token(view.text, start, end, chars)) and _agrees(s, view, h, n, gaps):
+        if not (boundaries and _cuts_token(view.text, start, end, chars)) and _agrees(s, doc, view, h, n, gaps):
             out.append((start, end))
         h = s.text.find(chars, h + 1)
     return out
 
 
-def _agrees(s: _Spaceless, view: Normalized, h: int, n: int, gaps: set[int]) -> bool:
+def _agrees(s: _Spaceless, doc: Document, view: Normalized, h: int, n: int, gaps: set[int]) -> bool:
     """Every space the quote and the view disagree on, in the place of ``n`` spaceless
-    characters at ``h``, sits at a script boundary (or by a hyphen next to a symbol)."""
+    characters at ``h``, sits at a script's edge or next to a symbol."""
     before = s.at(h)
     for j in range(1, n):
         here = s.at(h + j)
-        if (here - before > 1) != (j in gaps) and not _boundary(s, view, before, here):
+        if (here - before > 1) != (j in gaps) and not _boundary(s, doc, view, before, here):
             return False
         before = here
     return True
 
 
-def _boundary(s: _Spaceless, view: Normalized, a: int, b: int) -> bool:
+def _boundary(s: _Spaceless, doc: Document, view: Normalized, a: int, b: int) -> bool:
     """The view's characters ``a`` and ``b`` (neighbours but for spaces) are on the two sides
-    of a script's edge, or one is a hyphen and the other a symbol or bracket."""
-    x, y = view.text[a], view.text[b]
-    if (x == "-" and _symbol(y)) or (y == "-" and _symbol(x)):
+    of a script's edge, or one of them is a symbol in the document's own text (a minus sign,
+    U+2212, that the view reads as a hyphen: ``y2 −x3`` is ``y 2 − x3``)."""
+    i, j = view.offsets.to_source(a), view.offsets.to_source(b)
+    if _symbol(doc.text[i]) or _symbol(doc.text[j]):
         return True
-    return _mark(s, view.offsets.to_source(a)) != _mark(s, view.offsets.to_source(b))
+    return _mark(s, i) != _mark(s, j)
 
 
 def _mark(s: _Spaceless, i: int) -> int:
@@ -127,7 +129,7 @@ def _mark(s: _Spaceless, i: int) -> int:
 
 
 def _symbol(c: str) -> bool:
-    return unicodedata.category(c) in ("Sm", "Sc", "Sk", "So", "Ps", "Pe")
+    return unicodedata.category(c) in ("Sm", "Sc", "Sk", "So")
 
 
 def scripts_view(doc: Document, tier: str, disabled: tuple[str, ...] | list[str] = ()) -> Normalized:
