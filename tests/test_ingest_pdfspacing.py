@@ -34,14 +34,16 @@ NO_OCR = OcrOptions(mode="never")
 
 
 def _pdf(content: bytes) -> bytes:
-    """A one-page PDF (Times-Roman, a standard font: no embedding) with ``content`` as its page."""
+    """A one-page PDF (Times-Roman as F1, Symbol as F2: standard fonts, no embedding) with
+    ``content`` as its page."""
     objs = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 6 0 R >> >>"
         b" /Contents 5 0 R >>",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>",
     ]
     out = b"%PDF-1.4\n"
     offsets = []
@@ -140,21 +142,21 @@ def doc_slice(doc: Document, m: object) -> str:
 
 
 SCRIPTS_PAGE = (  # 12 pt text with an 8 pt subscript s (2 pt down) and superscript C (4 pt up)
-    b"BT /F1 12 Tf 72 700 Td (Im R3 sei T) Tj /F1 8 Tf -2 Ts (s) Tj /F1 12 Tf 0 Ts (S die Ebene und X) Tj"
-    b" /F1 8 Tf 4 Ts (C) Tj /F1 12 Tf 0 Ts ( das Komplement.) Tj ET"
-)
+    b"BT /F1 12 Tf 72 700 Td (Sei T) Tj /F1 8 Tf -2 Ts (s) Tj /F1 12 Tf 0 Ts (S die Ebene und X) Tj"
+    b" /F1 8 Tf 4 Ts (C) Tj /F1 12 Tf 0 Ts ( das Komplement, x ) Tj /F2 12 Tf (\\316) Tj /F1 12 Tf ( A.) Tj ET"
+)  # Symbol's 316 is the sign of a formula, \u2208: the page's font sizes are read
 
 
 def test_scripts_on_their_line_are_marked_and_spaced_as_a_quote_likes(tmp_path: Path) -> None:
     path = tmp_path / "scripts.pdf"
     path.write_bytes(_pdf(SCRIPTS_PAGE))
     doc = load_document(path, ocr=NO_OCR)
-    text = "Im R3 sei TsS die Ebene und XC das Komplement."
+    text = "Sei TsS die Ebene und XC das Komplement, x \u2208 A."
     assert doc.text.strip() == text
     assert [(m.kind, doc.text[m.start : m.end]) for m in doc.marks] == [("script", "s"), ("script", "C")]
-    _located(doc, "Im R3 sei Ts S die Ebene und X C das Komplement.", 1, text)  # every script apart: spaced view
-    assert "script_spacing" in _located(doc, "Im R3 sei T s S die Ebene und XC das Komplement.", 1, text)
-    for quote in ("Im R3 sei Ts S dieEbene und X C das Komplement.", "Im R3 seiTs S die Ebene und XC das Komplement."):
+    _located(doc, "Sei Ts S die Ebene und X C das Komplement, x \u2208 A.", 1, text)  # every script apart: spaced view
+    assert "script_spacing" in _located(doc, "Sei T s S die Ebene und XC das Komplement, x \u2208 A.", 1, text)
+    for quote in ("Sei Ts S dieEbene und X C das Komplement, x \u2208 A.", "SeiTs S die Ebene und XC das Komplement."):
         assert locate(doc, quote).status == "not_found"  # a space between two ordinary letters counts
 
 

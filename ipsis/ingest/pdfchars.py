@@ -303,11 +303,13 @@ def word_gap(before: Char, after: Char, reference: Char | None = None) -> bool:
     return after.x0 - before.x1 > WORD_GAP * max(before.size, after.size) + spacing
 
 
-FORMULA = re.compile(r"[\u0370-\u03ff\u2190-\u22ff\u27e8-\u27ef±×÷]|[^\W\d_]\d|\d[^\W\d_]")
-"""A sign that a page sets formulas or indices (Greek, arrows and mathematical operators, a
-letter glued to a digit: ``R2``, ``x0``): where a raised or lowered script may sit on its line
-without a line break, so the reader reads the font size of every character (see
-:func:`inline_scripts`)."""
+FORMULA = re.compile(r"[\u2190-\u2211\u2213-\u22ff\u27e8-\u27ef±×÷]")
+"""A sign that a page sets formulas (arrows, mathematical operators but the minus sign, which
+some producers print for a hyphen, angle brackets, ± × ÷):
+where a raised or lowered script may sit on its line without a line break, so the reader reads
+the font size of every character (see :func:`inline_scripts`). Greek letters and letters glued
+to digits (``HS256``) are not enough: Greek prose and technical prose would pay for it (the
+font sizes of every character cost up to half the page's reading time)."""
 
 
 def font_sizes(textpage: Any, text: str, start: int = 0, end: int | None = None) -> list[float]:

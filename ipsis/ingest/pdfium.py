@@ -185,7 +185,7 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         fonts: list[float] | None = None
         if off or twice:
             chars = page_chars(textpage, text)
-            fonts = font_sizes(textpage, text)  # ten times cheaper than the boxes just read
+            fonts = font_sizes(textpage, text)  # a tenth of the cost of the boxes just read
         else:
             text, sparse = sparse_superscripts(textpage, text)
         images = not text.strip() and _has_images(page)

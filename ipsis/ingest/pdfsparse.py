@@ -78,7 +78,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
                 if how != KEEP:
                     drop[lo + k] = how
     joins, scripts = _script_breaks(textpage, text, wide)
-    scripts += _inline_scripts(textpage, text, wide, bool(runs or scripts))
+    scripts += _inline_scripts(textpage, text, wide, bool(scripts))
     for k, how in joins.items():
         drop.setdefault(k, how)
         drop.setdefault(k + 1, how)
@@ -146,8 +146,8 @@ def _script_breaks(textpage: Any, text: str, wide: bool) -> tuple[dict[int, str]
 def _inline_scripts(textpage: Any, text: str, wide: bool, raised: bool) -> list[tuple[int, int]]:
     """The spans of raised or lowered scripts set on their line without a break
     (:func:`~ipsis.ingest.pdfchars.inline_scripts`), on a page that sets formulas
-    (:data:`~ipsis.ingest.pdfchars.FORMULA`) or has a superscript or script found already
-    (``raised``): font sizes of every character, boxes only next to a change of size."""
+    (:data:`~ipsis.ingest.pdfchars.FORMULA`) or has a script at a line break (``raised``): font
+    sizes of every character, boxes only next to a change of size."""
     if not raised and not FORMULA.search(text):
         return []
     fonts = font_sizes(textpage, text)
