@@ -29,7 +29,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from ipsis.document import Document
-from ipsis.ingest.normalize import Normalized
+from ipsis.ingest.normalize import Normalized, tier_rank
 from ipsis.verify.match import SCRIPTS, _cuts_token, _mark_kinds, document_view
 
 SCRIPT_SPACING = "script_spacing"
@@ -130,6 +130,14 @@ def _mark(s: _Spaceless, i: int) -> int:
 
 def _symbol(c: str) -> bool:
     return unicodedata.category(c) in ("Sm", "Sc", "Sk", "So")
+
+
+def spaceless_text(doc: Document, tier: str, disabled: tuple[str, ...] | list[str] = ()) -> str:
+    """The spaceless text the search looks in at ``tier`` ("" when the document marks no
+    scripts or the tier is below ``typography``: no search)."""
+    if tier_rank(tier) < tier_rank("typography") or not has_scripts(doc):
+        return ""
+    return spaceless(doc, scripts_view(doc, tier, disabled)).text
 
 
 def scripts_view(doc: Document, tier: str, disabled: tuple[str, ...] | list[str] = ()) -> Normalized:
