@@ -293,7 +293,10 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut_spans(text, spans, "")
 
 
-SPACING_ACCENTS = {"˜": "\u0303", "¨": "\u0308", "ˆ": "\u0302", "ˇ": "\u030c", "˚": "\u030a", "¯": "\u0304", "˙": "\u0307", "˘": "\u0306"}
+SPACING_ACCENTS = {
+    **{"˜": "\u0303", "¨": "\u0308", "ˆ": "\u0302", "ˇ": "\u030c"},
+    **{"˚": "\u030a", "¯": "\u0304", "˙": "\u0307", "˘": "\u0306"},
+}
 """Spacing accents a PDF draws apart from their letter (the acute and grave are quote marks)."""
 _ACCENT_RUN = re.compile("[" + "".join(SPACING_ACCENTS) + "]+")
 

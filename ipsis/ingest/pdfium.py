@@ -256,16 +256,16 @@ def build_text(
     if dedupe:
         # a ligature's letters share its box: ``ff`` right after its twin is one glyph, not a copy
         seen: dict[tuple[str, float, float], int] = {}
-        last = -1
+        prev = -1
         for i, ch in enumerate(chars[:own]):
             if ch.blank:
                 continue
             key = (ch.text, round(ch.x0, 1), round(ch.y0, 1))
-            if seen.get(key, last) != last:
+            if seen.get(key, prev) != prev:
                 drop[i] = True
             else:
                 seen[key] = i
-            last = i
+            prev = i
     sup = superscripts(chars)
     scripts = script_runs(chars)
     if fonts:
