@@ -8,10 +8,10 @@ glued) nor the ``spaced`` view (every script set apart) holds it.
 The ``script_spacing`` search ignores spaces on both sides, then keeps a place only when every
 space the quote and the text disagree on sits at a script boundary: one neighbour inside a
 ``script`` or ``superscript`` mark (from the PDF's character boxes) and the other outside it or
-in another one, or next to a symbol of the document's text (``−``, ``∞``: the few spaces by a
-symbol that ``symbol_spacing`` keeps, those by a minus sign the view reads as a hyphen). A space
-between two ordinary letters or digits still counts: ``1, 5`` is not ``1,5`` and ``I - o`` is
-not ``Io``.
+in another one, or next to a mathematical symbol of the document's text (``−``, ``∞``: the few
+spaces by a symbol that ``symbol_spacing`` keeps, those by a minus sign the view reads as a
+hyphen). A space between two ordinary letters or digits still counts: ``1, 5`` is not ``1,5``
+and ``I - o`` is not ``Io``.
 
 >>> from ipsis.document import Document, Mark
 >>> doc = Document("d", "Y = S1 = {z} und f(t) = e2πit.", marks=(Mark("script", 5, 6), Mark("script", 25, 26)))
@@ -114,8 +114,8 @@ def _agrees(s: _Spaceless, doc: Document, view: Normalized, h: int, n: int, gaps
 
 def _boundary(s: _Spaceless, doc: Document, view: Normalized, a: int, b: int) -> bool:
     """The view's characters ``a`` and ``b`` (neighbours but for spaces) are on the two sides
-    of a script's edge, or one of them is a symbol in the document's own text (a minus sign,
-    U+2212, that the view reads as a hyphen: ``y2 −x3`` is ``y 2 − x3``)."""
+    of a script's edge, or one of them is a mathematical symbol in the document's own text (a
+    minus sign, U+2212, that the view reads as a hyphen: ``y2 −x3`` is ``y 2 − x3``)."""
     i, j = view.offsets.to_source(a), view.offsets.to_source(b)
     if _symbol(doc.text[i]) or _symbol(doc.text[j]):
         return True
@@ -129,7 +129,8 @@ def _mark(s: _Spaceless, i: int) -> int:
 
 
 def _symbol(c: str) -> bool:
-    return unicodedata.category(c) in ("Sm", "Sc", "Sk", "So")
+    """A mathematical symbol (Sm: ``−`` ``∞`` ``=``); not ``°``, whose space by a digit stays."""
+    return unicodedata.category(c) == "Sm"
 
 
 def spaceless_text(doc: Document, tier: str, disabled: tuple[str, ...] | list[str] = ()) -> str:
