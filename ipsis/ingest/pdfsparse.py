@@ -86,10 +86,11 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
         return resolve_fffe(text), []
     taken = [range(s, e) for s, e in runs]
     kinds = {s: _OPEN for s, _ in runs}
-    for s, e in scripts:  # a script is marked unless a superscript run holds some of it
+    for s, e in scripts:  # a script is marked unless a superscript run (or another script) holds some of it
         if not any(s in r or e - 1 in r or r.start in range(s, e) for r in taken):
             runs.append((s, e))
             kinds[s] = _OPEN_SCRIPT
+            taken.append(range(s, e))
     pieces: list[str] = []
     ends = {e for _, e in runs}
     for k, letter in enumerate(text):
