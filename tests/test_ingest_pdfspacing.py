@@ -181,6 +181,18 @@ def test_script_spacing_only_at_a_scripts_edge(quote: str, status: str) -> None:
         assert "script_spacing" in r.steps
 
 
+@pytest.mark.parametrize(
+    ("quote", "status"),
+    [
+        ("Da U x offen ist, gibt es", "located"),  # the quote sets the subscript apart
+        ("Da Uxoffen ist, gibt es", "not_found"),  # the word space after a script still counts
+    ],
+)
+def test_the_word_space_after_a_script_counts(quote: str, status: str) -> None:
+    doc = Document("d", "Da Ux offen ist, gibt es", marks=(Mark("script", 4, 5),))
+    assert locate(doc, quote).status == status
+
+
 def test_a_ligatures_letters_are_not_a_glyph_drawn_twice() -> None:
     # GeoTopo p. 29 prints "zu einem offenem Intervall" (an ff ligature: two f with one box) on
     # a page that repeats a line (so glyphs drawn twice at one place are read once)

@@ -8,7 +8,8 @@ glued) nor the ``spaced`` view (every script set apart) holds it.
 The ``script_spacing`` search ignores spaces on both sides, then keeps a place only when every
 space the quote and the text disagree on sits at a script boundary: one neighbour inside a
 ``script`` or ``superscript`` mark (from the PDF's character boxes) and the other outside it or
-in another one, or next to a mathematical symbol of the document's text (``−``, ``∞``: the few
+in another one (a space the text has and the quote leaves out only where a script begins: after
+one it is a word space), or next to a mathematical symbol of the document's text (``−``, ``∞``: the few
 spaces by a symbol that ``symbol_spacing`` keeps, those by a minus sign the view reads as a
 hyphen). A space between two ordinary letters or digits still counts: ``1, 5`` is not ``1,5``
 and ``I - o`` is not ``Io``.
@@ -106,20 +107,24 @@ def _agrees(s: _Spaceless, doc: Document, view: Normalized, h: int, n: int, gaps
     before = s.at(h)
     for j in range(1, n):
         here = s.at(h + j)
-        if (here - before > 1) != (j in gaps) and not _boundary(s, doc, view, before, here):
+        spaced = here - before > 1
+        if spaced != (j in gaps) and not _boundary(s, doc, view, before, here, spaced):
             return False
         before = here
     return True
 
 
-def _boundary(s: _Spaceless, doc: Document, view: Normalized, a: int, b: int) -> bool:
+def _boundary(s: _Spaceless, doc: Document, view: Normalized, a: int, b: int, spaced: bool) -> bool:
     """The view's characters ``a`` and ``b`` (neighbours but for spaces) are on the two sides
     of a script's edge, or one of them is a mathematical symbol in the document's own text (a
-    minus sign, U+2212, that the view reads as a hyphen: ``y2 −x3`` is ``y 2 − x3``)."""
+    minus sign, U+2212, that the view reads as a hyphen: ``y2 −x3`` is ``y 2 − x3``). A space
+    the text has (``spaced``) and the quote leaves out is excused only where a script begins
+    (``α 2`` for α₂): after one, it is the word space the page shows (``Uₓ um`` is not ``Uxum``)."""
     i, j = view.offsets.to_source(a), view.offsets.to_source(b)
     if _symbol(doc.text[i]) or _symbol(doc.text[j]):
         return True
-    return _mark(s, i) != _mark(s, j)
+    left, right = _mark(s, i), _mark(s, j)
+    return left != right and (right != -1 or not spaced)
 
 
 def _mark(s: _Spaceless, i: int) -> int:
