@@ -5,7 +5,8 @@ Per file, ``tests/cases/pdf-wild/files.json`` pins what a person sees on the pag
 ``pdftotext`` reads (:mod:`tests.pdfwild`) are located on their page, except those where
 ``pdftotext`` itself is wrong (``pdftotext_wrong``, checked against the rendered page) and the
 known misses (``known_misses``, each with its reason); ``present`` texts are located on their
-page (with the mark kinds they must carry, ``form_field``/``annotation``), ``printed_furniture``
+page (with the mark kinds they must carry, ``form_field``/``annotation``, and the steps the match
+must list, ``script_spacing``), ``printed_furniture``
 (a running header or footer quoted by itself) is found on every page it is printed on, flagged
 ``furniture``, ``absent`` texts
 (not visible on the page) are never located; ``warnings``/``error`` are the document warnings
@@ -108,6 +109,7 @@ def test_what_a_person_sees(case: dict[str, Any]) -> None:
         assert doc.text[m.start : m.end] == m.text
         assert m.page == item["page"], f"{case['file']}: {item['text']!r} on page {m.page}"
         assert set(item.get("flags", [])) <= set(m.flags), f"{case['file']}: flags {m.flags}"
+        assert set(item.get("steps", [])) <= set(r.steps), f"{case['file']}: {item['text']!r} steps {r.steps}"
         if kinds:  # a document warning is on every result in it
             assert sorted(w["kind"] for w in r.warnings if w["kind"] in kinds) == kinds
     for item in case.get("printed_furniture", []):  # a running header/footer quoted by itself

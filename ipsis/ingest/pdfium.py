@@ -38,6 +38,8 @@ from ipsis.ingest.pdfchars import (
     GLUED_AFTER,
     NEAR,
     Char,
+    font_sizes,
+    inline_scripts,
     near_candidates,
     outside,
     page_chars,
@@ -180,8 +182,10 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         chars: list[Char] | None = None
         sparse: list[tuple[str, int, int, str]] = []
         twice = _repeats(text)
+        fonts: list[float] | None = None
         if off or twice:
             chars = page_chars(textpage, text)
+            fonts = font_sizes(textpage, text)  # a tenth of the cost of the boxes just read
         else:
             text, sparse = sparse_superscripts(textpage, text)
         images = not text.strip() and _has_images(page)
@@ -206,7 +210,7 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
             return PageRead(text if sparse else resolve_fffe(text), sparse, blank, None, invisible)
         if tail:
             chars = [*chars, Char("\n", 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True), *tail]
-        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, dedupe=twice)
+        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, twice, fonts)
         return PageRead(text, marks, images and not text.strip(), None, invisible)
     finally:
         for tp in (textpage, flat_textpage):
@@ -236,24 +240,37 @@ def _repeats(text: str) -> bool:
 
 
 def build_text(
-    chars: list[Char], own: int, annots: list[tuple[str, Rect]], box: Rect | None, dedupe: bool = False
+    chars: list[Char],
+    own: int,
+    annots: list[tuple[str, Rect]],
+    box: Rect | None,
+    dedupe: bool = False,
+    fonts: list[float] | None = None,
 ) -> tuple[str, list[tuple[str, int, int, str]]]:
     """The page text from its characters and its marks: characters past ``own`` come from the
     flattened annotations; characters outside ``box`` are dropped; superscripts are marked;
     with ``dedupe``, a character drawn again with the same glyph at the same place (text
-    printed twice over itself) is read once."""
+    printed twice over itself) is read once; with ``fonts`` (the font size of each of the
+    first characters), scripts set on their line are marked too."""
     drop = outside(chars, box) if box is not None else [False] * len(chars)
     if dedupe:
-        seen: set[tuple[str, float, float]] = set()
+        # a ligature's letters share its box: ``ff`` right after its twin is one glyph, not a copy
+        seen: dict[tuple[str, float, float], int] = {}
+        prev = -1
         for i, ch in enumerate(chars[:own]):
             if ch.blank:
                 continue
             key = (ch.text, round(ch.x0, 1), round(ch.y0, 1))
-            if key in seen:
+            if seen.get(key, prev) != prev:
                 drop[i] = True
-            seen.add(key)
+            else:
+                seen[key] = i
+            prev = i
     sup = superscripts(chars)
     scripts = script_runs(chars)
+    if fonts:
+        inline = inline_scripts(chars[: len(fonts)], fonts)
+        scripts = [a or (i < len(inline) and inline[i]) for i, a in enumerate(scripts)]
     gaps = {
         i
         for i in range(1, len(chars))
