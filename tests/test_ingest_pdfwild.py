@@ -7,10 +7,11 @@ Per file, ``tests/cases/pdf-wild/files.json`` pins what a person sees on the pag
 known misses (``known_misses``, each with its reason); ``present`` texts are located on their
 page (with the mark kinds they must carry, ``form_field``/``annotation``), ``printed_furniture``
 (a running header or footer quoted by itself) is found on every page it is printed on, flagged
-``furniture``, ``absent`` texts
-(not visible on the page) are never located; ``warnings``/``error`` are the document warnings
-and the error the file must give. Every engine reads every file without a traceback or a hang,
-and an engine named in a message really reads the file.
+``furniture``, ``absent`` texts (not visible on the page: off the crop box, clipped away) are
+never located (a clipped one: ``visible_as`` is what the page shows, found where it is printed);
+``warnings``/``error`` are the document warnings and the error the file must give. Every engine
+reads every file without a traceback or a hang, and an engine named in a message really reads
+the file.
 """
 
 from __future__ import annotations
@@ -118,6 +119,11 @@ def test_what_a_person_sees(case: dict[str, Any]) -> None:
     for item in case.get("absent", []):
         r = locate(doc, item["text"])
         assert r.status != "located", f"{case['file']}: invisible {item['text']!r} located ({item['why']})"
+        if "visible_as" in item:  # clipped: what the page shows is found at each place it is printed
+            assert r.status == "not_found", f"{case['file']}: clipped {item['text']!r} -> {r.status}"
+            shown = locate(doc, item["visible_as"]["text"])
+            assert [m.page for m in shown.matches] == item["visible_as"]["pages"], f"{case['file']}: {shown.message}"
+            assert all(doc.text[m.start : m.end] == m.text for m in shown.matches)
         if "visible_once" in item:  # printed once: the visible copy is located, on its page
             r = locate(doc, item["visible_once"]["text"])
             assert r.status == "located", f"{case['file']}: {item['visible_once']['text']!r} -> {r.status}"

@@ -7,8 +7,9 @@ Per page, on top of PDFium's text:
   free-text/stamp annotation to the page content; the text PDFium then reads past the page's own
   text is marked ``form_field`` (widgets) or ``annotation`` (the rest), by the annotation rectangle
   each character falls in;
-- **off-page text**: characters whose box lies outside the page's own crop box (or media box) are
-  not shown by a viewer and are left out of the page text;
+- **off-page and clipped text**: characters whose box lies outside the page's own crop box (or
+  media box), or outside the region the clip paths of their text object leave
+  (:mod:`ipsis.ingest.pdfclip`), are not shown by a viewer and are left out of the page text;
 - **superscripts**: runs of raised small digits and note symbols are marked ``superscript`` (the
   matcher skips them like footnote calls) and the line break PDFium puts before or after one is
   dropped, so ``Ermäßigte²`` reads ``Ermäßigte2`` on its line.
@@ -45,6 +46,7 @@ from ipsis.ingest.pdfchars import (
     superscripts,
     word_gap,
 )
+from ipsis.ingest.pdfclip import clipped_objects
 from ipsis.ingest.pdfsparse import KEEP, _joins, _text_length, resolve_fffe, sparse_superscripts
 
 WIDGET = 20  # FPDF_ANNOT_WIDGET
@@ -180,8 +182,9 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         chars: list[Char] | None = None
         sparse: list[tuple[str, int, int, str]] = []
         twice = _repeats(text)
-        if off or twice:
-            chars = page_chars(textpage, text)
+        clipped = clipped_objects(page, box) if text else {}
+        if off or twice or clipped:
+            chars = page_chars(textpage, text, clipped=clipped)
         else:
             text, sparse = sparse_superscripts(textpage, text)
         images = not text.strip() and _has_images(page)
@@ -239,10 +242,11 @@ def build_text(
     chars: list[Char], own: int, annots: list[tuple[str, Rect]], box: Rect | None, dedupe: bool = False
 ) -> tuple[str, list[tuple[str, int, int, str]]]:
     """The page text from its characters and its marks: characters past ``own`` come from the
-    flattened annotations; characters outside ``box`` are dropped; superscripts are marked;
+    flattened annotations; characters outside ``box`` or flagged ``clipped`` are dropped; superscripts are marked;
     with ``dedupe``, a character drawn again with the same glyph at the same place (text
     printed twice over itself) is read once."""
     drop = outside(chars, box) if box is not None else [False] * len(chars)
+    drop = [d or ch.clipped for d, ch in zip(drop, chars, strict=True)]
     if dedupe:
         seen: set[tuple[str, float, float]] = set()
         for i, ch in enumerate(chars[:own]):
