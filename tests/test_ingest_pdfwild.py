@@ -9,7 +9,9 @@ page (with the mark kinds they must carry, ``form_field``/``annotation``), ``pri
 (a running header or footer quoted by itself) is found on every page it is printed on, flagged
 ``furniture``, ``absent`` texts (not visible on the page: off the crop box, clipped away) are
 never located (a clipped one: ``visible_as`` is what the page shows, found where it is printed);
-``warnings``/``error`` are the document warnings and the error the file must give. Every engine
+``warnings``/``error`` are the document warnings and the error the file must give
+(``warning_pages``: the pages a warning names; no other file gets a ``garbage_text`` warning,
+with any engine). Every engine
 reads every file without a traceback or a hang, and an engine named in a message really reads
 the file.
 """
@@ -66,6 +68,8 @@ def _quote_check(case: dict[str, Any], cap: int | None) -> None:
     if case.get("error"):
         return
     doc = _load(case)
+    kinds = sorted(w["kind"] for w in doc.meta.get("warnings", []))
+    assert kinds == sorted(case.get("warnings", [])), f"{case['file']}: warnings {kinds}"  # none unpinned
     misses = [o for o in check_quotes(doc, quotes) if not o.ok]
     known = case.get("known_misses", [])
     unexplained = [o for o in misses if _starts(o.quote.text, known) is None]
@@ -102,6 +106,8 @@ def test_what_a_person_sees(case: dict[str, Any]) -> None:
     doc = _load(case)
     kinds = sorted(w["kind"] for w in doc.meta.get("warnings", []))
     assert kinds == sorted(case.get("warnings", [])), f"{case['file']}: warnings {kinds}"
+    for kind, pages in case.get("warning_pages", {}).items():  # the pages a warning names
+        assert [w.get("pages") for w in doc.meta["warnings"] if w["kind"] == kind] == [pages], case["file"]
     for item in case.get("present", []):
         r = locate(doc, item["text"])
         assert r.status == "located", f"{case['file']}: {item['text']!r} -> {r.status}: {r.message}"
@@ -149,6 +155,9 @@ def _engine_check(case: dict[str, Any], engine: str) -> None:
                 _load(case, other)
     else:
         assert doc.text.strip() or doc.meta.get("warnings")
+        if "garbage_text" not in case.get("warnings", []):  # no engine warns of garbage where the page reads true
+            kinds = [w["kind"] for w in doc.meta.get("warnings", [])]
+            assert "garbage_text" not in kinds, f"{case['file']} with {engine}: {doc.meta['warnings']}"
     assert time.monotonic() - start < ENGINE_SECONDS, f"{case['file']} with {engine}: too slow (a hang?)"
 
 

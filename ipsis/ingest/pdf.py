@@ -459,7 +459,7 @@ def read_pdf(
                 "message": f"{name}: PDFium finds no text in this file; it was read with {extractor}",
             }
         )
-    garbage = garbage_warning(text, name)
+    garbage = garbage_warning(text, name, [(t, p.raw_letters) for t, p in zip(texts, pages, strict=True)])
     if garbage:
         warnings_.append(garbage)
     if warnings_:

@@ -104,6 +104,32 @@ def page_chars(
     return out
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+RAW_STRIDE = 16  # characters: one in this many is asked first whether PDFium read it as a raw code
+
+
+def raw_code_letters(textpage: Any, text: str) -> str:
+    """The letters of ``text`` (``textpage.get_text_range()``) that PDFium read as raw character
+    codes because their font gives no Unicode for them (``FPDFText_HasUnicodeMapError``), for
+    :func:`ipsis.ingest.textcheck.raw_code_reason`. One character in :data:`RAW_STRIDE` is asked
+    first; only a page where one of those is a raw code is asked in full."""
+    import pypdfium2.raw as c
+
+    raw, err = textpage.raw, c.FPDFText_HasUnicodeMapError
+    wide = _ASTRAL.search(text) is not None  # PDFium's indices then drift from the text's
+    if not wide and not any(
+        text[k].isalpha() and err(raw, k) == 1 for k in range(0, len(text), RAW_STRIDE)
+    ):
+        return ""
+    out: list[str] = []
+    index = 0
+    for ch in text:
+        if ch.isalpha() and err(raw, index) == 1:
+            out.append(ch)
+        index += 1 if ch < "\U00010000" else 2
+    return "".join(out)
+
+
 def near_candidates(text: str) -> list[bool]:
     """Per character: within :data:`NEAR` characters of a possible superscript (a digit or a
     note symbol), so that :func:`superscripts` has the boxes it looks at.

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -42,6 +42,7 @@ from ipsis.ingest.pdfchars import (
     near_candidates,
     outside,
     page_chars,
+    raw_code_letters,
     script_runs,
     superscripts,
     word_gap,
@@ -66,12 +67,14 @@ class PageRead:
     invisible: bool | None = None
     """The page's own text is invisible (an OCR text layer, :func:`ipsis.ingest.ocr.invisible_text`);
     None: not asked (the engine does not read pages with PDFium)."""
+    raw_letters: str = ""
+    """The letters PDFium read as raw font codes (no Unicode map: :func:`~ipsis.ingest.pdfchars.raw_code_letters`)."""
 
     def rewritten(self, fix: Callable[[str], str]) -> PageRead:
         """The page with ``fix`` applied to its text piece by piece between mark boundaries, so
         that the marks still cover the same characters."""
         if not self.marks:
-            return PageRead(fix(self.text), [], self.has_images, self.error, self.invisible)
+            return replace(self, text=fix(self.text))
         cuts = sorted({0, len(self.text), *(s for _, s, _, _ in self.marks), *(e for _, _, e, _ in self.marks)})
         moved: dict[int, int] = {0: 0}
         out: list[str] = []
@@ -82,7 +85,7 @@ class PageRead:
             pos += len(piece)
             moved[b] = pos
         marks = [(k, moved[s], moved[e], note) for k, s, e, note in self.marks]
-        return PageRead("".join(out), marks, self.has_images, self.error, self.invisible)
+        return replace(self, text="".join(out), marks=marks)
 
 
 def _own_box(page: Any) -> Rect | None:
@@ -177,6 +180,7 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         textpage = page.get_textpage()
         own = textpage.count_chars()
         text = textpage.get_text_range() if own else ""
+        raw_letters = raw_code_letters(textpage, text)
         box = _own_box(page)
         off = box is not None and bool(text) and _text_off_box(textpage, box)
         chars: list[Char] | None = None
@@ -206,11 +210,11 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
             tail = page_chars(flat_textpage, flat, start=_text_length(flat, own))
         if chars is None:
             blank = images and not text.strip()
-            return PageRead(text if sparse else resolve_fffe(text), sparse, blank, None, invisible)
+            return PageRead(text if sparse else resolve_fffe(text), sparse, blank, None, invisible, raw_letters)
         if tail:
             chars = [*chars, Char("\n", 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True), *tail]
         text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, dedupe=twice)
-        return PageRead(text, marks, images and not text.strip(), None, invisible)
+        return PageRead(text, marks, images and not text.strip(), None, invisible, raw_letters)
     finally:
         for tp in (textpage, flat_textpage):
             if tp is not None:
