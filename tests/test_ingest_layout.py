@@ -108,3 +108,23 @@ def test_page_starts_and_marks_agree(engine: str) -> None:
     assert doc.page_starts[0] == 0 and doc.text[doc.page_starts[1] - 1] == "\f"
     for mark in doc.marks:
         assert 0 <= mark.start < mark.end <= len(doc.text)
+
+
+WILD = SHARED / "corpora" / "pdf-wild"
+FORM_BLOCKS = [
+    # page 1 of issue6127.pdf (rendered at 70 dpi): the title block beside the VOLET 1 box,
+    # read as one block each (the rows used to interleave them: "... A UN ASSUR E VOLET 1")
+    (1, "DEMANDE DE RATTACHEMENT A UN ASSUR E\nDES AYANTS DROIT AUTRES QUE LES ENFANTS\n"),
+    (1, "VOLET 1\nà a d r esser\nà l'organisme\nd'assurance\nmaladie"),  # pdfminer's own letter spacing
+    # page 3: a brace drawn over seven bullet lines used to pull them into one row
+    (3, "• la personne liée à l’assuré par un pacte civil de solidarité (PACS) ,\n"),
+    (3, "(ils doivent vivre sous le même toit que l'assuré(e)\nauquel(à laquelle) ils demandent le rattachement et\n"),
+]
+
+
+@pytest.mark.parametrize(("page", "block"), FORM_BLOCKS)
+def test_a_form_reads_block_by_block(page: int, block: str) -> None:
+    doc = load_document(WILD / "pj_issue6127.pdf", engine="pdfplumber")
+    at = doc.text.find(block)
+    assert at >= 0, block
+    assert doc.page_of(at) == page
