@@ -19,6 +19,7 @@ so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ips
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -96,7 +97,7 @@ def page_chars(
             # the font size only next to a line break (where :func:`script_join` compares two)
             by_break = text[k - 1 : k] in ("\r", "\n") or text[k + 1 : k + 2] in ("\r", "\n")
             font = font_size(raw, index) if by_break else 0.0
-            hidden = clipped is not None and bool(clipped) and outside_clip(textpage, index, clipped, (x0, y0, x1, y1))
+            hidden = outside_clip(textpage, index, clipped, (x0, y0, x1, y1)) if clipped else False
             out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font, hidden))
         else:
             out.append(Char(ch, *_NO_BOX, True))
@@ -116,17 +117,19 @@ def raw_code_letters(textpage: Any, text: str) -> str:
     import pypdfium2.raw as c
 
     raw, err = textpage.raw, c.FPDFText_HasUnicodeMapError
-    wide = _ASTRAL.search(text) is not None  # PDFium's indices then drift from the text's
-    if not wide and not any(
-        text[k].isalpha() and err(raw, k) == 1 for k in range(0, len(text), RAW_STRIDE)
-    ):
+    astral = [m.start() for m in _ASTRAL.finditer(text)]  # PDFium counts each of these twice
+
+    def index(k: int) -> int:
+        return k + bisect_left(astral, k) if astral else k
+
+    if not any(text[k].isalpha() and err(raw, index(k)) == 1 for k in range(0, len(text), RAW_STRIDE)):
         return ""
     out: list[str] = []
-    index = 0
+    at = 0
     for ch in text:
-        if ch.isalpha() and err(raw, index) == 1:
+        if ch.isalpha() and err(raw, at) == 1:
             out.append(ch)
-        index += 1 if ch < "\U00010000" else 2
+        at += 1 if ch < "\U00010000" else 2
     return "".join(out)
 
 
