@@ -33,6 +33,7 @@ BAND = 0.16  # share of the page height, at the top and at the bottom, where fur
 MIN_GUTTER = 7.0  # points: narrower gaps are word spaces, even in justified text
 TALL = 2.5  # times the median word height: a box this tall spans several lines (a brace)
 BLOCK_GAP = 1.5  # of a row's height: a wider gap between two words separates two blocks of text ...
+RECENT_BLOCKS = 32  # blocks a piece of a row may go on: those added to last (older ones ended above)
 ALIGNED = 0.06  # ... unless both stand on one baseline (to this share of the height): a table row
 SAME_HEIGHT = 3.0  # points: a running header sits at the same height on every page
 MIN_PAGES = 2  # with positions, two pages are enough to call a line running furniture ...
@@ -216,13 +217,14 @@ def _segments(row: Sequence[Box]) -> list[list[Box]]:
     return out
 
 
-def _home(found: list[list[list[Box]]], here: dict[int, list[Box]], piece: list[Box]) -> int | None:
-    """The block ``piece`` goes on: the latest whose line before this row overlaps it across
-    and ends at most a line's height above it."""
+def _home(found: list[list[list[Box]]], recent: list[int], here: dict[int, list[Box]], piece: list[Box]) -> int | None:
+    """The block ``piece`` goes on: the one last added to (of the :data:`RECENT_BLOCKS` last
+    added to: a scattered page does not cost blocks × rows) whose line before this row overlaps
+    it across and ends at most a line's height above it."""
     x0, x1 = piece[0].x0, piece[-1].x1
     top = min(b.top for b in piece)
     height = max(b.bottom - b.top for b in piece)
-    for k in range(len(found) - 1, -1, -1):
+    for k in reversed(recent):
         lines = found[k][:-1] if k in here else found[k]
         if not lines:
             continue
@@ -249,18 +251,24 @@ def blocks(rows: Sequence[Sequence[Box]]) -> list[Line]:
     ['Title', 'goes on', 'BOX', 'note']
     """
     found: list[list[list[Box]]] = []  # each block: its lines (pieces), top to bottom
+    recent: list[int] = []  # blocks, the one added to last at the end
     for row in rows:
         here: dict[int, list[Box]] = {}  # block -> its line on this row
         for piece in _segments(row):
-            home = _home(found, here, piece)
+            home = _home(found, recent, here, piece)
             if home is None:
                 found.append([piece])
-                here[len(found) - 1] = piece
+                home = len(found) - 1
+                here[home] = piece
             elif home in here:
                 here[home].extend(piece)  # the same row, the same block: one line
             else:
                 found[home].append(piece)
                 here[home] = piece
+            if home in recent:
+                recent.remove(home)
+            recent.append(home)
+            del recent[:-RECENT_BLOCKS]
     return [_line(piece, "full") for block in found for piece in block]
 
 
