@@ -128,3 +128,13 @@ def test_a_form_reads_block_by_block(page: int, block: str) -> None:
     at = doc.text.find(block)
     assert at >= 0, block
     assert doc.page_of(at) == page
+
+
+def test_pdfminer_unmapped_glyphs_are_marked() -> None:
+    # issue6132.pdf: the fi ligature has no Unicode map; pdfminer writes "(cid:12)eld"
+    doc = load_document(WILD / "pj_issue6132.pdf", engine="pdfplumber")
+    assert "(cid:" not in doc.text
+    at = doc.text.find("Galois \ufffdeld used to achieve fast")
+    assert at >= 0
+    unmapped = [m for m in doc.marks if m.kind == "unmapped_glyph"]
+    assert any(m.start == at + len("Galois ") and doc.text[m.start : m.end] == "\ufffd" for m in unmapped)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -84,9 +85,19 @@ def _rewritten(data: bytes, password: str | None) -> bytes | None:
     return out.getvalue()
 
 
+_CID = re.compile(r"\(cid:\d+\)")
+"""pdfminer's text for a glyph without a Unicode map (``(cid:12)eld`` for the ligature of
+``field``): read as U+FFFD, as PDFium and pypdf give it, so that it is marked ``unmapped_glyph``
+and counts as unmapped for the ``garbage_text`` warning."""
+
+
 def _boxes(page: Any) -> list[Box]:
     words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance_ratio=0.15)
-    return [Box(w["text"], w["x0"], w["x1"], w["top"], w["bottom"]) for w in words if w.get("upright", True)]
+    return [
+        Box(_CID.sub("\ufffd", w["text"]), w["x0"], w["x1"], w["top"], w["bottom"])
+        for w in words
+        if w.get("upright", True)
+    ]
 
 
 def plumber_pages(
