@@ -4,19 +4,25 @@ embedded) with the content stream given, optionally with form XObjects the page 
 from __future__ import annotations
 
 
-def one_page_pdf(content: bytes, forms: dict[str, tuple[bytes, bytes]] | None = None) -> bytes:
-    """A one-page PDF (612 x 792 points) whose page draws ``content``; ``forms`` maps an XObject
-    name to ``(bbox, stream)`` of a form XObject the content can draw with ``/Name Do``
-    (``bbox`` as written in PDF, e.g. ``b"[0 0 612 792]"``)."""
+def one_page_pdf(
+    content: bytes,
+    forms: dict[str, tuple[bytes, bytes]] | None = None,
+    font: bytes = b"Times-Roman",
+    catalog: bytes = b"",
+) -> bytes:
+    """A one-page PDF (612 x 792 points) whose page draws ``content`` (``/F1`` is the standard
+    ``font``); ``forms`` maps an XObject name to ``(bbox, stream)`` of a form XObject the
+    content can draw with ``/Name Do`` (``bbox`` as written in PDF, e.g. ``b"[0 0 612 792]"``);
+    ``catalog`` is added to the catalog dictionary (e.g. ``b"/Lang (ru)"``)."""
     forms = forms or {}
     first_form = 6
     xobjects = b" ".join(b"/%s %d 0 R" % (name.encode(), first_form + k) for k, name in enumerate(forms))
     resources = b"<< /Font << /F1 4 0 R >> /XObject << " + xobjects + b" >> >>"
     objs = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Catalog /Pages 2 0 R " + catalog + b" >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + resources + b" /Contents 5 0 R >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /" + font + b" >>",
         _stream(b"", content),
         *(_stream(b"/Type /XObject /Subtype /Form /BBox %s /Resources %s " % (bbox, resources), body)
           for bbox, body in forms.values()),

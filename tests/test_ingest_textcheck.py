@@ -7,16 +7,20 @@ read as a narrow window of Hangul; ``issue6127``: a font's raw codes that spell 
 (``tests/test_ingest_pdfwild.py``). Here: the corpora's legal PDFs (Brazil, Spain, Swiss
 German, Greek) and the RFC PDF get none, with PDFium and with pypdf (every corpus PDF: slow);
 and the rules on the text of pages: a whole-document judgement, the pages named when only some
-are garbage, raw font codes that spell words (real text) or not, a code page read as another.
+are garbage, raw font codes that spell words (real text) or not, a code page read as another;
+and a PDF built here whose letters are in a script its declared language is not written in.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from ipsis.ingest import load_document
 from ipsis.ingest.tesseract import OcrOptions
 from ipsis.ingest.textcheck import garbage_warning
+from tests.pdfbuild import one_page_pdf
 from tests.shared import CORPORA
 
 NO_OCR = OcrOptions(mode="never")
@@ -85,3 +89,22 @@ def test_a_code_page_read_as_another() -> None:
     assert w is not None and "one code page read as another" in w["message"]
     accented = "Ação é necessária: não há exceção à regra geral; também é válido até à ênfase. " * 4
     assert garbage_warning(accented, "t.pdf", [(accented, "")]) is None
+
+
+# Russian typed in Latin letters and set in a font that declares itself Symbol: every extractor
+# reads Greek (Κακ οβ ετοµ ...), which a document declared Russian is not written in
+SYMBOL_LINE = b"BT /F1 12 Tf 72 700 Td (Kak ob etom skazano v stat'e pervoj etogo zakona o pravah) Tj ET"
+
+
+@pytest.mark.parametrize(
+    ("lang", "warned"), [(b"/Lang (ru-RU)", True), (b"/Lang (el)", False), (b"/Lang (en-US)", False), (b"", False)]
+)
+def test_a_script_the_declared_language_is_not_written_in(tmp_path: Path, lang: bytes, warned: bool) -> None:
+    path = tmp_path / "lang.pdf"
+    path.write_bytes(one_page_pdf(SYMBOL_LINE, font=b"Symbol", catalog=lang))
+    doc = load_document(path, ocr=NO_OCR)
+    assert doc.text.startswith("Κακ οβ ετοµ")
+    warnings = [w for w in doc.meta.get("warnings", []) if w["kind"] == "garbage_text"]
+    assert bool(warnings) == warned
+    if warned:
+        assert warnings[0]["pages"] == [1] and "declares /Lang ru-RU" in warnings[0]["message"]

@@ -470,7 +470,10 @@ def read_pdf(
                 "message": f"{name}: PDFium finds no text in this file; it was read with {extractor}",
             }
         )
-    garbage = garbage_warning(text, name, [(t, p.raw_letters) for t, p in zip(texts, pages, strict=True)])
+    from ipsis.ingest.pdfium import declared_language
+
+    raw = [(t, p.raw_letters) for t, p in zip(texts, pages, strict=True)]
+    garbage = garbage_warning(text, name, raw, declared_language(data, password))
     if garbage:
         warnings_.append(garbage)
     if warnings_:

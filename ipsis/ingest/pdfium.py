@@ -159,6 +159,26 @@ def _has_images(page: Any) -> bool:
     return any(kind == c.FPDF_PAGEOBJ_IMAGE for kind in kinds)
 
 
+def declared_language(data: bytes, password: str | None = None) -> str | None:
+    """The document's declared language (the catalog's ``/Lang``, e.g. ``pt-BR``), or None."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as c
+
+    try:
+        pdf = pdfium.PdfDocument(data, password=password)
+    except pdfium.PdfiumError:
+        return None
+    try:
+        size = c.FPDFCatalog_GetLanguage(pdf.raw, None, 0)
+        if size <= 2:
+            return None
+        buf = (ctypes.c_ushort * (size // 2))()
+        c.FPDFCatalog_GetLanguage(pdf.raw, buf, size)
+        return bytes(buf).decode("utf-16-le", "replace").rstrip("\0").strip() or None
+    finally:
+        pdf.close()
+
+
 def may_have_annotations(data: bytes) -> bool:
     """False when no page of the file can have annotations: no ``/Annots`` key in the bytes and
     no object streams (which could hide one). Saves asking PDFium page by page.

@@ -16,7 +16,11 @@ will not match. The signs, judged on the whole text and on each page:
   few vowels: ``QHSDVUHPSOLUOHV`` for ``ne pas remplir``, ``issue6127.pdf``). Raw codes that
   happen to be ASCII and spell words are real text (``issue918.pdf``) and get no warning;
 - **a single-byte code page read as another**: words made mostly of accented Latin letters
-  (Cyrillic windows-1251 read as windows-1252: ``Ìàññà``), which no language writes.
+  (Cyrillic windows-1251 read as windows-1252: ``Ìàññà``), which no language writes;
+- **a script the declared language is not written in**: the document's ``/Lang`` names a
+  language written in a non-Latin script (``ru``, ``el``, ``ko``…) and a page's letters are
+  mostly from another non-Latin script (Latin letters never count against it, and a Latin
+  ``/Lang`` says nothing: Word writes ``en-US`` into documents in any language).
 
 The warning goes on the document (``meta["warnings"]``) and on every result located in it; it
 names the pages when only some are affected.
@@ -120,18 +124,77 @@ def mojibake_reason(text: str) -> str | None:
     )
 
 
-def page_reason(text: str, raw: str = "") -> str | None:
+_LANG_SCRIPTS = {
+    **dict.fromkeys(("ru", "uk", "bg", "sr", "mk", "be", "kk", "ky", "tg", "mn"), ("CYRILLIC",)),
+    "el": ("GREEK",),
+    "ko": ("HANGUL", "CJK"),
+    "ja": ("CJK", "HIRAGANA", "KATAKANA"),
+    "zh": ("CJK",),
+    **dict.fromkeys(("ar", "fa", "ur", "ps"), ("ARABIC",)),
+    **dict.fromkeys(("he", "yi"), ("HEBREW",)),
+    **dict.fromkeys(("hi", "mr", "ne", "sa"), ("DEVANAGARI",)),
+    "th": ("THAI",),
+    "hy": ("ARMENIAN",),
+    "ka": ("GEORGIAN",),
+}
+"""Declared languages written in a script other than Latin, and that script (as Unicode names
+its letters). A language written in Latin letters says nothing: a document declared ``en-US``
+is often in another language (Word's default), and Latin text is at home in any document."""
+_SCRIPTS = frozenset(name for names in _LANG_SCRIPTS.values() for name in names)
+LANG_SHARE = 0.6  # a page's letters from one other script: from this share on it does not fit
+_SAMPLE = 4000  # letters looked at per page
+
+
+def lang_reason(text: str, lang: str | None) -> str | None:
+    """Why the letters of a page do not fit the document's declared language ``lang`` (its
+    ``/Lang``): mostly from another non-Latin script (a Cyrillic document read as Greek or
+    Hangul through a wrong font map), or None.
+
+    >>> lang_reason("Ζητήματα συντάγματος και νόμων της χώρας, άρθρο πρώτο και δεύτερο", "ru-RU")[:35]
+    'its letters are mostly GREEK (55 of'
+    >>> lang_reason("Статья первая: все люди рождаются свободными и равными", "ru"), lang_reason("Ζήτημα", "en")
+    (None, None)
+    """
+    if not lang:
+        return None
+    expected = _LANG_SCRIPTS.get(lang.strip().lower().replace("_", "-").split("-")[0])
+    if expected is None:
+        return None
+    import unicodedata
+
+    counts: dict[str, int] = {}
+    total = 0
+    for ch in text:
+        if ch.isalpha():
+            total += 1
+            name = unicodedata.name(ch, "").split(" ", 1)[0]
+            counts[name] = counts.get(name, 0) + 1
+            if total >= _SAMPLE:
+                break
+    if total < MIN_CHARS:
+        return None
+    script, count = max(counts.items(), key=lambda kv: kv[1])
+    if script in expected or script not in _SCRIPTS or count < LANG_SHARE * total:
+        return None
+    return f"its letters are mostly {script} ({count} of {total}) while the document declares /Lang {lang}"
+
+
+def page_reason(text: str, raw: str = "", lang: str | None = None) -> str | None:
     """Why the text of one page does not look like real text (``raw``: the letters its fonts
-    gave as raw codes, when the engine tells), or None."""
+    gave as raw codes, when the engine tells; ``lang``: the document's declared language), or
+    None."""
     why = _reason(text)
     if why is None and len(raw) >= MIN_CHARS:
         why = raw_code_reason(raw, len(text) - len(_NOT_LETTER.findall(text)))
-    return why or mojibake_reason(text)
+    return why or mojibake_reason(text) or lang_reason(text, lang)
 
 
-def garbage_warning(text: str, name: str, pages: Sequence[tuple[str, str]] = ()) -> dict[str, Any] | None:
+def garbage_warning(
+    text: str, name: str, pages: Sequence[tuple[str, str]] = (), lang: str | None = None
+) -> dict[str, Any] | None:
     """A ``garbage_text`` warning when ``text`` (or some of its ``pages``, each ``(text, raw
-    letters)``) does not look like real text, else None.
+    letters)``, judged with the document's declared language ``lang``) does not look like real
+    text, else None.
 
     >>> garbage_warning("Art. 5º Todos são iguais perante a lei, sem distinção de qualquer natureza", "x") is None
     True
@@ -146,7 +209,7 @@ def garbage_warning(text: str, name: str, pages: Sequence[tuple[str, str]] = ())
             "message": f"{name}: the text layer does not look like real text ({reason}); quotes from the page "
             "will not match it: OCR the file or get a copy with a proper text layer",
         }
-    found = [(k, why) for k, (t, raw) in enumerate(pages, start=1) if (why := page_reason(t, raw)) is not None]
+    found = [(k, why) for k, (t, raw) in enumerate(pages, start=1) if (why := page_reason(t, raw, lang)) is not None]
     if not found:
         return None
     from ipsis.ingest.pdf import _page_ranges
