@@ -47,6 +47,14 @@ CASES = {
         {"Fm": (b"[0 0 200 792]", FORM_LINE)},
         "Inside the form box",
     ),
+    "a form in a form: both matrices": (
+        b"q 1 0 0 1 100 0 cm /Fm1 Do Q",
+        {
+            "Fm1": (b"[0 0 612 792]", b"q 1 0 0 1 50 0 cm /Fm2 Do Q"),
+            "Fm2": (b"[0 0 612 792]", b"q 0 0 150 792 re W n " + FORM_LINE + b" Q"),  # x 150-300 on the page
+        },
+        "Inside the form box",
+    ),
     "a clip on the page around the form": (
         b"q 0 0 300 792 re W n /Fm Do Q",
         {"Fm": (b"[0 0 612 792]", FORM_LINE)},
