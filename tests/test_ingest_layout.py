@@ -138,3 +138,23 @@ def test_pdfminer_unmapped_glyphs_are_marked() -> None:
     assert at >= 0
     unmapped = [m for m in doc.marks if m.kind == "unmapped_glyph"]
     assert any(m.start == at + len("Galois ") and doc.text[m.start : m.end] == "\ufffd" for m in unmapped)
+
+
+@pytest.mark.parametrize(
+    ("quote", "page"),
+    [
+        ("Limit 1 voucher per person; limit 3 vouchers as gifts.", 1),  # printed on page 1 only
+        ("1 month membership, unlimited rentals and beginners climbing class", 2),
+        ("Promotional value expires: Thu Mar 22", 3),
+    ],
+)
+def test_pdfplumber_reads_only_the_crop_box(quote: str, page: int) -> None:
+    # issue1350.pdf draws the same content on its three pages, each cropped to another part
+    # (rendered pages 1-3): what lies outside the crop box is not on the page
+    from ipsis.verify.locate import locate
+
+    doc = load_document(WILD / "pj_issue1350.pdf", engine="pdfplumber")
+    r = locate(doc, quote)
+    assert r.status == "located", r.message
+    m = r.matches[0]
+    assert m.page == page and doc.text[m.start : m.end] == m.text

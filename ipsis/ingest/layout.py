@@ -67,9 +67,10 @@ class Line:
 
 def _rows(boxes: Sequence[Box]) -> list[list[Box]]:
     """Words grouped into rows (boxes that overlap the row's first box by half their height,
-    so a bigger page number sits on its header's row), each row sorted left to right. A box
-    more than :data:`TALL` times the median height (a brace or bracket drawn over several lines)
-    is a row of its own, so that it does not pull the lines beside it into one row.
+    so a bigger page number sits on its header's row), each row sorted left to right. A narrow
+    box more than :data:`TALL` times the median height (a brace or bracket drawn over several
+    lines; not a title's big word) is a row of its own, so that it does not pull the lines
+    beside it into one row.
 
     >>> lines = [Box(w, 30, 60, 10 + 12 * k, 20 + 12 * k) for k, w in enumerate(["one", "two", "three"])]
     >>> [[b.text for b in r] for r in _rows([Box("{", 20, 28, 8, 46), *lines])]
@@ -77,9 +78,9 @@ def _rows(boxes: Sequence[Box]) -> list[list[Box]]:
     """
     heights = sorted(b.bottom - b.top for b in boxes)
     limit = TALL * heights[len(heights) // 2] if heights else 0.0
-    tall = [b for b in boxes if b.bottom - b.top > limit > 0]
+    tall = [b for b in boxes if b.bottom - b.top > limit > 0 and b.x1 - b.x0 < 0.5 * (b.bottom - b.top)]
     if tall and len(tall) < len(boxes):
-        rest = [b for b in boxes if not b.bottom - b.top > limit]
+        rest = [b for b in boxes if b not in tall]
         return sorted([*_rows(rest), *([b] for b in tall)], key=lambda r: (r[0].top, r[0].x0))
     rows: list[list[Box]] = []
     top = bottom = 0.0
@@ -218,13 +219,16 @@ def _segments(row: Sequence[Box]) -> list[list[Box]]:
 
 
 def _home(found: list[list[list[Box]]], recent: list[int], here: dict[int, list[Box]], piece: list[Box]) -> int | None:
-    """The block ``piece`` goes on: the one last added to (of the :data:`RECENT_BLOCKS` last
-    added to: a scattered page does not cost blocks × rows) whose line before this row overlaps
-    it across and ends at most a line's height above it."""
+    """The block ``piece`` goes on: of the :data:`RECENT_BLOCKS` blocks last added to (a
+    scattered page does not cost blocks × rows), those whose line before this row overlaps it
+    across and ends at most a line's height above it, the nearest above, then the one it
+    overlaps most (not a line number in the margin that the piece happens to reach)."""
     x0, x1 = piece[0].x0, piece[-1].x1
     top = min(b.top for b in piece)
     height = max(b.bottom - b.top for b in piece)
-    for k in reversed(recent):
+    best: tuple[float, float] | None = None
+    home = None
+    for k in recent:
         lines = found[k][:-1] if k in here else found[k]
         if not lines:
             continue
@@ -232,8 +236,10 @@ def _home(found: list[list[list[Box]]], recent: list[int], here: dict[int, list[
         across = min(x1, ref[-1].x1) - max(x0, ref[0].x0)
         below = top - max(b.bottom for b in ref)
         if across > 0 and -0.5 * height <= below <= height:
-            return k
-    return None
+            key = (round(below, 1), -across)  # the nearest line above, then the widest overlap
+            if best is None or key < best:
+                best, home = key, k
+    return home
 
 
 def blocks(rows: Sequence[Sequence[Box]]) -> list[Line]:
