@@ -28,32 +28,11 @@ from ipsis.ingest.tesseract import OcrOptions
 from ipsis.spans import Span
 from ipsis.verify.batch import surely_absent
 from ipsis.verify.locate import locate
+from tests.pdfbuild import one_page_pdf
 from tests.shared import CORPORA
 
 WILD = CORPORA / "pdf-wild"
 NO_OCR = OcrOptions(mode="never")
-
-
-def _pdf(content: bytes) -> bytes:
-    """A one-page PDF (Times-Roman as F1, Symbol as F2: standard fonts, no embedding) with
-    ``content`` as its page."""
-    objs = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 6 0 R >> >>"
-        b" /Contents 5 0 R >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
-        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>",
-    ]
-    out = b"%PDF-1.4\n"
-    offsets = []
-    for i, obj in enumerate(objs, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + obj + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
 
 
 LAW = 20.328  # the advance of "law." in 12 pt Times-Roman (278 + 444 + 722 + 250 thousandths)
@@ -67,7 +46,7 @@ def test_a_gap_wider_than_a_tenth_of_an_em_is_a_space(tmp_path: Path, gap: float
     # 1.5 pt is 0.125 em at 12 pt: PDFium itself reads no space below about 0.15 em
     page = b"BT /F1 12 Tf 72 700 Td (law.) Tj %.3f 0 Td (The next) Tj ET" % (LAW + gap)
     path = tmp_path / "gap.pdf"
-    path.write_bytes(_pdf(page))
+    path.write_bytes(one_page_pdf(page))
     doc = load_document(path, ocr=NO_OCR)
     assert doc.text.strip() == expected
 
@@ -76,7 +55,7 @@ def test_letter_spacing_is_not_a_word_gap(tmp_path: Path) -> None:
     # tracked text (2 pt between every letter) has a wide gap after the period too: no space
     page = b"BT /F1 12 Tf 2 Tc 72 700 Td (law.The) Tj ET"
     path = tmp_path / "tracked.pdf"
-    path.write_bytes(_pdf(page))
+    path.write_bytes(one_page_pdf(page))
     assert load_document(path, ocr=NO_OCR).text.strip() == "law.The"
 
 
@@ -150,7 +129,7 @@ SCRIPTS_PAGE = (  # 12 pt text with an 8 pt subscript s (2 pt down) and superscr
 
 def test_scripts_on_their_line_are_marked_and_spaced_as_a_quote_likes(tmp_path: Path) -> None:
     path = tmp_path / "scripts.pdf"
-    path.write_bytes(_pdf(SCRIPTS_PAGE))
+    path.write_bytes(one_page_pdf(SCRIPTS_PAGE))
     doc = load_document(path, ocr=NO_OCR)
     text = "Sei TsS die Ebene und XC das Komplement, x \u2208 A."
     assert doc.text.strip() == text

@@ -19,6 +19,7 @@ so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ips
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -45,6 +46,7 @@ class Char(NamedTuple):
     origin_y: float  # bottom of the loose box, which follows the baseline
     generated: bool  # inserted by PDFium (line breaks, word spaces)
     font: float = 0.0  # the font size in points, read next to line breaks (else 0): loose boxes differ between fonts
+    clipped: bool = False  # drawn outside the region its clip paths leave visible (:mod:`ipsis.ingest.pdfclip`)
 
     @property
     def blank(self) -> bool:
@@ -61,14 +63,19 @@ def page_chars(
     wanted: Sequence[bool] | None = None,
     first_index: int | None = None,
     end: int | None = None,
+    clipped: dict[int, tuple[float, float, float, float]] | None = None,
 ) -> list[Char]:
     """One :class:`Char` per character of ``text[start:end]`` (``text`` is
     ``textpage.get_text_range()``), with its loose box (the font's ascent to descent: its height
     follows the font size, its bottom the baseline). PDFium counts a character outside the BMP as
     two indices, ``text`` as one (``first_index``, when known, is PDFium's index of
     ``text[start]``). With ``wanted`` (per character of ``text``), only those characters get a
-    box (reading a box is the costly part); the others get an empty one."""
+    box (reading a box is the costly part); the others get an empty one. With ``clipped`` (from
+    :func:`ipsis.ingest.pdfclip.clipped_objects`), a character of one of those objects that lies
+    outside its visible region is flagged ``clipped``."""
     import pypdfium2.raw as c
+
+    from ipsis.ingest.pdfclip import outside_clip
 
     raw = textpage.raw
     rect = c.FS_RECTF()
@@ -90,11 +97,40 @@ def page_chars(
             # the font size only next to a line break (where :func:`script_join` compares two)
             by_break = text[k - 1 : k] in ("\r", "\n") or text[k + 1 : k + 2] in ("\r", "\n")
             font = font_size(raw, index) if by_break else 0.0
-            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font))
+            hidden = outside_clip(textpage, index, clipped, (x0, y0, x1, y1)) if clipped else False
+            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font, hidden))
         else:
             out.append(Char(ch, *_NO_BOX, True))
         index += 1 if ch < "\U00010000" else 2
     return out
+
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+RAW_STRIDE = 16  # characters: one in this many is asked first whether PDFium read it as a raw code
+
+
+def raw_code_letters(textpage: Any, text: str) -> str:
+    """The letters of ``text`` (``textpage.get_text_range()``) that PDFium read as raw character
+    codes because their font gives no Unicode for them (``FPDFText_HasUnicodeMapError``), for
+    :func:`ipsis.ingest.textcheck.raw_code_reason`. One character in :data:`RAW_STRIDE` is asked
+    first; only a page where one of those is a raw code is asked in full."""
+    import pypdfium2.raw as c
+
+    raw, err = textpage.raw, c.FPDFText_HasUnicodeMapError
+    astral = [m.start() for m in _ASTRAL.finditer(text)]  # PDFium counts each of these twice
+
+    def index(k: int) -> int:
+        return k + bisect_left(astral, k) if astral else k
+
+    if not any(text[k].isalpha() and err(raw, index(k)) == 1 for k in range(0, len(text), RAW_STRIDE)):
+        return ""
+    out: list[str] = []
+    at = 0
+    for ch in text:
+        if ch.isalpha() and err(raw, at) == 1:
+            out.append(ch)
+        at += 1 if ch < "\U00010000" else 2
+    return "".join(out)
 
 
 def near_candidates(text: str) -> list[bool]:
