@@ -229,12 +229,14 @@ def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Docum
     ellipses are found once, so each document costs only the ``in`` tests on its views."""
     from ipsis.verify.elision import split_fragments
     from ipsis.verify.locate import searched_stages
+    from ipsis.verify.spacing import spaceless_text
 
     if reference.on:
         return lambda _doc: False
     stages = searched_stages(quote, policy)
     tier, dis = policy.max_tier, policy.disabled_steps
     keys = [k for k in (quote_view(stage, tier, dis).text for stage, _ in stages) if k.strip()]
+    squeezed = [k.replace(" ", "") for k in keys]  # for the script_spacing search
     last = stages[-1][0] if stages else ""
     elided = split_fragments(last) is not None  # the fragments of the last stage are searched
 
@@ -245,7 +247,11 @@ def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Docum
         if any(k in view for k in keys):
             return False  # a stage is there: locate may find it
         others = other_views(doc, tier, dis, quote)
-        return not any(k in other.text for _, other in others for k in keys)
+        if any(k in other.text for _, other in others for k in keys):
+            return False
+        # the script_spacing search's text (empty: none): there but for spaces at a script's edge, maybe
+        spaceless = spaceless_text(doc, tier, dis)
+        return not (spaceless and any(k in spaceless for k in squeezed))
 
     return absent
 
