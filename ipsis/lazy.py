@@ -23,7 +23,7 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], An
     """The module ``__getattr__`` of ``package`` that imports ``exports[name]`` on first use and
     keeps the value in the package's namespace (later look-ups are plain attribute reads)."""
 
-    def __getattr__(name: str) -> Any:
+    def getattr_(name: str) -> Any:
         module = exports.get(name)
         if module is None:
             msg = f"module {package!r} has no attribute {name!r}"
@@ -36,4 +36,4 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], An
             setattr(owner, name, value)
         return value
 
-    return __getattr__
+    return getattr_
