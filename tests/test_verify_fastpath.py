@@ -525,3 +525,26 @@ def test_stored_views_and_boxes_give_the_results_of_the_computed_path(derived_st
     assert len({json.loads(r)["status"] for r in stored}) > 1
     if i != "bench" and DOCUMENTS[int(i)].endswith(".pdf"):
         assert sum('"boxes": [{' in r for r in stored) > len(records) // 3
+
+
+MAPPED = ["br/lgpd-senado-edicao-2024.pdf", "rfc/rfc7519-rfceditor-pdfrfc.pdf", "rfc/rfc9111.txt"]
+
+
+@pytest.mark.parametrize("rel", MAPPED)
+def test_offset_map_lookups_equal_the_layer_by_layer_reference(rel: str) -> None:
+    """``OffsetMap.to_source``/``to_source_end`` inline each layer's look-up; the reference applies
+    ``_Layer.start``/``_Layer.end`` one layer after another. Same at every position of every tier's
+    view (PDF views have the most layers: hyphens, ellipses, spacing)."""
+    doc = load_document(corpus(rel))
+    for tier in ("whitespace", "typography", "case", "accents", "ordinals"):
+        om = document_view(doc, tier).offsets
+        assert om.layers, tier
+        starts, ends = [], []
+        for i in range(len(om) + 1):
+            s = e = i
+            for layer in om.layers:
+                s, e = layer.start(s), layer.end(e)
+            starts.append(s)
+            ends.append(e)
+        assert [om.to_source(i) for i in range(len(om) + 1)] == starts, tier
+        assert [om.to_source_end(i) for i in range(len(om) + 1)] == ends, tier
