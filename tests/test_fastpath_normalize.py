@@ -171,3 +171,17 @@ def test_lossy_quote_views_go_on_from_the_typography_view(texts: list[str]) -> N
                 view = _quote_view(q, tier, disabled)
                 assert view.steps == plain.steps and view.offsets == plain.offsets
                 assert view.text == plain.text.strip(" ")
+
+
+def test_symbol_class_is_every_bmp_sign_of_its_categories() -> None:
+    """The class of signs a space may not follow, built in bulk, is the per-code-point reading of
+    Python's Unicode database: every BMP character of Sm, Sc, Sk, So, Ps or Pd, and no other."""
+    import unicodedata
+
+    cats = ("Sm", "Sc", "Sk", "So", "Ps", "Pd")
+    signs = fixes._space_by_symbol().pattern.split("(?<=[", 1)[1].rsplit("] ))", 1)[0]
+    member = re.compile(f"[{signs}]")
+    for c in range(0x10000):
+        if 0xD800 <= c <= 0xDFFF:
+            continue
+        assert bool(member.fullmatch(chr(c))) == (unicodedata.category(chr(c)) in cats), hex(c)
