@@ -25,16 +25,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def child_env(cache: Path | str | None) -> dict[str, str]:
-    """The environment of a child ``ipsis`` process: this checkout on the path and, with a
-    ``cache`` folder, bytecode written there and read back (``None``: compiled every time)."""
+def child_env(cache: Path | str, compiled: bool = True) -> dict[str, str]:
+    """The environment of a child ``ipsis`` process: this checkout on the path and its bytecode
+    kept in the ``cache`` folder; ``compiled=False``: as a checkout runs under
+    ``PYTHONDONTWRITEBYTECODE=1``: ipsis's modules are compiled in every run (the standard
+    library's and site-packages' ``__pycache__`` are read, and so would be one left in the
+    checkout: none is, as long as every run of it is under that setting)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    if cache is None:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        env.pop("PYTHONPYCACHEPREFIX", None)
-    else:
+    if compiled:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(cache)
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
     return env
 
 
@@ -60,10 +63,10 @@ def main() -> None:
         "import ipsis.cli.core (what ipsis verify loads)": [sys.executable, "-c", "import ipsis.cli.core"],
     }
     print(f"whole processes, medians of {runs} runs after a warm-up")
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as empty:
         for name, cmd in commands.items():
             cached = median_wall(cmd, child_env(tmp), runs)
-            compiled = median_wall(cmd, child_env(None), runs)
+            compiled = median_wall(cmd, child_env(empty, compiled=False), runs)
             print(
                 f"  {name:50s} bytecode cached {cached * 1e3:6.1f} ms   compiled each run {compiled * 1e3:6.1f} ms"
                 f"   ({(compiled - cached) * 1e3:.0f} ms of compiling)"
