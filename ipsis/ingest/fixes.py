@@ -455,12 +455,29 @@ _NON_ASCII = regex.compile(r"[^\x00-\x7f]")
 
 
 def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
-    """Accent-insensitive view (lossy: ``e`` for ``é``).
+    """Accent-insensitive view (lossy: ``e`` for ``é``): each character outside ASCII becomes
+    its NFD form without combining marks. One ``split`` pass gives the ASCII runs and those
+    characters, each replaced through a table of the text's distinct ones (in C: ``map``,
+    ``join``); only a replacement that is not one character (a lone mark, a Hangul syllable) is
+    an edit of the map.
 
-    >>> _strip_accents("União")[0]
-    'Uniao'
+    >>> _strip_accents("União")[0], _strip_accents("a\u0301 한")
+    ('Uniao', ('a 한', [Edit(start=1, end=2, replacement=''), Edit(start=3, end=4, replacement='한')]))
     """
-    return _sub(_NON_ASCII, lambda m: _strip_char(m.group()))(text)
+    parts = _NON_ASCII_SPLIT.split(text)
+    chars = parts[1::2]
+    table = {c: _strip_char(c) for c in set(chars)}
+    if all(c == r for c, r in table.items()):
+        return text, []
+    parts[1::2] = map(table.__getitem__, chars)
+    resized = "".join(sorted(c for c, r in table.items() if len(r) != 1))
+    edits = []
+    if resized:
+        edits = [Edit(m.start(), m.end(), table[m.group()]) for m in regex.finditer(f"[{regex.escape(resized)}]", text)]
+    return "".join(parts), edits
+
+
+_NON_ASCII_SPLIT = regex.compile(r"([^\x00-\x7f])")
 
 
 _ORDINAL = regex.compile(r"(?<=\d)(?:(\.?[º°ᵒ]|o(?!\w))|\.?[ªᵃ]|a(?!\w))")
