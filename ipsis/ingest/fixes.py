@@ -461,8 +461,9 @@ def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
     ``join``); only a replacement that is not one character (a lone mark, a Hangul syllable) is
     an edit of the map.
 
-    >>> _strip_accents("União")[0], _strip_accents("a\u0301 한")
-    ('Uniao', ('a 한', [Edit(start=1, end=2, replacement=''), Edit(start=3, end=4, replacement='한')]))
+    >>> text, edits = _strip_accents("União a\u0301 \uD55C")  # a lone mark, a Hangul syllable (3 jamo)
+    >>> text[:7], [(e.start, e.end, len(e.replacement)) for e in edits]
+    ('Uniao a', [(7, 8, 0), (9, 10, 3)])
     """
     parts = _NON_ASCII_SPLIT.split(text)
     chars = parts[1::2]
