@@ -75,7 +75,10 @@ def one_worker(folder: Path, inputs: list[str], n: int) -> None:
     """Records/s of one worker's loop (``Verifier``, partitions by source as the engine makes
     them) on the first ``n`` records, blocks vs the per-quote reference path, each on a freshly
     opened store with no quote cached; same results."""
-    records = [json.loads(line) for f in inputs for line in Path(f).read_text(encoding="utf-8").splitlines()][:n]
+    records = [json.loads(line) for f in inputs for line in Path(f).read_text(encoding="utf-8").splitlines()]
+    # the first n as generated (shard by shard, the first n would be records of one kind only:
+    # record i is in shard i % 10, and i % 10 is its kind)
+    records = sorted(records, key=lambda r: int(r["citation_id"][1:]))[:n]
     records.sort(key=lambda r: r["source_id"])  # the engine's partitions: one source each
     rates: dict[str, list[float]] = {"reference": [], "blocks": []}
     cpu: dict[str, list[float]] = {"reference": [], "blocks": []}

@@ -108,12 +108,21 @@ def both_paths(records: list[dict[str, Any]], docs: dict[str, Document], policy:
 
 @pytest.mark.parametrize("rel", DOCUMENTS)
 def test_block_path_equals_per_quote_path_on_the_corpus(rel: str) -> None:
+    """Also with the automaton pass forced on every source (it is skipped where a ``str.find``
+    loop is expected to be cheaper, :func:`ipsis.verify.batch.worth_a_pass`)."""
+    from unittest import mock
+
+    from ipsis.verify import batch
+
     doc = load_document(corpus(rel))
     records = records_for(doc, 4 * MIN_QUOTES)
     for policy in (Policy(), Policy(boundaries=False, max_tier="whitespace", max_error_rate=0)):
         fast, slow = both_paths(records, {doc.id: doc}, policy)
         assert len(fast) == len(records)
         assert fast == slow
+        with mock.patch.object(batch, "worth_a_pass", lambda *_a: True):
+            forced, _ = both_paths(records, {doc.id: doc}, policy)
+        assert forced == slow
     statuses = {json.loads(r)["status"] for r in fast}
     assert {"located", "not_found"} <= statuses, statuses  # the sample exercises more than one branch
     for line in fast:  # every span returned is the text it claims
@@ -167,7 +176,7 @@ def test_one_pass_finds_every_occurrence_like_find_all() -> None:
 def test_prefound_is_left_on_the_document_only_for_the_block() -> None:
     doc = load_document(corpus("rfc/rfc7519.txt"))
     quotes = [_passage(doc.text, random.Random(k)) for k in range(MIN_QUOTES + 5)]
-    with prefound(doc, quotes, Policy()):
+    with prefound(doc, quotes, Policy(), min_quotes=MIN_QUOTES):
         assert doc.cache["prefound"]
     assert not doc.cache["prefound"]
 
@@ -295,6 +304,7 @@ def _mutate(q: str, rng: random.Random, changes: int) -> str:
 
 
 def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
+    from ipsis.verify.grams import grams_of
     from ipsis.verify.nearest import _encoded, search, search_passes
 
     docs = [load_document(corpus(rel)) for rel in ("pt/crp-constituicao-republica-portuguesa.txt", "rfc/rfc9111.txt")]
@@ -303,8 +313,10 @@ def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
     view = document_view(doc, "typography")
     assert len(view.text) > 2 * 16 * 1024  # long enough to be cut into chunks
     enc = _encoded(doc, view, ("typography", ()))
+    grams = grams_of(doc, enc.data, ("typography", ()), now=True)
+    assert grams is not None
     rng = random.Random(11)
-    multiple = 0
+    multiple = filtered = 0
     for _ in range(40):
         s = rng.randrange(0, len(view.text) - 400)
         length = rng.choice([30, 80, 200, 300])
@@ -313,8 +325,11 @@ def test_chunked_nearest_search_equals_a_pass_per_distance() -> None:
         for limit in (8, 2):
             got = search(enc.data, q, k, enc.mask, limit)
             assert got == search_passes(enc.data, q, k, enc.mask, limit)
+            assert search(enc.data, q, k, enc.mask, limit, grams) == got  # the q-gram filter's first look
             multiple += len(got) > 1
+            filtered += grams.live(q, k, len(enc.data)) is not None
     assert multiple > 10
+    assert filtered > 20  # the lemma applies to most (not to the short quotes with a large budget)
 
 
 def test_nearest_passages_equal_on_both_paths() -> None:
@@ -397,12 +412,15 @@ def test_patterns_moved_to_stdlib_re_match_what_regex_matched() -> None:
             assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in before[name].finditer(text)]
 
 
-def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> None:
+def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path, store_target: Any) -> None:
+    """A block's not-found quotes looked up together (one document-frequency query, the index
+    searches of all of them in one statement) give the places of one look-up per quote."""
     from ipsis.store import Store
     from ipsis.store.runs import Verifier
 
     rels = ["rfc/rfc7519.txt", "rfc/rfc9111.txt", "rfc/rfc7232.txt", "pt/crp-constituicao-republica-portuguesa.txt"]
-    with Store.open(tmp_path / "st", create=True, durable=False) as store:
+    target = store_target(tmp_path / "st")
+    with Store.open(target, create=True, durable=False) as store:
         for i, rel in enumerate(rels):
             store.ingest(corpus(rel).read_bytes(), f"s{i}", "v1")
         docs = {f"s{i}-v1": store.document(f"s{i}-v1") for i in range(len(rels))}
@@ -429,8 +447,34 @@ def test_store_run_with_found_elsewhere_equal_on_both_paths(tmp_path: Path) -> N
 
     from ipsis.store import derived as dv
 
-    with mock.patch.object(dv, "loader", lambda *_a: lambda: None), Store.open(tmp_path / "st") as store:
+    with mock.patch.object(dv, "loader", lambda *_a: lambda: None), Store.open(target) as store:
         assert run() == fast  # the views computed, as for versions stored without them
+
+
+def test_search_many_equals_one_search_per_query(tmp_path: Path, store_target: Any) -> None:
+    """``Store.search_many`` gives each query's versions as ``Store.search`` does: the same
+    permissions, the excluded id left out, the limit, in the same order."""
+    from ipsis.store import Store
+    from ipsis.store.docs import phrase_query
+
+    rels = ["rfc/rfc7519.txt", "rfc/rfc9111.txt", "rfc/rfc7232.txt", "pt/crp-constituicao-republica-portuguesa.txt"]
+    with Store.open(store_target(tmp_path / "st"), create=True, durable=False) as store:
+        for i, rel in enumerate(rels):
+            data = corpus(rel).read_bytes()
+            store.ingest(data, f"s{i}", "v1")
+            store.ingest(data + b"\nAnnex.\n", f"s{i}", "v2", readers=["ana"] if i % 2 else [])
+        rng = random.Random(3)
+        texts = [_passage(store.document(f"s{i % 4}-v1").text, rng) for i in range(40)]  # type: ignore[union-attr]
+        queries = [q for q in (phrase_query(t) for t in texts) if q] + ['"cache"', '"request" AND "header"', '"zzzq"']
+        known: dict[int, Any] = {}  # versions read by earlier calls, kept as a run keeps them
+        for user in (None, "", "ana", "bob"):
+            for limit in (3, 25):
+                asked = [(q, rng.choice([None, "s0-v1", "s1-v2"])) for q in queries]
+                got = store.search_many(asked, user, limit)
+                assert got == [store.search(q, exclude, user, limit) for q, exclude in asked]
+                assert store.search_many(asked, user, limit, known) == got
+        assert known
+        assert any(len(hits) > 1 for hits in got) and any(not hits for hits in got)
 
 
 def test_results_before_a_bad_line_still_come_out(tmp_path: Path) -> None:
@@ -567,6 +611,38 @@ def test_stored_views_and_boxes_give_the_results_of_the_computed_path(derived_st
     assert len({json.loads(r)["status"] for r in stored}) > 1
     if i != "bench" and DOCUMENTS[int(i)].endswith(".pdf"):
         assert sum('"boxes": [{' in r for r in stored) > len(records) // 3
+
+
+def test_limiter_at_the_start_equals_the_plain_comparison() -> None:
+    """``starts_with_limiter`` looks at the first word before comparing every limiter: the same
+    limiter (or none) as comparing the first words with each, at every place of real text."""
+    from itertools import islice
+
+    from ipsis.lexicon import LIMITERS
+    from ipsis.verify.reasons import _TOKEN, starts_with_limiter
+
+    def plain(text: str, lang: str | None) -> str | None:
+        most = max(len(p.split()) for ps in LIMITERS.values() for p in ps)
+        tops = (m.group() for m in _TOKEN.finditer(text[:80]))
+        words = [w.casefold() for w in islice((w for w in tops if w not in ",;:-–—("), most)]
+        for lg in [lang] if lang else list(LIMITERS):
+            for p in sorted(LIMITERS[lg], key=len, reverse=True):
+                if words[: len(p.split())] == p.split():
+                    return p
+        return None
+
+    texts = [load_document(corpus(rel)).text for rel in ("br/lei-13709-2018-lgpd-planalto.html", "rfc/rfc9111.txt")]
+    texts.append(", Salvo se; , a menos que — sin perjuicio de\n" * 3)
+    firsts = {p.split()[0] for ps in LIMITERS.values() for p in ps}
+    found = 0
+    for text in texts:
+        near = [m.start() - 2 for m in _TOKEN.finditer(text) if m.group().casefold() in firsts]
+        for at in [*range(0, len(text), 97), *near]:
+            for lang in (None, "pt", "en"):
+                got = starts_with_limiter(text[max(0, at) :], lang)
+                assert got == plain(text[max(0, at) :], lang)
+                found += got is not None
+    assert found > 20
 
 
 MAPPED = ["br/lgpd-senado-edicao-2024.pdf", "rfc/rfc7519-rfceditor-pdfrfc.pdf", "rfc/rfc9111.txt"]

@@ -127,7 +127,9 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        # a free port for the scheduler's HTTP server: with None it takes 8787 and, when another
+        # cluster on the machine holds it, warns (an error where warnings are errors)
+        dashboard_address=":0",
         silence_logs=50,
     )
     return Client(cluster), cluster

@@ -15,7 +15,7 @@ exactly like one that does not exist.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -242,6 +242,33 @@ class Store:
         cond, params = self.backend.search_condition(query)
         where = f"{cond} AND (CAST(? AS TEXT) IS NULL OR v.id <> ?)"
         return self._rows(where, [*params, exclude_id, exclude_id], user, limit, order="v.pk")
+
+    def search_many(
+        self,
+        queries: Sequence[tuple[str, str | None]],
+        user: str | None,
+        limit: int,
+        known: dict[int, SourceVersion] | None = None,
+    ) -> list[list[SourceVersion]]:
+        """:meth:`search` of each ``(query, exclude_id)``: the index read by one prepared
+        statement (only the version keys), the versions found read once for all the queries
+        (those not in ``known`` already, by key; they are added to it)."""
+        vis, vparams = self._visible(user)
+        found: list[list[int]] = []
+        for query, exclude_id in queries:
+            cond, params = self.backend.search_condition(query)
+            sql = (
+                f"SELECT v.pk AS pk FROM versions v WHERE {cond} AND (CAST(? AS TEXT) IS NULL OR v.id <> ?)"
+                f" AND {vis} ORDER BY v.pk LIMIT {int(limit)}"
+            )
+            found.append([r["pk"] for r in self.backend.query(sql, [*params, exclude_id, exclude_id, *vparams])])
+        versions: dict[int, SourceVersion] = {} if known is None else known
+        pks = sorted({pk for hits in found for pk in hits if pk not in versions})
+        for at in range(0, len(pks), 500):
+            chunk = pks[at : at + 500]
+            for sv in self._rows(f"v.pk IN ({','.join('?' * len(chunk))})", chunk, None):
+                versions[sv.pk] = sv
+        return [[versions[pk] for pk in hits] for hits in found]
 
     def document_frequency(self, terms: Iterable[str]) -> dict[str, int]:
         """How many stored versions hold each folded word (all versions, whoever may read them)."""

@@ -5,8 +5,9 @@ read), then through a fallback resolver (files, ``--sources`` maps). It never su
 version: a record citing ``returns-v1`` is checked against v1, and a readable newer version is
 mentioned as information. A ``not_found`` quote is looked up in the other readable sources
 through the index, and every place is checked with :func:`~ipsis.verify.locate` before it is
-reported in ``found_elsewhere``; the status never changes. Each run gets a record (the
-manifest) in the store, and every result carries its ``run_id``.
+reported in ``found_elsewhere``; the status never changes (the look-ups of a block of records are
+made together: :func:`find_elsewhere_many`). Each run gets a record (the manifest) in the store,
+and every result carries its ``run_id``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import os
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,18 +27,26 @@ from ipsis.limits import DEFAULT_LIMITS, Limits
 from ipsis.report import summary
 from ipsis.store.db import SourceVersion, Store, utc_now
 from ipsis.store.docs import WORDS, fold, phrase_query, rare_terms_query
-from ipsis.verify import Policy, locate, verify_records
-from ipsis.verify.batch import surely_absent
+from ipsis.verify import Policy, batch, verify_records
+from ipsis.verify.batch import absence_test
+from ipsis.verify.locate import places
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
-from ipsis.verify.result import AMBIGUOUS, LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
+from ipsis.verify.records import BLOCK
+from ipsis.verify.result import LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
 
 MAX_CANDIDATES = 25
 """Most sources whose index entry matches that are checked with ``locate`` per quote."""
 MAX_ELSEWHERE = 10
 """Most places listed in ``found_elsewhere`` per quote."""
+MAX_KEPT_VERSIONS = 20_000
+"""Most stored versions (the records, not their texts) a run keeps between blocks once a
+found-elsewhere look-up has read them (memory stays flat over any store)."""
 MAX_CITED_IDS = 50
 """Citation ids kept per cited section in a run manifest's ``cited_sections`` (counts are exact)."""
+
+ROLES = ("cited", "found_elsewhere")
+"""What a source was used for in a run (a manifest lists its roles in this order)."""
 
 Fallback = Callable[[str], "Document | None"]
 
@@ -77,23 +86,74 @@ def find_elsewhere(
     """Places of ``quote`` in the readable sources other than ``exclude_id``, each checked by locate."""
     prepared, _ = prepare_quote(quote)
     text = quote_view(prepared, policy.max_tier, policy.disabled_steps).text
-    query = rare_terms_query(text, store.document_frequency(fold(t) for t in WORDS.findall(text)))
+    df = store.document_frequency(fold(t) for t in WORDS.findall(text))
+    return _places(store, quote, _candidates(store, text, df, exclude_id, user), absence_test(quote, policy), policy)
+
+
+def find_elsewhere_many(
+    store: Store,
+    wanted: Sequence[tuple[str, str | None]],
+    user: str | None,
+    policy: Policy,
+    known: dict[int, SourceVersion] | None = None,
+) -> list[list[tuple[SourceVersion, dict[str, Any]]]]:
+    """:func:`find_elsewhere` of each ``(quote, exclude_id)`` (a block of not-found records):
+    the document frequencies of all their words are read in one query and each distinct index
+    search is made once; same places as one look-up per quote (which the per-quote reference
+    path, :func:`ipsis.verify.batch.reference_path`, still makes). ``known``: the versions
+    read by earlier blocks, by key (see :meth:`Store.search_many`)."""
+    if batch.reference.on:
+        return [find_elsewhere(store, q, exclude, user, policy) for q, exclude in wanted]
+    tier, dis = policy.max_tier, policy.disabled_steps
+    texts = {q: quote_view(prepare_quote(q)[0], tier, dis).text for q, _ in wanted}
+    df = store.document_frequency({fold(t) for text in texts.values() for t in WORDS.findall(text)})
+    asked = dict.fromkeys((texts[q], exclude) for q, exclude in wanted)  # each distinct search once
+    queries = {key: rare_terms_query(key[0], df) for key in asked}
+    cands = _searched(store, queries, user, known)
+    # rare words not rare enough: the whole phrase narrows it
+    phrases = {key: phrase_query(key[0]) for key, c in cands.items() if len(c) == MAX_CANDIDATES}
+    cands.update(_searched(store, phrases, user, known))
+    return [_places(store, q, cands[(texts[q], exclude)], absence_test(q, policy), policy) for q, exclude in wanted]
+
+
+def _searched(
+    store: Store,
+    queries: dict[tuple[str, str | None], str | None],
+    user: str | None,
+    known: dict[int, SourceVersion] | None,
+) -> dict[tuple[str, str | None], list[SourceVersion]]:
+    """The candidates of each ``(text, exclude_id)`` for its index query (none without one)."""
+    distinct = list(dict.fromkeys((query, key[1]) for key, query in queries.items() if query is not None))
+    found = dict(zip(distinct, store.search_many(distinct, user, MAX_CANDIDATES, known), strict=True))
+    return {key: found[(query, key[1])] if query is not None else [] for key, query in queries.items()}
+
+
+def _candidates(
+    store: Store, text: str, df: dict[str, int], exclude_id: str | None, user: str | None
+) -> list[SourceVersion]:
+    """The sources whose index holds the rarest words of the normalized quote ``text`` (or, when
+    those are not rare enough, its whole phrase), at most :data:`MAX_CANDIDATES`; the look-up
+    of a block (:func:`find_elsewhere_many`) makes the same two searches for all its quotes at once."""
+    query = rare_terms_query(text, df)
     if query is None:
         return []
     candidates = store.search(query, exclude_id, user, MAX_CANDIDATES)
     if len(candidates) == MAX_CANDIDATES:  # rare words not rare enough: the whole phrase narrows it
         phrase = phrase_query(text)
         candidates = store.search(phrase, exclude_id, user, MAX_CANDIDATES) if phrase else []
+    return candidates
+
+
+def _places(
+    store: Store, quote: str, candidates: list[SourceVersion], absent: Callable[[Document], bool], policy: Policy
+) -> list[tuple[SourceVersion, dict[str, Any]]]:
     out: list[tuple[SourceVersion, dict[str, Any]]] = []
     for sv in candidates:
         doc = store.document_of(sv)
-        if surely_absent(doc, quote, policy):
+        if absent(doc):
             continue  # locate could only say not_found, after a diagnosis nobody reads
-        r = locate(doc, quote, policy=policy)
-        if r.status not in (LOCATED, AMBIGUOUS):
-            continue
-        for m in r.matches:
-            out.append((sv, {"source_id": sv.id, "start": m.start, "end": m.end, "section": m.section}))
+        for span, section in places(doc, quote, policy):  # where locate would put its matches
+            out.append((sv, {"source_id": sv.id, "start": span.start, "end": span.end, "section": section}))
             if len(out) >= MAX_ELSEWHERE:
                 return out
     return out
@@ -134,6 +194,7 @@ class Verifier:
         self.stored: dict[str, SourceVersion] = {}
         self.documents: dict[str, Document] = {}
         self._memo: dict[tuple[str, Any], Any] = {}
+        self._versions: dict[int, SourceVersion] = {}  # candidates of the found-elsewhere look-ups, by key
 
     def _cached(self, key: tuple[str, Any], compute: Callable[[], Any]) -> Any:
         """Store look-ups made once per run (a source cited by 1,000 records is one query)."""
@@ -144,7 +205,7 @@ class Verifier:
     def use(self, sv: SourceVersion, role: str) -> None:
         entry = self.used.setdefault(sv.id, _used_entry(sv, role))
         if role not in entry["roles"]:
-            entry["roles"].append(role)
+            entry["roles"] = sorted({*entry["roles"], role}, key=ROLES.index)
 
     def resolve(self, sid: str) -> Document | None:
         doc = self._resolve(sid)
@@ -189,21 +250,57 @@ class Verifier:
     def iter_verify(
         self, records: Iterable[Any], indexes: Iterable[int] | None = None, limits: Limits = DEFAULT_LIMITS
     ) -> Iterator[Result]:
-        """The results one at a time, as the records come."""
-        for r in verify_records(records, self.resolve, self.policy, limits, indexes=indexes):
-            if self.store is not None:
-                _annotate(
-                    self.store, r, self.stored.get(r.source_id or ""), self.user, self.policy, self.use, self._cached
-                )
+        """The results one at a time, as the records come. The found-elsewhere look-ups of a
+        block's not-found quotes are made together: from a block's first not-found result on,
+        its results wait for the end of the block (those before it come out at once)."""
+        results = iter(verify_records(records, self.resolve, self.policy, limits, indexes=indexes))
+        waiting: list[Result] = []
+        n = 0
+        while True:
+            try:
+                r = next(results)
+            except StopIteration:
+                break
+            except Exception:  # a malformed line: the results before it first
+                yield from self._done(waiting)
+                raise
+            n += 1
+            if waiting or (self.store is not None and _looks_elsewhere(r)):
+                waiting.append(r)
+            else:
+                yield from self._done([r])
+            if n % BLOCK == 0 and waiting:  # the end of verify_records' block
+                yield from self._done(waiting)
+                waiting = []
+        yield from self._done(waiting)
+
+    def _done(self, block: list[Result]) -> Iterator[Result]:
+        if self.store is not None:
+            self._annotate_block(self.store, block)
+        for r in block:
             r.extra["run_id"] = self.run_id
             yield r
+
+    def _annotate_block(self, store: Store, block: list[Result]) -> None:
+        wanted = [(r.quote, r.source_id) for r in block if _looks_elsewhere(r)]
+        if len(self._versions) > MAX_KEPT_VERSIONS:
+            self._versions.clear()
+        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy, self._versions))
+        for r in block:
+            found = next(places) if _looks_elsewhere(r) else []
+            _annotate(store, r, found, self.stored.get(r.source_id or ""), self.user, self.use, self._cached)
+
+
+def _looks_elsewhere(r: Result) -> bool:
+    """A result whose quote is looked up in the other sources."""
+    return r.status == NOT_FOUND and not r.found_elsewhere and isinstance(r.quote, str)
 
 
 def merge_used(into: dict[str, dict[str, Any]], used: dict[str, dict[str, Any]]) -> None:
     """Add the sources of one partition to the run's (roles united)."""
     for sid, entry in used.items():
         have = into.setdefault(sid, {**entry, "roles": []})
-        have["roles"] = sorted({*have["roles"], *entry["roles"]}, key=["cited", "found_elsewhere"].index)
+        have["roles"] = sorted({*have["roles"], *entry["roles"]}, key=ROLES.index)
 
 
 def make_manifest(
@@ -303,20 +400,20 @@ class RunStream:
 def _annotate(
     store: Store,
     r: Result,
+    places: list[tuple[SourceVersion, dict[str, Any]]],
     sv: SourceVersion | None,
     user: str | None,
-    policy: Policy,
     use: Callable[[SourceVersion, str], None],
     cached: Callable[[tuple[str, Any], Callable[[], Any]], Any] = lambda _key, compute: compute(),
 ) -> None:
-    if r.status == NOT_FOUND and not r.found_elsewhere and isinstance(r.quote, str):
-        places = find_elsewhere(store, r.quote, r.source_id, user, policy)
-        for found_in, entry in places:
-            use(found_in, "found_elsewhere")
-            r.found_elsewhere.append(entry)
-        if places:
-            names = sorted({sv.id for sv, _ in places})
-            r.message += f"; found elsewhere, in {', '.join(names)}"
+    """Add to ``r`` the ``places`` where its quote is found elsewhere, the versions to cite for
+    an unknown source and a newer version of the cited one."""
+    for found_in, entry in places:
+        use(found_in, "found_elsewhere")
+        r.found_elsewhere.append(entry)
+    if places:
+        names = sorted({sv.id for sv, _ in places})
+        r.message += f"; found elsewhere, in {', '.join(names)}"
     if r.status == UNKNOWN_SOURCE and r.source_id:
         sid = r.source_id
         family = cached(("family", sid), lambda: store.family(sid, user))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ipsis.verify.locate import describe, locate
+from ipsis.verify.describe import describe
+from ipsis.verify.locate import locate
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.records import parse_records, verify_records
 from ipsis.verify.result import STATUSES, Match, Result

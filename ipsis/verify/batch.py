@@ -7,7 +7,8 @@ same token-boundary test and occurrence limit to each quote's hits as
 :func:`~ipsis.verify.match.find_all`, and leaves them on the document until the block of
 records is done; ``locate`` takes a quote's places from there (:func:`find_in_view`). The
 places are exactly those of ``find_all``; only the time differs (one pass over 5 MB takes about
-as long as 70-100 ``str.find`` scans, so below :data:`MIN_QUOTES` distinct quotes the loop is kept).
+as long as 70-100 ``str.find`` scans, so below :data:`MIN_QUOTES` distinct quotes the loop is kept,
+and on a short source too: building the automaton costs more than the scans, :func:`worth_a_pass`).
 
 A suffix array per source version was measured as the alternative (``benchmarks/locate.py``):
 building it costs more than the whole automaton pass; kept in the store it would win only for
@@ -23,7 +24,7 @@ runs with a few thousand quotes of a source or fewer, at 4 bytes per character s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -35,18 +36,50 @@ from ipsis.verify.policy import DEFAULT_POLICY, Policy
 
 def _automaton() -> Any:
     """``ahocorasick_rs.AhoCorasick`` (compiled wheels for every supported Python, a base
-    dependency), or None where it is missing: then the ``str.find`` loop, same results."""
+    dependency), or None where it is missing: then the ``str.find`` loop, same results. It is
+    built as a contiguous NFA: the crate's own choice, a DFA below a hundred or so patterns,
+    takes 5-12 ms to build for 50-100 quotes, more than the pass saves on most sources."""
     try:
         from ahocorasick_rs import AhoCorasick
     except ImportError:  # pragma: no cover - depends on the installation
         return None
-    return AhoCorasick
+    try:
+        from ahocorasick_rs import Implementation
+    except ImportError:  # pragma: no cover - ahocorasick-rs before the choice of automaton
+        return AhoCorasick
+    return lambda patterns: AhoCorasick(patterns, implementation=Implementation.ContiguousNFA)
 
 
 AhoCorasick: Any = _automaton()
 
 MIN_QUOTES = 48
-"""Fewest distinct quotes of one source for which one automaton pass beats a ``str.find`` loop."""
+"""Fewest distinct quotes of one source for which one automaton pass may beat a ``str.find`` loop
+(on a long text; :func:`worth_a_pass` weighs the text's length too)."""
+
+# What the two ways cost, measured on an RFC's text of 5 K to 5 M characters with 48 to 1,000
+# quotes of 20-300 characters (medians on the shared 2-core machine; only their ratios matter):
+FIND_NS = 0.21
+"""Nanoseconds per character of text of one ``str.find`` scan."""
+LOOP_NS = 1200.0
+"""Nanoseconds per quote of the ``str.find`` loop besides the scan (the call, the token test)."""
+BUILD_NS = 35.0
+"""Nanoseconds per quote character to build the automaton."""
+PASS_NS = 11.0
+"""Nanoseconds per character of text of one automaton pass."""
+
+
+def worth_a_pass(quotes: Sequence[str], text_length: int) -> bool:
+    """One automaton pass over a text of ``text_length`` characters is expected to cost less
+    than a ``str.find`` loop over it for each of ``quotes`` (the places are the same either
+    way). A short source never is: on 5,000 characters the loop of 1,000 quotes takes a third
+    of the time of building the automaton.
+
+    >>> worth_a_pass(["q" * 150] * 1000, 5_000), worth_a_pass(["q" * 150] * 300, 500_000)
+    (False, True)
+    """
+    loop = len(quotes) * (LOOP_NS + FIND_NS * text_length)
+    one_pass = BUILD_NS * sum(map(len, quotes)) + PASS_NS * text_length
+    return one_pass < loop
 
 MIN_LENGTH = 16
 """Shorter quotes (and quotes that overlap themselves within half their length, like a row of
@@ -73,6 +106,7 @@ def clear_caches() -> None:
 
     match._cached_quote_view.cache_clear()
     match._typography_of.cache_clear()
+    match._steps_after.cache_clear()
     _cached_stages.cache_clear()
 
 
@@ -144,18 +178,24 @@ def _tag(policy: Policy) -> tuple[str, tuple[str, ...], bool]:
 
 @contextmanager
 def prefound(
-    doc: Document, quotes: Sequence[str], policy: Policy = DEFAULT_POLICY, *, min_quotes: int = MIN_QUOTES
+    doc: Document, quotes: Sequence[str], policy: Policy = DEFAULT_POLICY, *, min_quotes: int | None = None
 ) -> Iterator[None]:
-    """Find the places of all ``quotes`` (as given to ``locate``) in one pass, kept for the block."""
-    if len(quotes) < min_quotes or reference.on:
+    """Find the places of all ``quotes`` (as given to ``locate``) in one pass, kept for the block:
+    when there are :data:`MIN_QUOTES` of them and the pass is :func:`worth_a_pass`, or
+    whenever there are ``min_quotes`` (a caller that wants the pass)."""
+    if len(quotes) < (MIN_QUOTES if min_quotes is None else min_quotes) or reference.on:
         yield
         return
+    view = document_view(doc, policy.max_tier, policy.disabled_steps)
+    if min_quotes is None and not worth_a_pass(quotes, len(view.text)):  # the str.find loop is cheaper
+        yield
+        return
+    min_quotes = MIN_QUOTES if min_quotes is None else min_quotes
     keys = [k for q in quotes for k in quote_keys(q, policy)]
     batchable = [k for k in dict.fromkeys(keys) if _batchable(k)] if AhoCorasick is not None else []
     if len(batchable) < min_quotes or reference.on:  # the str.find loop, quote by quote, as without a block
         yield
         return
-    view = document_view(doc, policy.max_tier, policy.disabled_steps)
     found = find_many(view.text, batchable, boundaries=policy.boundaries, min_quotes=min_quotes)
     store = doc.cache.setdefault(_KEY, {})
     tag = _tag(policy)
@@ -180,24 +220,40 @@ def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) ->
     >>> surely_absent(Document("d", "Returns within 30 days."), "within 60 days")
     True
     """
+    return absence_test(quote, policy)(doc)
+
+
+def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Document], bool]:
+    """:func:`surely_absent` for one quote and many documents: the quote's searched texts
+    (each stage of its preparation, normalized) and whether its last stage has inner
+    ellipses are found once, so each document costs only the ``in`` tests on its views."""
     from ipsis.verify.elision import split_fragments
     from ipsis.verify.locate import searched_stages
     from ipsis.verify.spacing import spaceless_text
 
     if reference.on:
-        return False
+        return lambda _doc: False
     stages = searched_stages(quote, policy)
     tier, dis = policy.max_tier, policy.disabled_steps
-    views = [document_view(doc, tier, dis).text, *(v.text for _, v in other_views(doc, tier, dis, quote))]
-    spaceless = spaceless_text(doc, tier, dis)  # the script_spacing search's (empty: none)
-    for stage, _ in stages:
-        q = quote_view(stage, tier, dis).text
-        if q.strip() and any(q in view for view in views):
-            return False  # a stage is there: locate may find it
-        if spaceless and q.strip() and q.replace(" ", "") in spaceless:
-            return False  # there but for spaces at a script's edge, maybe
+    keys = [k for k in (quote_view(stage, tier, dis).text for stage, _ in stages) if k.strip()]
+    squeezed = [k.replace(" ", "") for k in keys]  # for the script_spacing search
     last = stages[-1][0] if stages else ""
-    return split_fragments(last) is None  # else the fragments of the last stage are searched
+    elided = split_fragments(last) is not None  # the fragments of the last stage are searched
+
+    def absent(doc: Document) -> bool:
+        if elided:
+            return False
+        view = document_view(doc, tier, dis).text
+        if any(k in view for k in keys):
+            return False  # a stage is there: locate may find it
+        others = other_views(doc, tier, dis, quote)
+        if any(k in other.text for _, other in others for k in keys):
+            return False
+        # the script_spacing search's text (empty: none): there but for spaces at a script's edge, maybe
+        spaceless = spaceless_text(doc, tier, dis)
+        return not (spaceless and any(k in spaceless for k in squeezed))
+
+    return absent
 
 
 def find_in_view(doc: Document, view: Normalized, q: str, policy: Policy) -> list[int]:

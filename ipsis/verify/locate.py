@@ -1,4 +1,5 @@
-"""``locate``: where is this quote in this document? And ``describe``: how to cite a range.
+"""``locate``: where is this quote in this document? (``describe``, how to cite a range, is in
+:mod:`ipsis.verify.describe`.)
 
 Candidates are every occurrence in the view of the policy's last accepted tier (normalization
 only merges, so this is the complete set); a W3C prefix/suffix narrows them, a position hint
@@ -279,28 +280,12 @@ def _first_stage_found(
     return last[0], [], last[1]
 
 
-def locate(
-    document: Document,
-    quote: str,
-    *,
-    prefix: str | None = None,
-    suffix: str | None = None,
-    position: int | None = None,
-    policy: Policy = DEFAULT_POLICY,
-    citation_id: str | None = None,
-    source_id: str | None = None,
-    section: str | None = None,
-) -> Result:
-    """Locate ``quote`` in ``document`` and return one :class:`Result`.
-
-    ``section`` is a cited section as people write it ("art. 5º, § 1º, II", "Section 4.1.2"):
-    the quote must be inside it; when it is elsewhere in the document, the result is
-    ``not_found`` in the cited section and ``found_elsewhere`` says where it is.
-    """
-    result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
-    result.section = section
-    result.warnings.extend(document.meta.get("warnings", ()))
-    tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier  # the ocr tier: ipsis.verify.ocr
+def _search(
+    document: Document, quote: str, policy: Policy, tier: str
+) -> tuple[Normalized, str, list[tuple[int, int]], list[str], bool, bool, bool]:
+    """The view, the stage of the quote found and its hits in the view, what was taken off the
+    quote, and whether the view is the one with page furniture (``printed``), with scripts
+    set apart by spaces (``spaced``) or the script_spacing search's (``respaced``)."""
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
     search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
@@ -324,6 +309,56 @@ def locate(
         respaced = bool(reading[1])
         if respaced:
             view, (prepared, hits, removed) = other, reading
+    return view, prepared, hits, removed, printed, spaced, respaced
+
+
+def places(document: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> list[tuple[Span, dict[str, Any] | None]]:
+    """The span and section of each match of ``locate(document, quote, policy=policy)`` when it
+    is ``located`` or ``ambiguous``, else none: the places without the selectors, tiers,
+    messages and diagnosis of a result (the found-elsewhere look-up wants only the places).
+
+    >>> places(Document("d", "Contact support. Read the guide. Contact support."), "Contact support.")
+    [(Span(start=0, end=16), None), (Span(start=33, end=49), None)]
+    """
+    tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier
+    view, prepared, hits, *_ = _search(document, quote, policy, tier)
+    if not hits or batch.reference.on:  # OCR text and inner ellipses: as locate finds them
+        if not batch.reference.on and not ocr_matching.applies(document, policy) and split_fragments(prepared) is None:
+            return []  # not_found (or empty): the diagnosis would say why
+        r = locate(document, quote, policy=policy)
+        ok = r.status in (LOCATED, AMBIGUOUS)
+        return [(Span(m.start, m.end), m.section) for m in r.matches] if ok else []
+    q = quote_view(prepared, tier, policy.disabled_steps).text
+    if not q.strip() or (len(hits) == 1 and policy.min_length and len(q) < policy.min_length):
+        return []  # empty_quote, too_short
+    spans = [view.offsets.span_to_source(Span(*h)) for h in hits]
+    return [(sp, _section_of(document, sp.start)) for sp in spans]
+
+
+def locate(
+    document: Document,
+    quote: str,
+    *,
+    prefix: str | None = None,
+    suffix: str | None = None,
+    position: int | None = None,
+    policy: Policy = DEFAULT_POLICY,
+    citation_id: str | None = None,
+    source_id: str | None = None,
+    section: str | None = None,
+) -> Result:
+    """Locate ``quote`` in ``document`` and return one :class:`Result`.
+
+    ``section`` is a cited section as people write it ("art. 5º, § 1º, II", "Section 4.1.2"):
+    the quote must be inside it; when it is elsewhere in the document, the result is
+    ``not_found`` in the cited section and ``found_elsewhere`` says where it is.
+    """
+    result = Result(citation_id, source_id if source_id is not None else document.id, quote, NOT_FOUND)
+    result.section = section
+    result.warnings.extend(document.meta.get("warnings", ()))
+    tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier  # the ocr tier: ipsis.verify.ocr
+    dis = policy.disabled_steps
+    view, prepared, hits, removed, printed, spaced, respaced = _search(document, quote, policy, tier)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -555,52 +590,4 @@ def _restrict_to_section(
     return inside
 
 
-def describe(document: Document, start: int, end: int, policy: Policy = DEFAULT_POLICY) -> dict[str, Any]:
-    """The minimal unique TextQuoteSelector for ``document.text[start:end]``.
-
-    The result's ``start``/``end`` (and ``position``) are where the selector's ``exact`` is in
-    the document text (the range given, less blanks at its ends; ``requested`` keeps the range
-    given); ``occurrences`` counts the places where ``exact`` itself appears (at the policy's
-    tier), and ``unique`` says whether ``prefix``/``suffix`` single this one out.
-
-    >>> doc = Document("help-v1", "Contact support. Read the guide. Contact support.")
-    >>> describe(doc, 33, 49)["selector"]
-    {'type': 'TextQuoteSelector', 'exact': 'Contact support.', 'prefix': 'guide. ', 'suffix': ''}
-    """
-    text = document.text
-    if not 0 <= start < end <= len(text):
-        msg = f"range [{start}, {end}) is outside the document text (0..{len(text)})"
-        msg += f"; give 0 <= START < END <= {len(text)}"
-        raise InputError(msg)
-    exact = text[start:end]
-    view = document_view(document, policy.max_tier, policy.disabled_steps)
-    q = quote_view(exact, policy.max_tier, policy.disabled_steps).text
-    hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)] if q.strip() else []
-    spans = [(h, view.offsets.span_to_source(Span(*h))) for h in hits]
-    # the place that is the range itself, else one overlapping it (overlapping places: "aaa" in "aaaaaaaaaa")
-    own = [h for h, sp in spans if (sp.start, sp.end) == (start, end)]
-    own = own or [h for h, sp in spans if sp.overlaps(Span(start, end))]
-    if not own:  # the range cuts a word or is blank: describe it in the document text itself
-        view = document_view(document, "exact")
-        hits = [(h, h + len(exact)) for h in find_all(text, exact, boundaries=False)]
-        own = [(start, end)]
-    sel, unique = _selector_for(document, view, own[0], _contexts(view, hits, own[:1], policy.context_cap)[own[0]])
-    # start/end are where ``exact`` is: the range without the blanks (or quote marks, page
-    # furniture) at its ends that no quote carries, so that text[start:end] == exact
-    at = view.offsets.span_to_source(Span(*own[0]))
-    message = "unique" if unique else f"not unique within {policy.context_cap} characters of context (the text repeats)"
-    if (at.start, at.end) != (start, end):
-        message += f"; the range [{start}, {end}) was trimmed to [{at.start}, {at.end}), the text a quote would carry"
-    return {
-        "start": at.start,
-        "end": at.end,
-        "requested": {"start": start, "end": end},
-        "selector": sel.to_json(),
-        "position": {"type": "TextPositionSelector", "start": at.start, "end": at.end},
-        "occurrences": len(hits),
-        "unique": unique,
-        "message": message,
-    }
-
-
-__all__ = ["TIERS", "describe", "locate"]
+__all__ = ["TIERS", "locate", "places"]

@@ -206,9 +206,9 @@ def _quote_view(quote: str, tier: str, disabled: Sequence[str]) -> Normalized:
     if tier == "exact":
         return Normalized(quote, (), OffsetMap.identity(len(quote)))
     if tier_rank(tier) > _TYPOGRAPHY and len(quote) <= _CACHED_QUOTE and _goes_on(tier, disabled):
-        # a lossy view (diagnosis of a not_found) goes on from the quote's typography view
-        done = len(steps_for("typography", disabled))
-        n = run_steps(quote, steps_for(tier, disabled)[done:], after=_typography_of(quote, tuple(disabled)))
+        # a lossy view (diagnosis of a not_found) goes on from the quote's typography view, and
+        # each tier from the steps it shares with the tiers before it (case, then accents, ...)
+        n = _steps_after(quote, tuple(disabled), steps_for(tier, disabled))
     else:
         n = normalize(quote, tier, disabled=disabled)
     stripped = n.text.strip(" ")
@@ -224,6 +224,15 @@ def _goes_on(tier: str, disabled: Sequence[str]) -> bool:
 
     done = steps_for("typography", disabled)
     return steps_for(tier, disabled)[: len(done)] == done and not batch.reference.on
+
+
+@lru_cache(maxsize=4096)
+def _steps_after(quote: str, disabled: tuple[str, ...], steps: tuple[str, ...]) -> Normalized:
+    """``run_steps(quote, steps)`` (untrimmed), each step applied to the kept view of the steps
+    before it: ``run_steps(t, a + b) == run_steps(t, b, after=run_steps(t, a))``."""
+    if len(steps) <= len(steps_for("typography", disabled)):
+        return _typography_of(quote, disabled)
+    return run_steps(quote, steps[-1:], after=_steps_after(quote, disabled, steps[:-1]))
 
 
 @lru_cache(maxsize=1024)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import islice
 from typing import Any, NamedTuple
 
@@ -116,17 +116,26 @@ def _is_number(w: str) -> bool:
 def _phrases(words: Sequence[str], phrases: Iterable[str]) -> Counter[str]:
     """How many times each (one- or two-word) phrase occurs in ``words`` (casefolded)."""
     words = list(words)
-    grams: dict[int, Counter[tuple[str, ...]]] = {}  # n -> every run of n words, counted once
+    present = set(words)
     out = Counter[str]()
     for p in phrases:
-        parts = tuple(p.split())
+        parts = _parts(p)
+        if not present.issuperset(parts):
+            continue  # most phrases: a word of theirs is not there at all
         n = len(parts)
-        if n not in grams:
-            grams[n] = Counter(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
-        found = grams[n][parts]
+        if n == 1:
+            found = words.count(parts[0])
+        else:
+            first = parts[0]
+            found = sum(1 for i in range(len(words) - n + 1) if words[i] == first and words[i : i + n] == parts)
         if found:
             out[p] += found
     return out
+
+
+@lru_cache(maxsize=1024)
+def _parts(phrase: str) -> list[str]:
+    return phrase.split()
 
 
 def _delta(q: Counter[str], s: Counter[str]) -> tuple[list[str], list[str]]:
@@ -135,8 +144,14 @@ def _delta(q: Counter[str], s: Counter[str]) -> tuple[list[str], list[str]]:
 
 def _ocr_equal(a: str, b: str) -> bool:
     # the ocr view reads speck punctuation as a space: two signs it blanks are not "equal"
-    folded = normalize(a, "ocr").text.strip()
-    return a != b and bool(folded) and folded == normalize(b, "ocr").text.strip()
+    folded = _ocr_folded(a)
+    return a != b and bool(folded) and folded == _ocr_folded(b)
+
+
+@lru_cache(maxsize=4096)
+def _ocr_folded(word: str) -> str:
+    """A word's ocr view (words of near misses repeat: each is normalized once)."""
+    return normalize(word, "ocr").text.strip()
 
 
 def word_diff(quote: Sequence[Token], source: Sequence[Token]) -> Sequence[tuple[str, int, int, int, int]]:
@@ -145,8 +160,14 @@ def word_diff(quote: Sequence[Token], source: Sequence[Token]) -> Sequence[tuple
     return sm.get_opcodes()
 
 
-def classify(quote: Sequence[Token], source: Sequence[Token], lang: str | None = None) -> list[dict[str, Any]]:
-    """Reason flags for the differences between the quote's tokens and the source's tokens."""
+def classify(
+    quote: Sequence[Token],
+    source: Sequence[Token],
+    lang: str | None = None,
+    opcodes: Sequence[tuple[str, int, int, int, int]] | None = None,
+) -> list[dict[str, Any]]:
+    """Reason flags for the differences between the quote's tokens and the source's tokens
+    (``opcodes``: their :func:`word_diff`, when the caller has it already)."""
     qw = [t.text.casefold() for t in quote]
     sw = [t.text.casefold() for t in source]
     lang = lang or guess_language(qw + sw)
@@ -182,7 +203,7 @@ def classify(quote: Sequence[Token], source: Sequence[Token], lang: str | None =
     rest_s: list[str] = []
     punct_q: list[str] = []
     punct_s: list[str] = []
-    for op, i1, i2, j1, j2 in word_diff(quote, source):
+    for op, i1, i2, j1, j2 in word_diff(quote, source) if opcodes is None else opcodes:
         if op == "equal":
             continue
         a = [t.text for t in quote[i1:i2]]
@@ -214,7 +235,11 @@ def starts_with_limiter(text: str, lang: str | None = None) -> str | None:
     """
     # only the first words can open a limiter: as many as its longest has, not the whole text
     tops = (m.group() for m in _TOKEN.finditer(text[:80]))
-    words = [w.casefold() for w in islice((w for w in tops if w not in ",;:-–—("), _most_words())]
+    kept = (w for w in tops if w not in ",;:-–—(")
+    first = next(kept, "").casefold()
+    if first not in _first_words():
+        return None  # most texts: no limiter begins with their first word
+    words = [first, *(w.casefold() for w in islice(kept, _most_words() - 1))]
     langs = [lang] if lang else list(LIMITERS)
     for lg in langs:
         for p, parts in _longest_first(lg):
@@ -226,6 +251,11 @@ def starts_with_limiter(text: str, lang: str | None = None) -> str | None:
 @cache
 def _most_words() -> int:
     return max(len(p.split()) for ps in LIMITERS.values() for p in ps)
+
+
+@cache
+def _first_words() -> frozenset[str]:
+    return frozenset(p.split()[0] for ps in LIMITERS.values() for p in ps)
 
 
 @cache

@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from ipsis.document import Document
 from ipsis.errors import IpsisError, RecordError
@@ -25,6 +25,7 @@ from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.result import INVALID_RECORD, UNKNOWN_SOURCE, Result
 
 Resolver = Callable[[str], "Document | None"]
+T = TypeVar("T")
 
 REQUIRED = {"citation_id": (str, int), "source_id": (str,), "quote": (str,)}
 OPTIONAL = {
@@ -239,6 +240,26 @@ located together (:func:`ipsis.verify.batch.prefound`); results still come one p
 input order, and memory stays flat."""
 
 
+def read_blocks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (the last one shorter). An error while reading an item
+    (a malformed line) is raised after the block of the items before it.
+
+    >>> [len(b) for b in read_blocks(range(5), 2)]
+    [2, 2, 1]
+    """
+    it = iter(items)
+    while True:
+        block: list[T] = []
+        try:
+            block.extend(itertools.islice(it, size))
+        except Exception:  # re-raised after the items read before it
+            yield block
+            raise
+        yield block
+        if len(block) < size:
+            return
+
+
 def verify_records(
     records: Iterable[Any],
     resolve: Resolver,
@@ -253,19 +274,8 @@ def verify_records(
     each record's place in the whole input). An error while reading the records (a malformed
     line) is raised after the results of the records before it."""
     numbers = indexes if indexes is not None else itertools.count(1)
-    pairs = zip(numbers, records, strict=False)
-    while True:
-        block: list[tuple[int, Any]] = []
-        error: Exception | None = None
-        try:
-            block.extend(itertools.islice(pairs, BLOCK))
-        except Exception as exc:  # re-raised below, after the results of the records before it
-            error = exc
+    for block in read_blocks(zip(numbers, records, strict=False), BLOCK):
         yield from _verify_block(block, resolve, policy, limits)
-        if error is not None:
-            raise error
-        if len(block) < BLOCK:
-            return
 
 
 def _verify_block(block: list[tuple[int, Any]], resolve: Resolver, policy: Policy, limits: Limits) -> Iterator[Result]:
