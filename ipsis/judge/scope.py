@@ -12,7 +12,7 @@
 
 Each cue names its words and is hard (the answer is ``contradicts``).
 
->>> from ipsis.judge.cues import Analysis
+>>> from ipsis.judge.analysis import Analysis
 >>> p = Analysis("The JWT MUST conform to either the [JWS] or [JWE] specification.", "en")
 >>> both_either_cues(Analysis("The JWT MUST conform to both the JWS and the JWE specifications.", "en"), p)
 [('scope: claim: both; section: either … or', 0.15, True)]
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ipsis.lexicon import RESTRICTORS, UNIVERSALS, WIDENERS, words
 
 if TYPE_CHECKING:
-    from ipsis.judge.cues import Analysis
+    from ipsis.judge.analysis import Analysis
 
 Cue = tuple[str, float, bool]
 SCOPE_CONFLICT = 0.15

@@ -19,7 +19,7 @@ A synonym in the same slot (``ficar com os filhos`` / ``permanecer com seus filh
 to this rule; that is why the cue is soft: it lowers the support score (the verdict is not
 ``supported``) and names the two words, it never makes the answer ``contradicts``.
 
->>> from ipsis.judge.cues import Analysis
+>>> from ipsis.judge.analysis import Analysis
 >>> p = Analysis("a prisão ilegal será imediatamente relaxada pela autoridade judiciária;", "pt")
 >>> slot_cues(Analysis("A prisão ilegal será imediatamente relaxada pela autoridade policial.", "pt"), p)
 [('words: claim: autoridade policial; section: autoridade judiciária', 0.35, False)]
@@ -35,7 +35,7 @@ from ipsis.judge.text import fold
 from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, SYNONYMS, words
 
 if TYPE_CHECKING:
-    from ipsis.judge.cues import Analysis
+    from ipsis.judge.analysis import Analysis
 
 Cue = tuple[str, float, bool]
 ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]

@@ -2,7 +2,7 @@
 
 The lexical cues of :mod:`ipsis.judge.cues` compare numbers, negation and modal verbs. A careful
 reader also checks *who* must act, *on what*, *how much* and *with which exceptions*. Each
-function here takes the claim's and the passage's :class:`~ipsis.judge.cues.Analysis` and returns
+function here takes the claim's and the passage's :class:`~ipsis.judge.analysis.Analysis` and returns
 cues ``(evidence, factor, hard)`` in the same form, so :class:`~ipsis.judge.cues.CueJudge` only
 multiplies them in:
 
@@ -24,7 +24,7 @@ Each rule names the words it saw. Hard cues (limiter conflicts, bounds, actors t
 otherwise) make the answer ``contradicts``; soft ones (a word the passage does not have) lower the
 support score so that the verdict is not ``supported``.
 
->>> from ipsis.judge.cues import Analysis
+>>> from ipsis.judge.analysis import Analysis
 >>> p = Analysis("Se garantiza la asistencia de abogado al detenido en las diligencias policiales y judiciales.")
 >>> narrowing_cues(Analysis("La asistencia de abogado solo se garantiza en las diligencias judiciales.", "es"), p)
 [('scope: claim: solo ... judiciales; section: policiales y judiciales', 0.15, True)]
@@ -54,7 +54,7 @@ from ipsis.lexicon import (
 )
 
 if TYPE_CHECKING:
-    from ipsis.judge.cues import Analysis
+    from ipsis.judge.analysis import Analysis
     from ipsis.judge.numbers import Quantity
 
 Cue = tuple[str, float, bool]

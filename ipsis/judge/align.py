@@ -1,0 +1,147 @@
+"""The claim aligned with the quote's own sentence, content word by content word (issue 25).
+
+A careful reader lays the claim over the sentence it cites: each content word of the claim meets
+the same word in the sentence, another form of it (``exercer``/``exercício``, ``naturalizado``/
+``naturalização``), a word of its :data:`ipsis.lexicon.SYNONYMS` group, or nothing. The two
+sequences of content words are aligned (longest common subsequence, :mod:`difflib`); what is left
+is one of three things:
+
+- a claim word **in place of** a sentence word, between words both share (``presume inocente até``
+  / ``presume culpado até``, ``statements about the subject`` / ``about the issuer``): the claim
+  says something else in that slot. The cue names both words; it is soft (it lowers the support
+  score below the auto-accept line, never ``contradicts``), since a synonym the table lacks looks
+  the same. A claim word the section uses elsewhere in another role (``issuer`` in a section on
+  ``iss``) weighs more than a word the section lacks;
+- a claim word **added** where the sentence has none: a paraphrase's own wording, read by the
+  coverage share only;
+- a sentence word the claim **drops**: a summary's right, unless it is a limiter (the limiter cues).
+
+Verbs in one slot (two infinitives or two finite forms of pt/es, ``-ing``/``-s`` forms of en)
+and adverbs are read as rewording, not as a swap; so are words of one synonym group.
+
+>>> from ipsis.judge.analysis import Analysis
+>>> q = Analysis("Todo o arguido se presume inocente até ao trânsito em julgado da sentença", "pt")
+>>> substitution_cues(Analysis("O arguido presume-se culpado até ao trânsito em julgado da sentença.", "pt"), q, q)
+[('words: claim: culpado; section: inocente', 0.4, False)]
+>>> substitution_cues(Analysis("O arguido presume-se inocente até ao trânsito em julgado.", "pt"), q, q)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
+
+from ipsis.judge.text import fold
+from ipsis.lexicon import SYNONYMS, words
+
+if TYPE_CHECKING:
+    from ipsis.judge.analysis import Analysis
+
+Cue = tuple[str, float, bool]
+
+SWAPPED_ABSENT = 0.4
+"""Support factor of a claim word in a sentence word's slot that the section does not have."""
+SWAPPED_ELSEWHERE = 0.3
+"""Support factor of a claim word in a sentence word's slot that the section uses elsewhere."""
+MAX_BLOCK = 2
+"""Content words on each side of a replaced block: longer blocks are a rewording, not a slot."""
+VERB_ENDINGS = ("ar", "er", "ir", "por", "am", "em", "an", "en", "rse", "ando", "endo", "indo", "ou", "rão", "rá")
+"""Endings of pt/es infinitives and finite forms (``causar``, ``dispor``, ``causou``, ``requieren``,
+``casarse``, ``prestará``): a verb in a slot is most often another verb for the same act."""
+NOT_VERBS = words("""titular titulares particular particulares militar militares familiar familiares popular populares
+    regular regulares singular escolar escolares similar nuclear lugar mar poder poderes dever deveres mulher
+    mulheres prazer ordem orden homem origem origen imagem imagen margem margen crime crimen régimen regime
+    exame examen bem bens""")
+"""Nouns and adjectives with a verb's ending (``titular``, ``ordem``): in a slot they are read as words."""
+PARTICIPLES = ("ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas")
+EN_VERB_ENDINGS = ("ing", "ed", "es", "s")
+ROMAN = re.compile(r"[IVXLCDM]+")
+"""An inciso's number (``XIII``): a label, never a word in a slot."""
+ADVERB_ENDINGS = ("mente", "ly")
+NOT_SLOTS = words("""possa possam pueda puedan could might would once after before when while certo certa certos
+    certas seguinte seguintes cierto cierta ciertos ciertas siguiente siguientes certain following such cada
+    pessoa persona person caso casos hipótese hipóteses supuesto supuestos case cases forma modo manera way""")
+"""Words that stand for the same things in other words (``certas``/``seguintes``, ``cada``, ``pessoa``)."""
+
+
+def related(x: str, y: str) -> bool:
+    """Two stems of one word (inflection, derivation, spelling): ``exerce``/``exercí``, ``morai``/``moral``,
+    ``sub``/``subjec``."""
+    fx, fy = fold(x), fold(y)
+    if fx[:4] == fy[:4] and min(len(fx), len(fy)) >= 4:
+        return True
+    return fx == fy or (len(fy) >= 3 and fx.startswith(fy)) or (len(fx) >= 3 and fy.startswith(fx))
+
+
+def _synonyms(x: str, y: str) -> bool:
+    return any(x in g and y in g for g in SYNONYMS)
+
+
+def _rewording(a: str, b: str, lang: str) -> bool:
+    """Two words in one slot that are most often another wording: two verbs, two adverbs, synonyms."""
+    if _synonyms(a, b) or a in NOT_SLOTS or b in NOT_SLOTS:
+        return True
+    if a.endswith(ADVERB_ENDINGS) and b.endswith(ADVERB_ENDINGS):
+        return True
+    if lang == "en":
+        return a.endswith(EN_VERB_ENDINGS) and b.endswith(EN_VERB_ENDINGS)
+    verbs = [w.endswith(VERB_ENDINGS) and w not in NOT_VERBS and not w.endswith(("gem", "gen")) for w in (a, b)]
+    return any(verbs) or (a.endswith(PARTICIPLES) and b.endswith(PARTICIPLES))
+
+
+def _content(a: Analysis) -> list[int]:
+    """Content words, without inciso numbers and number words (the number cues read those)."""
+    nums = [(q.start, q.end) for q in a.quantities]
+    return [
+        k
+        for k, s in enumerate(a.stems)
+        if s
+        and a.toks[k].text.isalpha()
+        and not ROMAN.fullmatch(a.toks[k].text)
+        and not any(lo <= a.toks[k].start < hi for lo, hi in nums)
+    ]
+
+
+def _keys(claim: Analysis, near: Analysis, cidx: list[int], qidx: list[int]) -> list[str]:
+    """Each claim content word as the sentence stem it stands for (itself, another form, a synonym)."""
+    have = {near.stems[m]: near.low[m] for m in qidx}
+    out = []
+    for k in cidx:
+        s = claim.stems[k]
+        if s in have:
+            out.append(s)
+            continue
+        twin = next((q for q, w in have.items() if related(s, q) or _synonyms(claim.low[k], w)), None)
+        out.append(twin or f"+{s}")
+    return out
+
+
+def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> list[Cue]:
+    """The first claim word that takes a sentence word's slot (see the module docstring)."""
+    cidx, qidx = _content(claim), _content(near)
+    if not cidx or not qidx:
+        return []
+    ckeys = _keys(claim, near, cidx, qidx)
+    qkeys = [near.stems[m] for m in qidx]
+    ops = SequenceMatcher(None, ckeys, qkeys, autojunk=False).get_opcodes()
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag != "replace" or i2 - i1 > MAX_BLOCK or j2 - j1 > MAX_BLOCK:
+            continue
+        before = n > 0 and ops[n - 1][0] == "equal"
+        after = n + 1 < len(ops) and ops[n + 1][0] == "equal"
+        if not (before and after) and not (before and i2 == len(ckeys)) and not (after and i1 == 0):
+            continue  # the slot must be held between shared words (or a shared word and the edge)
+        mine = [cidx[i] for i in range(i1, i2) if ckeys[i].startswith("+")]
+        theirs = [qidx[j] for j in range(j1, j2) if qkeys[j] not in ckeys and near.stems[qidx[j]] not in claim.stem_set]
+        if not mine or not theirs:
+            continue
+        k, m = mine[0], theirs[0]
+        if _rewording(claim.low[k], near.low[m], near.lang):
+            continue
+        said = " ".join(claim.toks[i].text for i in mine)
+        shown = " ".join(near.toks[j].text for j in theirs)
+        factor = SWAPPED_ELSEWHERE if claim.stems[k] in section.stem_set else SWAPPED_ABSENT
+        return [(f"words: claim: {said}; section: {shown}", factor, False)]
+    return []
