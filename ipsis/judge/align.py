@@ -62,7 +62,8 @@ ROMAN = re.compile(r"[IVXLCDM]+")
 ADVERB_ENDINGS = ("mente", "ly")
 NOT_SLOTS = words("""possa possam pueda puedan could might would once after before when while certo certa certos
     certas seguinte seguintes cierto cierta ciertos ciertas siguiente siguientes certain following such cada
-    pessoa persona person caso casos hipótese hipóteses supuesto supuestos case cases forma modo manera way""")
+    pessoa persona person caso casos hipótese hipóteses supuesto supuestos case cases forma modo manera way
+    nela nele nelas neles dela dele delas deles both either ambos ambas""")
 """Words that stand for the same things in other words (``certas``/``seguintes``, ``cada``, ``pessoa``)."""
 
 

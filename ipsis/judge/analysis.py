@@ -48,6 +48,8 @@ CONTINUING = words("nem ni nor")
 AVOIDING = words("""avoid avoids avoiding refrain refrains abster abster-se abstenerse abstener evitar evite eviten
     evitem""")
 """Verbs that negate a modal verb before them: ``should avoid`` is ``SHOULD NOT``, ``deve evitar`` is ``não deve``."""
+PRIVATIVE = words("without lacking lack lacks absent missing sem sin carece carecem carecen falta faltar")
+"""Words that deny the noun after them as a negator does: ``lacking both X and Y`` = ``neither X nor Y``."""
 AVOIDED = {OBLIGATION: PROHIBITION, RECOMMENDATION: DISCOURAGED}
 """``must avoid`` is a prohibition, ``should avoid`` is discouraged (``may avoid`` stays a permission)."""
 NEGATING_VERBS = words("deixar deixa deixe deixam deixem deixarem deixou dejar deja deje dejan dejen fail fails failed")
@@ -249,6 +251,11 @@ class Analysis:
         out.sort(key=lambda site: site.i)
         return out
 
+    def has_pair(self, anchors: tuple[str, ...]) -> bool:
+        """``anchors[0]`` followed within 4 words by ``anchors[1]`` (or ``anchors[0]`` alone)."""
+        first = [k for k, s in enumerate(self.stems) if s == anchors[0]]
+        return any(len(anchors) < 2 or anchors[1] in self.stems[k + 1 : k + 5] for k in first)
+
     def negated_near(self, anchors: tuple[str, ...], after: int = 0) -> bool | None:
         """None if the anchored words are absent; else whether some occurrence is negated
         (a negator up to 5 tokens before it, or up to ``after`` tokens after it).
@@ -261,4 +268,5 @@ class Analysis:
         if not hits:
             return None
         neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
+        neg_pos |= {k for k, w in enumerate(self.low) if w in PRIVATIVE}  # "lacking both X and Y" = "neither X nor Y"
         return any(any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) for h in hits)

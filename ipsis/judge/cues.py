@@ -29,7 +29,7 @@ from ipsis.judge.analysis import (
     Site,
 )
 from ipsis.judge.numbers import Quantity, comparable, same_quantity
-from ipsis.judge.slots import slot_cues
+from ipsis.judge.slots import prefixed, slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import fold, guess_language, sentences, stem
@@ -120,17 +120,35 @@ def number_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bo
     return out
 
 
-def negation_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[tuple[str, float, bool]]:
+def _negative_twin(a: Analysis, site: Site, other: Analysis) -> bool:
+    """A word the negation at ``site`` reaches whose negative-prefixed form ``other`` has (or the
+    other way round): ``não ter recursos suficientes`` = ``insuficiência de recursos``, ``not case
+    sensitive`` = ``case-insensitive``."""
+    reach = [a.low[k] for k in range(site.j, min(len(a.low), site.j + 5)) if a.sent[k] == a.sent[site.i]]
+    return any(prefixed(w, o) for w in reach if len(w) >= 5 for o in other.low if len(o) >= 5)
+
+
+def negation_cues(
+    claim: Analysis, passage: Analysis, aligned: set[int], section: Analysis | None = None
+) -> list[tuple[str, float, bool]]:
+    """A negation in one text that the other does not make about the same words. ``section``:
+    where the anchored words are not together in ``passage`` (the quote's sentences), the
+    section's sentence that has them decides (``have neither a cache validator nor ...``)."""
     out: list[tuple[str, float, bool]] = []
     for site in claim.negations:
-        if not site.anchors or passage.negated_near(site.anchors) is not False:
+        if not site.anchors or passage.negated_near(site.anchors) is not False or _negative_twin(claim, site, passage):
             continue
+        if section is not None and not passage.has_pair(site.anchors) and section.has_pair(site.anchors):
+            if section.negated_near(site.anchors) is not False:
+                continue
         word = passage.toks[passage.stems.index(site.anchors[0])].text
         out.append((f"negation: claim: {site.surface} {word}; section: {word} (no negation)", NEGATION_CONFLICT, True))
     for site in passage.negations:
         # "nenhuma pena passará" negates the verb after its noun: "a pena não pode passar" says it
         after = 3 if site.surface.casefold() in NEGATIVE_DETERMINERS else 0
         if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors, after) is not False:
+            continue
+        if _negative_twin(passage, site, claim):
             continue
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
@@ -251,7 +269,7 @@ class CueJudge:
         stated = number_cues(c, core) + modality_cues(c, core)
         if core is not p and any(not hard for _, _, hard in stated):
             stated = number_cues(c, p) + modality_cues(c, p)  # what the quote does not say, its section may
-        cues = stated + negation_cues(c, core, _aligned(c, core))
+        cues = stated + negation_cues(c, core, _aligned(c, core), p)
         cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
         if near is not core and not any(text.startswith("words:") for text, _, _ in cues):

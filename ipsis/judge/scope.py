@@ -85,10 +85,18 @@ def restricted_widener_cues(claim: Analysis, passage: Analysis, aligned: set[int
     return []
 
 
+def _denied_either(a: Analysis) -> bool:
+    """Every ``either`` of the passage follows a negation or a prohibition in its sentence: ``MUST
+    NOT store any part of either the request or the response`` denies both."""
+    negative = [s.i for s in a.negations] + [s.i for s in a.modals if s.cls in ("prohibition", "discouraged")]
+    eithers = [k for k, w in enumerate(a.low) if w in EITHER]
+    return all(any(n < k and a.sent[n] == a.sent[k] for n in negative) for k in eithers)
+
+
 def both_either_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     """``both … and`` in the claim where the passage says ``either … or`` (or the reverse)."""
     c, p = set(claim.low), set(passage.low)
-    if c & BOTH and p & EITHER and not c & EITHER:
+    if c & BOTH and p & EITHER and not c & EITHER and not _denied_either(passage):
         return [("scope: claim: both; section: either … or", SCOPE_CONFLICT, True)]
     if c & EITHER and p & {"both"} and not c & BOTH and "or" not in p:
         return [("scope: claim: either … or; section: both", SCOPE_CONFLICT, True)]

@@ -82,7 +82,7 @@ def _through_of(a: Analysis, i: int, j: int) -> bool:
     return any(a.low[q] in OF for q in range(i + 1, j))
 
 
-def _prefixed(x: str, y: str) -> bool:
+def prefixed(x: str, y: str) -> bool:
     """One word is the other with a negative prefix, up to its ending: ``depende`` /
     ``independentemente``, ``progresividad`` / ``regresividad`` is not (no prefix)."""
     fx, fy = fold(x), fold(y)
@@ -138,8 +138,10 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                     continue
                 if step == -1 and not (_through_of(claim, k, anchor) and _through_of(passage, w, m)):
                     continue  # a word before its noun is most often a verb ("requieren una ley")
-                if _prefixed(claim.low[k], passage.low[w]):
-                    if any(claim.low[q] in ALL_NEGATORS for q in range(max(0, k - 2), k)):
+                if prefixed(claim.low[k], passage.low[w]):
+                    if any(claim.low[q] in ALL_NEGATORS for q in range(max(0, k - 2), k)) or any(
+                        passage.low[q] in ALL_NEGATORS for q in range(max(0, w - 3), w)
+                    ):
                         break  # "não depende de autorização" says "independentemente de autorização"
                     said, shown = claim.toks[k].text, passage.toks[w].text
                     return [(f"opposite: claim: {said}; section: {shown}", OPPOSITE, True)]

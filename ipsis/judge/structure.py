@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ipsis.judge.align import related
 from ipsis.judge.scope import scope_cues
 from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
 from ipsis.judge.text import fold
@@ -356,6 +357,11 @@ def _prefixed(a: str, b: str) -> bool:
     return len(a) >= 5 and any(b == p + a for p in NEGATIVE_PREFIXES)
 
 
+def _negated_word(a: Analysis, w: str) -> bool:
+    """Some occurrence of ``w`` has a negator up to three words before it."""
+    return any(a.low[q] in _NEGATORS for k, x in enumerate(a.low) if x == w for q in range(max(0, k - 3), k))
+
+
 def polarity_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     """A claim word whose opposite the passage has instead (``last``/``first``,
     ``case-insensitive``/``case-sensitive``, ``involuntário``/``voluntário``)."""
@@ -367,6 +373,8 @@ def polarity_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
         if theirs is None:
             theirs = next((o for o in have if _prefixed(o, w) or _prefixed(w, o)), None)
         if theirs is not None and theirs not in claim.low:
+            if _negated_word(passage, theirs) or _negated_word(claim, w):
+                continue  # "not case sensitive" says "case-insensitive"
             return [(f"opposite: claim: {claim.toks[k].text}; section: {theirs}", NEGATION_FACTOR, True)]
     return []
 
@@ -383,11 +391,28 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
             continue  # the same exception word over the passage's words ("salvo, no último caso" / "salvo, no caso")
         if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
             continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
+        if claim._span(i, j).casefold() in PROVISOS and not _limiters(passage, aligned) and _restated(clause, passage, aligned):
+            continue  # a condition the passage states in other words ("desde que atenda" / "atendidas")
         said = claim._span(i, min(len(claim.toks), j + 4))
         if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
             return [(f"limiter: claim: {said}; section: (no such exception)", LIMITER_CONFLICT, True)]
         return [(f"limiter: claim: {said}; section: another exception", EXCEPTION_ABSENT, False)]
     return []
+
+
+PROVISOS = frozenset({"desde que", "siempre que", "provided that", "as long as"})
+"""Limiter markers that set a condition rather than an exception: a passage may state the same
+condition without a marker (a participle, a list item)."""
+
+
+def _restated(clause: list[str], passage: Analysis, aligned: set[int]) -> bool:
+    """Most words of a claim's exception or condition clause (one form or another) are in the
+    sentences of the passage closest to the claim: it restates what the passage says there
+    (``desde que atenda às qualificações`` / ``atendidas as qualificações``, ``desde que usados uma
+    única vez`` / ``utilizados uma única vez``)."""
+    near = {passage.stems[k] for k in aligned if passage.stems[k]}
+    found = sum(1 for c in clause if c in near or any(related(c, p) for p in near))
+    return len(clause) >= 2 and found * 3 >= len(clause) * 2
 
 
 def _opening_subject(a: Analysis, k: int) -> int | None:
