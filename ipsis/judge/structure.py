@@ -141,9 +141,17 @@ def absolute_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
         return []  # the passage is categorical too ("em caso algum", "sin que, en ningún caso")
     i, j = claims[0]
     for li, lj in _limiters(passage, aligned) + [r for r in _find(passage.low, _CONDITIONS) if r[0] in aligned]:
+        if _carried(claim, passage, lj):
+            continue  # the claim keeps the condition ("só pode ... nos casos previstos na lei e nunca ...")
         clause = passage._span(li, min(len(passage.toks), lj + 6))
         return [(f"limiter: claim: {claim._span(i, j)}; section: {clause}", LIMITER_CONFLICT, True)]
     return []
+
+
+def _carried(claim: Analysis, passage: Analysis, j: int) -> bool:
+    """The claim has most content words of the passage's limiter clause after token ``j``."""
+    clause = _stems_after(passage, j, 4)
+    return len(clause) >= 2 and sum(1 for c in clause if c in claim.stem_set) * 3 >= len(clause) * 2
 
 
 def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
@@ -218,6 +226,8 @@ def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
 
     def glue(k: int) -> bool:  # "o" is the Portuguese article as well as the Spanish "or"
         word = a.low[k] if 0 <= k < len(a.low) else ""
+        if word in _NEGATORS or k in a.consumed:
+            return False  # "públicas e não podem ser dissolvidas": two clauses, not a pair
         return bool(word) and a.sent[k] == sid and not a.stems[k] and (word not in COORDINATORS or word == "o")
 
     # after: X [modifier] [glue] (e|y|and|ou|,) [glue] Y
@@ -242,6 +252,9 @@ def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
             j -= 1
         if j >= 0 and a.sent[j] == sid and a.stems[j]:
             return a.stems[j], j, m + 1
+    # a list: Y, [glue] X ("os mandantes, os executores")
+    if k >= 0 and a.sent[k] == sid and a.stems[k] and "," in a.text[a.toks[k].end : a.toks[k + 1].start]:
+        return a.stems[k], k, m + 1
     return None
 
 
@@ -447,6 +460,15 @@ def _predicate(a: Analysis, i: int, j: int) -> str:
     return ""
 
 
+def _passive(a: Analysis, i: int, j: int) -> bool:
+    """A passive or reflexive verb between tokens ``i`` and ``j`` (``pode ser revogado``, ``podrá
+    fundarse``, ``dissolvidas pelo Estado``): the same roles in the other order."""
+    between = range(i + 1, j)
+    return any(a.low[k] in PASSIVE_AUX or a.low[k] in AGENT_MARKS or a.low[k] == "se" for k in between) or any(
+        a.low[k].endswith("rse") for k in between
+    )
+
+
 def role_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     """The claim's opening subject and another noun of it trade places in the passage
     (``O controlador tem direito a obter do titular`` / ``O titular ... do controlador``).
@@ -471,6 +493,7 @@ def role_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             and claim.low[mine_later[0] - 1] not in AGENT_MARKS  # a passive's agent: the same roles
             and _predicate_between(claim, x, mine_later[0])
             and _predicate(claim, x, mine_later[0]) in passage.stems[m + 1 : later[0]]
+            and _passive(claim, x, mine_later[0]) == _passive(passage, m, later[0])
         ):
             said = f"{claim.toks[x].text} … {claim.toks[mine_later[0]].text}"
             shown = f"{passage.toks[m].text} … {passage.toks[later[0]].text}"
