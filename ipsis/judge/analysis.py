@@ -268,5 +268,9 @@ class Analysis:
         if not hits:
             return None
         neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
-        neg_pos |= {k for k, w in enumerate(self.low) if w in PRIVATIVE}  # "lacking both X and Y" = "neither X nor Y"
-        return any(any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) for h in hits)
+        # "lacking both X and Y" = "neither X nor Y"; a privative word reaches the noun right after it
+        privative = {k for k, w in enumerate(self.low) if w in PRIVATIVE}
+        return any(
+            any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) or any(h - 3 <= p < h for p in privative)
+            for h in hits
+        )

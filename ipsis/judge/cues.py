@@ -29,11 +29,11 @@ from ipsis.judge.analysis import (
     Site,
 )
 from ipsis.judge.numbers import Quantity, comparable, same_quantity
-from ipsis.judge.slots import prefixed, slot_cues
+from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import fold, guess_language, sentences, stem
-from ipsis.lexicon import COMPEL, PERMISSION, PROHIBITION, RESTRICTORS
+from ipsis.lexicon import COMPEL, NEGATIVE_PREFIXES, PERMISSION, PROHIBITION, RESTRICTORS
 
 # How much each cue lowers the support score (multiplied in).
 NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
@@ -125,7 +125,18 @@ def _negative_twin(a: Analysis, site: Site, other: Analysis) -> bool:
     other way round): ``não ter recursos suficientes`` = ``insuficiência de recursos``, ``not case
     sensitive`` = ``case-insensitive``."""
     reach = [a.low[k] for k in range(site.j, min(len(a.low), site.j + 5)) if a.sent[k] == a.sent[site.i]]
-    return any(prefixed(w, o) for w in reach if len(w) >= 5 for o in other.low if len(o) >= 5)
+    have = set(other.low)
+    return any(_twin(w, o) for w in reach if len(w) >= 5 and w not in have for o in have if len(o) >= 5)
+
+
+def _twin(x: str, y: str) -> bool:
+    """One word is the other with a negative prefix, over all but its last three letters."""
+    fx, fy = fold(x), fold(y)
+    for a, b in ((fx, fy), (fy, fx)):
+        for p in NEGATIVE_PREFIXES:
+            if b.startswith(p) and b[len(p) :].startswith(a[: max(5, len(a) - 3)]):
+                return True
+    return False
 
 
 def negation_cues(
@@ -133,7 +144,8 @@ def negation_cues(
 ) -> list[tuple[str, float, bool]]:
     """A negation in one text that the other does not make about the same words. ``section``:
     where the anchored words are not together in ``passage`` (the quote's sentences), the
-    section's sentence that has them decides (``have neither a cache validator nor ...``)."""
+    section's sentence that has them decides (``have neither a cache validator nor ...``);
+    ``aligned``: the tokens of ``passage`` whose negations the claim must keep."""
     out: list[tuple[str, float, bool]] = []
     for site in claim.negations:
         if not site.anchors or passage.negated_near(site.anchors) is not False or _negative_twin(claim, site, passage):
@@ -259,6 +271,7 @@ class CueJudge:
         p = Analysis(passage)
         c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
         core = near = p
+        lo, hi = 0, len(passage)
         if focus is not None:
             lo, hi = _sentence_bounds(passage, *focus)
             near = Analysis(passage[lo:hi], p.lang)
@@ -269,7 +282,10 @@ class CueJudge:
         stated = number_cues(c, core) + modality_cues(c, core)
         if core is not p and any(not hard for _, _, hard in stated):
             stated = number_cues(c, p) + modality_cues(c, p)  # what the quote does not say, its section may
-        cues = stated + negation_cues(c, core, _aligned(c, core), p)
+        # the negations the claim must keep are the quote's own ("values that are not JWTs" in
+        # another sentence of the section is not what a claim on the quote restates)
+        kept = _aligned(c, core) if near is p else {k for k, t in enumerate(p.toks) if lo <= t.start < hi}
+        cues = stated + negation_cues(c, core, kept if core is p else _aligned(c, core), p)
         cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
         if near is not core and not any(text.startswith("words:") for text, _, _ in cues):

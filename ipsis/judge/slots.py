@@ -82,7 +82,7 @@ def _through_of(a: Analysis, i: int, j: int) -> bool:
     return any(a.low[q] in OF for q in range(i + 1, j))
 
 
-def prefixed(x: str, y: str) -> bool:
+def _prefixed(x: str, y: str) -> bool:
     """One word is the other with a negative prefix, up to its ending: ``depende`` /
     ``independentemente``, ``progresividad`` / ``regresividad`` is not (no prefix)."""
     fx, fy = fold(x), fold(y)
@@ -138,7 +138,7 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                     continue
                 if step == -1 and not (_through_of(claim, k, anchor) and _through_of(passage, w, m)):
                     continue  # a word before its noun is most often a verb ("requieren una ley")
-                if prefixed(claim.low[k], passage.low[w]):
+                if _prefixed(claim.low[k], passage.low[w]):
                     if any(claim.low[q] in ALL_NEGATORS for q in range(max(0, k - 2), k)) or any(
                         passage.low[q] in ALL_NEGATORS for q in range(max(0, w - 3), w)
                     ):
