@@ -131,6 +131,30 @@ WIDENERS: dict[str, tuple[str, ...]] = {
 }
 """Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
 
+HEDGES: dict[str, tuple[str, ...]] = {
+    "pt": phrases("""preferencialmente | de preferência | normalmente | geralmente | em regra | via de regra | por regra |
+        em princípio | em certos casos | em certas circunstâncias | em alguns casos | em determinados casos |
+        frequentemente | habitualmente | tipicamente"""),
+    "es": phrases("""preferentemente | preferiblemente | de preferencia | normalmente | generalmente | por lo general |
+        en general | por regla general | como regla general | en principio | en ciertos casos | en algunos casos |
+        en determinados casos | en determinadas circunstancias | habitualmente | típicamente"""),
+    "en": phrases("""preferably | normally | usually | typically | generally | in general | as a rule | in principle |
+        in certain circumstances | in some circumstances | in certain cases | in some cases | often | ordinarily"""),
+}  # fmt: skip
+"""Words that make a rule hold as a rule, not always (``preferencialmente aos domingos``, ``normally``,
+``in certain circumstances``): a claim that drops them, or says ``always``, says more."""
+
+INSISTERS: frozenset[str] = frozenset(
+    words("obrigatoriamente necessariamente sempre obligatoriamente necesariamente siempre always necessarily")
+)
+"""Adverbs that make a hedged rule categorical: ``deve ser obrigatoriamente aos domingos``."""
+
+LIBERTIES: frozenset[str] = words("""livre livres livremente libre libres libremente free freely direito direitos
+    derecho derechos right rights facultado facultada facultad faculdade facultativo facultativa optional lícito
+    lícita permitido permitida""")
+"""Words that state a freedom or a right without a modal verb (``é livre o exercício``): a claim's ``pode``
+restates them; against a rule stated in the indicative (``o Estado prestará``) a ``pode`` weakens it."""
+
 UNIVERSALS: dict[str, frozenset[str]] = {
     "pt": words("qualquer quaisquer todo toda todos todas"),
     "es": words("cualquier cualquiera cualesquiera todo toda todos todas"),

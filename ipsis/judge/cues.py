@@ -29,6 +29,7 @@ from ipsis.judge.analysis import (
     Site,
 )
 from ipsis.judge.numbers import Quantity, comparable, same_quantity
+from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
@@ -150,9 +151,13 @@ def negation_cues(
     for site in claim.negations:
         if not site.anchors or passage.negated_near(site.anchors) is not False or _negative_twin(claim, site, passage):
             continue
-        if section is not None and not passage.has_pair(site.anchors) and section.has_pair(site.anchors):
-            if section.negated_near(site.anchors) is not False:
-                continue
+        if (
+            section is not None
+            and not passage.has_pair(site.anchors)
+            and section.has_pair(site.anchors)
+            and section.negated_near(site.anchors) is not False
+        ):
+            continue
         word = passage.toks[passage.stems.index(site.anchors[0])].text
         out.append((f"negation: claim: {site.surface} {word}; section: {word} (no negation)", NEGATION_CONFLICT, True))
     for site in passage.negations:
@@ -294,6 +299,8 @@ class CueJudge:
             cues += slot_cues(c, near)
         if not any(text.startswith("words:") for text, _, _ in cues):
             cues += substitution_cues(c, near, p)
+        if focus is not None:  # the quote's own "preferencialmente", "in certain circumstances"
+            cues += hedge_cues(c, Analysis(passage[focus[0] : focus[1]], p.lang))
         score = min(1.0, cov / 0.9)
         for _, factor, _hard in cues:
             score *= factor

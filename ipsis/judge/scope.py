@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ipsis.lexicon import RESTRICTORS, UNIVERSALS, WIDENERS, words
+from ipsis.lexicon import ABSOLUTES, HEDGES, INSISTERS, RESTRICTORS, UNIVERSALS, WIDENERS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.analysis import Analysis
@@ -33,6 +33,10 @@ SCOPE_CONFLICT = 0.15
 _UNIVERSALS = frozenset().union(*UNIVERSALS.values())
 _UPPER = sorted({tuple(p.split()) for p in words("limite límite limit máximo máxima maximum")}, key=len, reverse=True)
 _RESTRICTORS = sorted({tuple(p.split()) for ps in RESTRICTORS.values() for p in ps}, key=len, reverse=True)
+_HEDGES = sorted({tuple(p.split()) for ps in HEDGES.values() for p in ps}, key=len, reverse=True)
+_ABSOLUTE_WORDS = frozenset(p for ps in ABSOLUTES.values() for p in ps if " " not in p) | INSISTERS
+HEDGE_DROPPED = 0.6
+"""Support factor of a hedge of the quote's sentence (``normalmente``) that the claim drops."""
 _WIDENERS = sorted({tuple(p.split()) for ps in WIDENERS.values() for p in ps}, key=len, reverse=True)
 BOTH = words("both ambos ambas")
 EITHER = words("either")
@@ -101,6 +105,30 @@ def both_either_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     if c & EITHER and p & {"both"} and not c & BOTH and "or" not in p:
         return [("scope: claim: either … or; section: both", SCOPE_CONFLICT, True)]
     return []
+
+
+def _hedges(a: Analysis) -> list[tuple[int, int]]:
+    out = []
+    for k in range(len(a.low)):
+        ph = _at(a.low, k, _HEDGES)
+        if ph is not None:
+            out.append((k, k + len(ph)))
+    return out
+
+
+def hedge_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """The quote's sentence holds its rule as a rule (``preferencialmente aos domingos``,
+    ``in certain circumstances``); the claim says it always holds (``obrigatoriamente``,
+    ``always``: a conflict) or drops the hedge (soft)."""
+    theirs = _hedges(passage)
+    if not theirs or _hedges(claim):
+        return []
+    i, j = theirs[0]
+    shown = passage._span(i, j)
+    strong = next((claim.toks[k].text for k, w in enumerate(claim.low) if w in _ABSOLUTE_WORDS), None)
+    if strong is not None:
+        return [(f"limiter: claim: {strong}; section: {shown}", SCOPE_CONFLICT, True)]
+    return [(f"limiter: section: {shown}; claim: (absent)", HEDGE_DROPPED, False)]
 
 
 WITHOUT = words("sem sin without")

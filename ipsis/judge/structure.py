@@ -404,7 +404,8 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
             continue  # the same exception word over the passage's words ("salvo, no último caso" / "salvo, no caso")
         if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
             continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
-        if claim._span(i, j).casefold() in PROVISOS and not _limiters(passage, aligned) and _restated(clause, passage, aligned):
+        proviso = claim._span(i, j).casefold() in PROVISOS
+        if proviso and not _limiters(passage, aligned) and _restated(clause, passage, aligned):
             continue  # a condition the passage states in other words ("desde que atenda" / "atendidas")
         said = claim._span(i, min(len(claim.toks), j + 4))
         if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
