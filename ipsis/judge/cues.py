@@ -34,7 +34,7 @@ from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import fold, guess_language, sentences, stem
-from ipsis.lexicon import COMPEL, NEGATIVE_PREFIXES, PERMISSION, PROHIBITION, RESTRICTORS
+from ipsis.lexicon import COMPEL, LIBERTIES, MODAL_WORDS, NEGATIVE_PREFIXES, PERMISSION, PROHIBITION, RESTRICTORS
 
 # How much each cue lowers the support score (multiplied in).
 NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
@@ -208,6 +208,17 @@ def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis
     return _only_if(passage, p) and _only_if(claim, site)
 
 
+_MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
+
+
+def _weakens(site: Site, passage: Analysis) -> bool:
+    """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``) against a
+    passage with no modal word, no freedom and no right: a duty made a faculty."""
+    if any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
+        return False
+    return not set(passage.low) & (LIBERTIES | _MODAL_WORDS)
+
+
 def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
     out: list[tuple[str, float, bool]] = []
     for site in claim.modals:
@@ -220,7 +231,12 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
                 # ...", "não superior a") is weaker evidence against a claim's modal than a
                 # section whose modal verbs say something else
                 factor = MODALITY_ABSENT if passage.modals else MODALITY_UNSTATED
-                out.append((f"modality: claim: {site.surface}; section: no such modal", factor, False))
+                said = f"modality: claim: {site.surface}; section: no such modal"
+                if not passage.modals and site.cls == PERMISSION and _weakens(site, passage) and not _only_if(claim, site):
+                    # "o Estado prestará assistência" is a duty; "poderá prestar" makes it a faculty,
+                    # unless the section states a freedom or a right ("é livre o exercício")
+                    factor, said = MODALITY_ABSENT, f"{said}, and no freedom or right: a rule in the indicative"
+                out.append((said, factor, False))
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
