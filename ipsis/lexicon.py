@@ -76,7 +76,7 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         may never|can never"""),
     PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
-        é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
+        é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|se permiten|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
         autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
         permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
@@ -103,22 +103,25 @@ ABSOLUTES: dict[str, tuple[str, ...]] = {
         absoluto | absoluta | absolutos | absolutas | absolutamente | indefinidamente | para sempre |
         sem limite | sem limites | sem nenhuma condição | sem qualquer condição | incondicionalmente |
         sem restrição | sem restrições | sem qualquer restrição | sem nenhuma restrição | sem ressalva alguma |
-        sem qualquer ressalva | sem ressalvas"""),
+        sem qualquer ressalva | sem ressalvas | a qualquer tempo | a qualquer momento | em qualquer momento |
+        em qualquer tempo | ilimitado | ilimitada | sem limite total"""),
     "es": phrases("""sin excepción | sin ninguna excepción | en ningún caso | en ninguna circunstancia |
         en cualquier caso | en todos los casos | en todo caso | siempre | nunca | jamás | absoluto | absoluta |
         absolutamente | indefinidamente | para siempre | sin límite | sin ninguna condición | incondicionalmente |
-        sin restricción | sin restricciones | sin ninguna restricción | sin reserva alguna"""),
+        sin restricción | sin restricciones | sin ninguna restricción | sin reserva alguna | en cualquier momento |
+        en todo momento | ilimitado | ilimitada"""),
     "en": phrases("""without exception | in no case | under no circumstances | under any circumstances | in all cases |
         in any case | always | never | absolute | absolutely | indefinitely | forever | without limit |
-        unconditionally | without restriction | without any restriction | without any exception"""),
+        unconditionally | without restriction | without any restriction | without any exception | at any time |
+        unlimited | without any limit"""),
 }  # fmt: skip
 """Words that deny any exception or condition: against a passage with one, a limiter conflict."""
 
 CONDITIONS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""quando | nos casos | nas hipóteses | para as seguintes finalidades | para os seguintes fins |
-        nos termos da lei | na forma da lei"""),
-    "es": phrases("cuando | en los casos | en los supuestos | para los siguientes fines | en los términos que"),
-    "en": phrases("when | if | in the cases | for the following purposes"),
+        nos termos da lei | na forma da lei | no caso de | em caso de | nos casos de"""),
+    "es": phrases("cuando | en los casos | en los supuestos | para los siguientes fines | en los términos que | en caso de"),
+    "en": phrases("when | if | in the cases | for the following purposes | in case of | in the event of | in cases where"),
 }  # fmt: skip
 """Clauses that make a rule conditional: against a claim's absolute they are a limiter conflict."""
 

@@ -211,10 +211,10 @@ def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis
 _MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
 
 
-def _weakens(site: Site, passage: Analysis) -> bool:
-    """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``) against a
-    passage with no modal word, no freedom and no right: a duty made a faculty."""
-    if any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
+def _weakens(site: Site, passage: Analysis, claim: Analysis) -> bool:
+    """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``, not ``só
+    pode``) against a passage with no modal word, no freedom and no right: a duty made a faculty."""
+    if _only_if(claim, site) or any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
         return False
     return not set(passage.low) & (LIBERTIES | _MODAL_WORDS)
 
@@ -232,7 +232,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
                 # section whose modal verbs say something else
                 factor = MODALITY_ABSENT if passage.modals else MODALITY_UNSTATED
                 said = f"modality: claim: {site.surface}; section: no such modal"
-                if not passage.modals and site.cls == PERMISSION and _weakens(site, passage) and not _only_if(claim, site):
+                if not passage.modals and site.cls == PERMISSION and _weakens(site, passage, claim):
                     # "o Estado prestará assistência" is a duty; "poderá prestar" makes it a faculty,
                     # unless the section states a freedom or a right ("é livre o exercício")
                     factor, said = MODALITY_ABSENT, f"{said}, and no freedom or right: a rule in the indicative"

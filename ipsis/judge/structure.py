@@ -246,6 +246,8 @@ def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
     k = m - 1
     while glue(k) and a.low[k] not in COORDINATORS:
         k -= 1
+    if k > 0 and a.low[k] == "o" and a.low[k - 1] in COORDINATORS - {"o"}:
+        k -= 1  # "a idade e o sexo": the article after the conjunction
     if k >= 0 and a.sent[k] == sid and a.low[k] in COORDINATORS:
         j = k - 1
         while glue(j):
