@@ -97,6 +97,34 @@ def _denied_either(a: Analysis) -> bool:
     return all(any(n < k and a.sent[n] == a.sent[k] for n in negative) for k in eithers)
 
 
+ALTERNATIVE_JOINERS = words("or ou o")
+
+
+def dropped_alternative_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """``The JWT MUST conform to the JWS specification`` against ``MUST conform to either the JWS
+    or JWE specification``: the claim keeps one of two explicit alternatives and drops the other."""
+    if set(claim.low) & (ALTERNATIVE_JOINERS | EITHER):
+        return []
+    for k, w in enumerate(passage.low):
+        if w not in EITHER:  # "ou"/"o" are articles too: only "either" opens two alternatives for sure
+            continue
+        join = next((q for q in range(k + 1, min(len(passage.low), k + 14)) if passage.low[q] in ALTERNATIVE_JOINERS), None)
+        if join is None or passage.sent[join] != passage.sent[k]:
+            continue
+        first = [passage.stems[q] for q in range(k + 1, join) if passage.stems[q]]
+        second = [passage.stems[q] for q in range(join + 1, min(len(passage.low), join + 1 + len(first) + 2))
+                  if passage.stems[q]]
+        kept = [s for s in first if s in claim.stem_set and s not in second]
+        lost = [s for s in second if s not in claim.stem_set and s not in first]
+        if not (kept and lost) and not (lost := [s for s in first if s not in claim.stem_set and s not in second]):
+            continue
+        if not kept and not any(s in claim.stem_set and s not in first for s in second):
+            continue
+        shown = passage._span(k, min(len(passage.low), join + 1 + len(first)))
+        return [(f"scope: claim: one alternative; section: {shown}", SCOPE_CONFLICT, True)]
+    return []
+
+
 def both_either_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     """``both … and`` in the claim where the passage says ``either … or`` (or the reverse)."""
     c, p = set(claim.low), set(passage.low)
@@ -162,5 +190,6 @@ def scope_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: set[
         bounded_universal_cues(claim, core)
         + restricted_widener_cues(claim, passage, aligned)
         + both_either_cues(claim, core)
+        + dropped_alternative_cues(claim, core)
         + without_cues(claim, core)
     )
