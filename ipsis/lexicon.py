@@ -209,7 +209,14 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         separado/unido obligatoria/voluntaria obligatorio/voluntario obrigatória/voluntária
         obrigatório/voluntário mandatory/voluntary solidariamente/subsidiariamente solidária/subsidiária
         integral/parcial integrais/parciais total/parcial positive/negative positivo/negativo
-        positiva/negativa expresso/tácito expressa/tácita expreso/tácito expresa/tácita express/implied""")
+        positiva/negativa expresso/tácito expressa/tácita expreso/tácito expresa/tácita express/implied
+        iguais/diferentes igual/diferente iguales/diferentes iguales/distintos igual/distinto equal/different
+        inocente/culpado inocente/culpada inocente/culpable innocent/guilty civil/criminal civil/militar
+        civilmente/criminalmente locally/globally local/global localmente/globalmente mínimo/máximo
+        mínima/máxima minimum/maximum mayor/menor adult/minor maiores/menores mayores/menores
+        ascendentes/descendentes ascending/descending uppercase/lowercase maiúsculas/minúsculas
+        mayúsculas/minúsculas prévia/posterior prévio/posterior previa/posterior previo/posterior prior/subsequent
+        anterior/posterior anteriormente/posteriormente""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""

@@ -34,7 +34,7 @@ from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from ipsis.judge.text import fold
-from ipsis.lexicon import SYNONYMS, words
+from ipsis.lexicon import ANTONYMS, SYNONYMS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.analysis import Analysis
@@ -45,6 +45,10 @@ SWAPPED_ABSENT = 0.4
 """Support factor of a claim word in a sentence word's slot that the section does not have."""
 SWAPPED_ELSEWHERE = 0.3
 """Support factor of a claim word in a sentence word's slot that the section uses elsewhere."""
+OPPOSITE = 0.1
+"""Support factor of a word whose opposite the sentence has in its slot (a hard cue)."""
+ROLES_TRADED = 0.15
+"""Support factor of two words that trade their slots (a hard cue)."""
 MAX_BLOCK = 2
 """Content words on each side of a replaced block: longer blocks are a rewording, not a slot."""
 VERB_ENDINGS = ("ar", "er", "ir", "por", "am", "em", "an", "en", "rse", "ando", "endo", "indo", "ou", "rão", "rá")
@@ -119,6 +123,40 @@ def _keys(claim: Analysis, near: Analysis, cidx: list[int], qidx: list[int]) -> 
     return out
 
 
+def _opposites() -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for a, b in ANTONYMS:
+        out.setdefault(fold(a), set()).add(fold(b))
+        out.setdefault(fold(b), set()).add(fold(a))
+    return out
+
+
+_OPPOSITES = _opposites()
+
+
+def _opposite_in_slot(claim: Analysis, near: Analysis, mine: list[int], theirs: list[int]) -> list[Cue]:
+    """A claim word whose opposite (:data:`ipsis.lexicon.ANTONYMS`) the sentence has in the same
+    slot, even when the sentence uses the claim's word elsewhere (``um menor ... cuando sea menor``
+    / ``un menor ... cuando sea mayor``): a hard cue."""
+    for k in mine:
+        for m in theirs:
+            if fold(near.low[m]) in _OPPOSITES.get(fold(claim.low[k]), ()):
+                said, shown = claim.toks[k].text, near.toks[m].text
+                return [(f"opposite: claim: {said}; section: {shown}", OPPOSITE, True)]
+    return []
+
+
+def _mirrored(ops: list[tuple[str, int, int, int, int]], ckeys: list[str], qkeys: list[str]) -> tuple[int, int] | None:
+    """Two one-word slots that trade their words (``civilmente identificado ... identificação
+    criminal`` / ``criminalmente identificado ... identificação civil``): the claim positions."""
+    singles = [(i1, j1) for tag, i1, i2, j1, j2 in ops if tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1]
+    for a, (i, j) in enumerate(singles):
+        for i2, j2 in singles[a + 1 :]:
+            if ckeys[i] == qkeys[j2] and ckeys[i2] == qkeys[j]:
+                return i, i2
+    return None
+
+
 def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> list[Cue]:
     """The first claim word that takes a sentence word's slot (see the module docstring)."""
     cidx, qidx = _content(claim), _content(near)
@@ -127,6 +165,10 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
     ckeys = _keys(claim, near, cidx, qidx)
     qkeys = [near.stems[m] for m in qidx]
     ops = SequenceMatcher(None, ckeys, qkeys, autojunk=False).get_opcodes()
+    swap = _mirrored(ops, ckeys, qkeys)
+    if swap is not None:
+        x, y = (claim.toks[cidx[i]].text for i in swap)
+        return [(f"roles: claim: {x} … {y}; section: {y} … {x} (traded places)", ROLES_TRADED, True)]
     for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag != "replace" or i2 - i1 > MAX_BLOCK or j2 - j1 > MAX_BLOCK:
             continue
@@ -134,6 +176,9 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         after = n + 1 < len(ops) and ops[n + 1][0] == "equal"
         if not (before and after) and not (before and i2 == len(ckeys)) and not (after and i1 == 0):
             continue  # the slot must be held between shared words (or a shared word and the edge)
+        opposite = _opposite_in_slot(claim, near, [cidx[i] for i in range(i1, i2)], [qidx[j] for j in range(j1, j2)])
+        if opposite:
+            return opposite
         mine = [cidx[i] for i in range(i1, i2) if ckeys[i].startswith("+")]
         theirs = [qidx[j] for j in range(j1, j2) if qkeys[j] not in ckeys and near.stems[qidx[j]] not in claim.stem_set]
         if not mine or not theirs:
