@@ -24,6 +24,7 @@ from __future__ import annotations
 from ipsis.judge.align import substitution_cues
 from ipsis.judge.analysis import (
     NEGATIVE_DETERMINERS,
+    NEGATIVE_MODALS,
     NOT_OBLIGED,
     Analysis,
     Site,
@@ -236,7 +237,14 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
                     # "o Estado prestará assistência" is a duty; "poderá prestar" makes it a faculty,
                     # unless the section states a freedom or a right ("é livre o exercício")
                     factor, said = MODALITY_ABSENT, f"{said}, and no freedom or right: a rule in the indicative"
-                out.append((said, factor, False))
+                if site.cls in NEGATIVE_MODALS and site.anchors and passage.negated_near(site.anchors[:2]) is False:
+                    # "cannot override" / "can override", "não tem o direito de permanecer calado"
+                    word = passage.toks[passage.stems.index(site.anchors[0])].text
+                    said = f"negation: claim: {site.surface} {word}; section: {word} (no negation)"
+                    factor, hard = NEGATION_CONFLICT, True
+                else:
+                    hard = False
+                out.append((said, factor, hard))
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
@@ -301,7 +309,7 @@ class CueJudge:
         cov = coverage(c, core)
         aligned = _aligned(c, p)
         stated = number_cues(c, core) + modality_cues(c, core)
-        if core is not p and any(not hard for _, _, hard in stated):
+        if core is not p and (any(not hard for _, _, hard in stated) or (c.modals and not core.modals)):
             stated = number_cues(c, p) + modality_cues(c, p)  # what the quote does not say, its section may
         # the negations the claim must keep are the quote's own ("values that are not JWTs" in
         # another sentence of the section is not what a claim on the quote restates)
