@@ -160,7 +160,10 @@ def hedge_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
 
 
 WITHOUT = words("sem sin without")
-WITH = words("mediante com con with através by upon")
+WITH = words("mediante com con with através by upon quando cuando when if where onde donde")
+"""Words that require the noun after them (``mediante requisição``, ``cuando existan razones``)."""
+FILLERS = words("necessidade necesidad need exigência exigencia qualquer cualquier any nenhuma ninguna prévia previa")
+"""Words between ``sem`` and the noun it denies: ``sem necessidade de requisição`` denies ``requisição``."""
 
 
 def without_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
@@ -170,6 +173,8 @@ def without_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
         if w not in WITHOUT:
             continue
         n = _noun_after(claim, k, 2)
+        while n is not None and claim.low[n] in FILLERS:
+            n = _noun_after(claim, n, 3)
         if n is None:
             continue
         hits = [m for m, s in enumerate(passage.stems) if s == claim.stems[n]]

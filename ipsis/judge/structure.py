@@ -140,6 +140,11 @@ def absolute_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
     if any(i in aligned for i, _ in _absolutes(passage)):
         return []  # the passage is categorical too ("em caso algum", "sin que, en ningún caso")
     i, j = claims[0]
+    if claim._span(i, j).casefold() in _LIMITLESS:  # "sem limite" against "de até 2%"
+        for k in aligned:
+            if bound_word(passage, k) == "upper":
+                shown = passage._span(k, min(len(passage.toks), k + 4))
+                return [(f"limiter: claim: {claim._span(i, j)}; section: {shown}", LIMITER_CONFLICT, True)]
     for li, lj in _limiters(passage, aligned) + [r for r in _find(passage.low, _CONDITIONS) if r[0] in aligned]:
         if _carried(claim, passage, lj):
             continue  # the claim keeps the condition ("só pode ... nos casos previstos na lei e nunca ...")
@@ -260,6 +265,20 @@ def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
     return None
 
 
+_LIMITLESS = frozenset(
+    p for ps in ABSOLUTES.values() for p in ps if p.split()[-1] in {"limite", "limites", "límite", "limit", "total"}
+) | frozenset({"ilimitado", "ilimitada", "unlimited", "indefinidamente", "indefinitely"})
+"""Absolutes that deny a bound: against ``até``, ``no máximo``, ``up to`` a limiter conflict."""
+
+
+def bound_word(a: Analysis, k: int) -> str | None:
+    """``upper``/``lower``/``exact`` when a bound phrase starts at token ``k``."""
+    for kind, phrases in _BOUNDS.items():
+        if any(tuple(a.low[k : k + len(ph)]) == ph for ph in phrases):
+            return kind
+    return None
+
+
 def bound_of(a: Analysis, q: Quantity) -> str | None:
     """``upper``, ``lower`` or ``exact`` when words right before quantity ``q`` bound it."""
     before = [k for k, t in enumerate(a.toks) if t.end <= q.start][-5:]
@@ -307,8 +326,8 @@ def _actor(a: Analysis, i: int, j: int) -> tuple[str, str] | None:
     if start > 0 and a.sent[start - 1] == sid:
         return None  # the subject would start further back than we look
     k = start
-    while k < i and a.low[k] in DETERMINERS:
-        k += 1
+    while k < i and (a.low[k] in DETERMINERS or _NUMBERING.fullmatch(a.low[k])):
+        k += 1  # "XXXIII - proibição de": the inciso's number is no actor
     if k < i and a.stems[k] and (k > start or a.toks[k].text[:1].isupper()):
         return a.stems[k], a.toks[k].text
     return None
@@ -406,9 +425,13 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
             continue  # the same exception word over the passage's words ("salvo, no último caso" / "salvo, no caso")
         if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
             continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
-        proviso = claim._span(i, j).casefold() in PROVISOS
-        if proviso and not _limiters(passage, aligned) and _restated(clause, passage, aligned):
-            continue  # a condition the passage states in other words ("desde que atenda" / "atendidas")
+        marker = claim._span(i, j).casefold()
+        own = [(li, lj) for li, lj in _limiters(passage, aligned) if passage._span(li, lj).casefold() == marker]
+        after_own = {k for _, lj in own for k in range(lj, min(len(passage.low), lj + 10))}
+        if own and _restated(clause, passage, after_own):
+            continue  # the passage's own exception in other words ("salvo como aprendizes a partir de quatorze")
+        if marker in PROVISOS and not _limiters(passage, aligned) and _restated(clause, passage, aligned):
+            continue  # a condition the passage states without a marker ("desde que atenda" / "atendidas")  # a condition the passage states in other words ("desde que atenda" / "atendidas")
         said = claim._span(i, min(len(claim.toks), j + 4))
         if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
             return [(f"limiter: claim: {said}; section: (no such exception)", LIMITER_CONFLICT, True)]
