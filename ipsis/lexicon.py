@@ -80,7 +80,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
         autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
         permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
-        tiene derecho a|tienen derecho a|has the right to|have the right to"""),
+        tiene derecho a|tienen derecho a|has the right to|have the right to|tem direito de|têm direito de|
+        tiene derecho de|tienen derecho de"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
@@ -231,7 +232,20 @@ SYNONYMS: tuple[frozenset[str], ...] = tuple(
     garantida assegurada garantizada asegurada|garantidos assegurados garantizados asegurados|
     nomeadamente designadamente especialmente particularmente namely notably|
     avoid prevent|evitar impedir|poderes autoridades|generate return|gera retorna|designa indica|
-    define estabelece fixa determina|definem estabelecem fixam determinam""")
+    define estabelece fixa determina|definem estabelecem fixam determinam|
+    mesmo mesma iguais igual idêntico idêntica idênticos idênticas mismo misma iguales idéntico idéntica same equal
+    identical|mesmos mesmas mismos mismas|vítima vítimas ofendido ofendida ofendidos víctima víctimas victim victims|
+    condenado condenados apenado apenados reo reos convicted|fim término termo extinção cessação final fin
+    terminación extinción end termination|relativos referentes relacionados concernentes relativas relacionadas
+    relativo referente relacionado relativa referida|proporção medida proporción proportion measure|
+    liberdade livre livres libertad libre libres freedom free|signal indicate show denote|signals indicates shows
+    denotes|typical common usual normal habitual típico típica comum común usual|setting value valor|
+    competência atribuição competencia incumbência|requisição pedido solicitação requerimento solicitud petición
+    request|prazo tempo plazo término period time|dano danos prejuízo prejuízos daño daños perjuicio harm damage|
+    indenização reparação ressarcimento indemnización reparación compensation|autorização licença permissão
+    autorización licencia permiso authorization permission license|juiz juíza tribunal magistrado juez jueza judge
+    court|judicial judiciária judiciário jurisdicional judge court|menor menores criança crianças niño niños minor
+    minors child children|pais genitores padres parents|cidadão cidadãos ciudadano ciudadanos citizen citizens""")
 )
 """Groups of words that say the same in one slot (``cabe``/``compete``, ``garante``/``assegura``):
 a claim that puts one where the passage has another has not swapped anything."""

@@ -67,7 +67,8 @@ ADVERB_ENDINGS = ("mente", "ly")
 NOT_SLOTS = words("""possa possam pueda puedan could might would once after before when while certo certa certos
     certas seguinte seguintes cierto cierta ciertos ciertas siguiente siguientes certain following such cada
     pessoa persona person caso casos hipótese hipóteses supuesto supuestos case cases forma modo manera way
-    nela nele nelas neles dela dele delas deles both either ambos ambas""")
+    nela nele nelas neles dela dele delas deles both either ambos ambas tanto tanta quanto cuanto asimismo
+    igualmente también também also""")
 """Words that stand for the same things in other words (``certas``/``seguintes``, ``cada``, ``pessoa``)."""
 
 
@@ -84,7 +85,7 @@ def _synonyms(x: str, y: str) -> bool:
     return any(x in g and y in g for g in SYNONYMS)
 
 
-def _rewording(a: str, b: str, lang: str) -> bool:
+def rewording(a: str, b: str, lang: str) -> bool:
     """Two words in one slot that are most often another wording: two verbs, two adverbs, synonyms."""
     if _synonyms(a, b) or a in NOT_SLOTS or b in NOT_SLOTS:
         return True
@@ -105,6 +106,7 @@ def _content(a: Analysis) -> list[int]:
         if s
         and a.toks[k].text.isalpha()
         and not ROMAN.fullmatch(a.toks[k].text)
+        and not a.hyphenated(k)
         and not any(lo <= a.toks[k].start < hi for lo, hi in nums)
     ]
 
@@ -184,7 +186,7 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         if not mine or not theirs:
             continue
         k, m = mine[0], theirs[0]
-        if _rewording(claim.low[k], near.low[m], near.lang):
+        if rewording(claim.low[k], near.low[m], near.lang):
             continue
         said = " ".join(claim.toks[i].text for i in mine)
         shown = " ".join(near.toks[j].text for j in theirs)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ipsis.lexicon import ABSOLUTES, HEDGES, INSISTERS, RESTRICTORS, UNIVERSALS, WIDENERS, words
+from ipsis.lexicon import ABSOLUTES, HEDGES, INSISTERS, NEGATORS, RESTRICTORS, UNIVERSALS, WIDENERS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.analysis import Analysis
@@ -31,6 +31,7 @@ Cue = tuple[str, float, bool]
 SCOPE_CONFLICT = 0.15
 """Support factor of a scope conflict (the same as :data:`ipsis.judge.structure.LIMITER_CONFLICT`)."""
 _UNIVERSALS = frozenset().union(*UNIVERSALS.values())
+NEGATORS_ALL = frozenset().union(*NEGATORS.values())
 _UPPER = sorted({tuple(p.split()) for p in words("limite límite limit máximo máxima maximum")}, key=len, reverse=True)
 _RESTRICTORS = sorted({tuple(p.split()) for ps in RESTRICTORS.values() for p in ps}, key=len, reverse=True)
 _HEDGES = sorted({tuple(p.split()) for ps in HEDGES.values() for p in ps}, key=len, reverse=True)
@@ -103,8 +104,8 @@ ALTERNATIVE_JOINERS = words("or ou o")
 def dropped_alternative_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     """``The JWT MUST conform to the JWS specification`` against ``MUST conform to either the JWS
     or JWE specification``: the claim keeps one of two explicit alternatives and drops the other."""
-    if set(claim.low) & (ALTERNATIVE_JOINERS | EITHER):
-        return []
+    if set(claim.low) & (ALTERNATIVE_JOINERS | EITHER) or _denied_either(passage):
+        return []  # under "MUST NOT ... either X or Y" each of X and Y is denied
     for k, w in enumerate(passage.low):
         if w not in EITHER:  # "ou"/"o" are articles too: only "either" opens two alternatives for sure
             continue
@@ -182,6 +183,8 @@ def without_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             continue
         for m in hits:
             q = next((q for q in range(m - 1, max(-1, m - 4), -1) if passage.low[q] in WITH), None)
+            if q is not None and any(w in NEGATORS_ALL for w in passage.low[m + 1 : m + 6]):
+                continue  # "when an explicit time is not specified" is "without an explicit time"
             if q is not None:
                 shown = passage._span(q, m + 1)
                 return [(f"limiter: claim: {w} {claim.toks[n].text}; section: {shown}", SCOPE_CONFLICT, True)]

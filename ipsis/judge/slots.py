@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ipsis.judge.align import rewording
 from ipsis.judge.text import fold
 from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, SYNONYMS, words
 
@@ -98,14 +99,14 @@ def _related(x: str, y: str) -> bool:
     return fx[:5] == fy[:5] or fx.startswith(fy) or fy.startswith(fx)
 
 
-def _same_slot_word(x: str, y: str) -> bool:
+def _same_slot_word(x: str, y: str, lang: str) -> bool:
     """Two verbs (``causar``/``acarretar``), two adverbs (``nomeadamente``/``designadamente``) or
     two words of one :data:`ipsis.lexicon.SYNONYMS` group: another wording, not a swap."""
     if x.endswith(VERB_ENDINGS) and y.endswith(VERB_ENDINGS):
         return True
     if x.endswith(ADVERB_ENDINGS) and y.endswith(ADVERB_ENDINGS):
         return True
-    return _synonyms(x, y)
+    return _synonyms(x, y) or rewording(x, y, lang)
 
 
 def _synonyms(x: str, y: str) -> bool:
@@ -147,7 +148,7 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                     return [(f"opposite: claim: {said}; section: {shown}", OPPOSITE, True)]
                 if _related(passage.stems[w], claim.stems[k]) or passage.low[w] in NOT_SLOTS:
                     continue
-                if _same_slot_word(passage.low[w], claim.low[k]):
+                if _same_slot_word(passage.low[w], claim.low[k], passage.lang):
                     continue
                 beyond = _neighbour(passage, w, step)
                 if other is None or (beyond is not None and passage.stems[beyond] == claim.stems[other]):

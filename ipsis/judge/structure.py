@@ -49,6 +49,7 @@ from ipsis.lexicon import (
     NEGATORS,
     RESTRICTIVE,
     RESTRICTORS,
+    SYNONYMS,
     UNIVERSALS,
     WIDENERS,
     words,
@@ -333,9 +334,14 @@ def _actor(a: Analysis, i: int, j: int) -> tuple[str, str] | None:
     return None
 
 
-def actor_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
-    """The claim's actor for its first modal verb must be in the passage, and be the actor of the
-    passage's modal verb about the same action when the passage has one."""
+def _synonym(x: str, y: str) -> bool:
+    return any(x in g and y in g for g in SYNONYMS)
+
+
+def actor_cues(claim: Analysis, passage: Analysis, section: Analysis | None = None) -> list[Cue]:
+    """The claim's actor for its first modal verb must be in the section (``section``, else the
+    passage), and be the actor of the passage's modal verb about the same action when the passage
+    has one."""
     if not claim.modals:
         return []
     site = claim.modals[0]
@@ -343,7 +349,9 @@ def actor_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     if actor is None:
         return []
     stem_, word = actor
-    if stem_ not in passage.stem_set:
+    if stem_ not in (section or passage).stem_set and not any(
+        _synonym(word.casefold(), w) for w in (section or passage).low
+    ):
         return [(f"actor: claim: {word}; section: absent", ACTOR_ABSENT, False)]
     anchors = set(site.anchors)
     for p in passage.modals:
@@ -534,7 +542,7 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     core_all = set(range(len(core.low)))
     out = absolute_cues(claim, passage, aligned) + widening_cues(claim, passage, aligned)
     out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
-    out += actor_cues(claim, core) or subject_cues(claim, core)
+    out += actor_cues(claim, core, passage) or subject_cues(claim, core)
     out += (swap_cues(claim, core) or slot_cues(claim, core) or gender_cues(claim, core)) + role_cues(claim, core)
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
     return out + scope_cues(claim, passage, core, aligned)
