@@ -159,6 +159,12 @@ LIBERTIES: frozenset[str] = words("""livre livres livremente libre libres librem
 """Words that state a freedom or a right without a modal verb (``é livre o exercício``): a claim's ``pode``
 restates them; against a rule stated in the indicative (``o Estado prestará``) a ``pode`` weakens it."""
 
+REQUIRING: frozenset[str] = words("""exige exigem exigir requer requerem requerer depende dependem depender
+    pressupõe pressupõem requiere requieren requerir depende dependen exige exigen precisa precisam necessita
+    necessitam necesita necesitan requires require required depends depend needs presupposes""")
+"""Verbs that state a condition as a requirement: ``dissolver exige decisão judicial`` restates ``só podem
+ser dissolvidas mediante decisão judicial``."""
+
 UNIVERSALS: dict[str, frozenset[str]] = {
     "pt": words("qualquer quaisquer todo toda todos todas"),
     "es": words("cualquier cualquiera cualesquiera todo toda todos todas"),

@@ -35,7 +35,7 @@ from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import fold, guess_language, sentences, stem
-from ipsis.lexicon import COMPEL, LIBERTIES, MODAL_WORDS, NEGATIVE_PREFIXES, PERMISSION, PROHIBITION, RESTRICTORS
+from ipsis.lexicon import COMPEL, LIBERTIES, REQUIRING, MODAL_WORDS, NEGATIVE_PREFIXES, PERMISSION, PROHIBITION, RESTRICTORS
 
 # How much each cue lowers the support score (multiplied in).
 NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
@@ -141,6 +141,16 @@ def _twin(x: str, y: str) -> bool:
     return False
 
 
+def _states_exception(claim: Analysis, passage: Analysis, i: int) -> bool:
+    """The passage's sentence of token ``i`` makes an exception after it (``nenhum brasileiro será
+    extraditado, salvo o naturalizado``) whose words the claim has: the claim states the exception
+    (``o naturalizado pode ser extraditado``), not the rule."""
+    return any(
+        lim.i > i and passage.sent[lim.i] == passage.sent[i] and set(lim.cls.split()[:2]) & claim.stem_set
+        for lim in passage.limiters
+    )
+
+
 def negation_cues(
     claim: Analysis, passage: Analysis, aligned: set[int], section: Analysis | None = None
 ) -> list[tuple[str, float, bool]]:
@@ -166,7 +176,7 @@ def negation_cues(
         after = 3 if site.surface.casefold() in NEGATIVE_DETERMINERS else 0
         if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors, after) is not False:
             continue
-        if _negative_twin(passage, site, claim):
+        if _negative_twin(passage, site, claim) or _states_exception(claim, passage, site.i):
             continue
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
@@ -185,6 +195,7 @@ def _force(site: Site) -> str:
     return site.cls
 
 
+_RESTRICTOR_FOLDED = frozenset(fold(p) for ps in RESTRICTORS.values() for p in ps)
 _RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
 
 
@@ -215,7 +226,7 @@ _MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
 def _weakens(site: Site, passage: Analysis, claim: Analysis) -> bool:
     """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``, not ``só
     pode``) against a passage with no modal word, no freedom and no right: a duty made a faculty."""
-    if _only_if(claim, site) or any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
+    if _only_if(claim, site) or any(_states_exception(claim, passage, n.i) for n in passage.negations) or any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
         return False
     return not set(passage.low) & (LIBERTIES | _MODAL_WORDS)
 
@@ -269,6 +280,8 @@ def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[
             continue
         if clause and sum(s in claim.stem_set for s in clause) >= len(clause) / 2:
             continue
+        if marker in _RESTRICTOR_FOLDED and set(claim.low) & REQUIRING:
+            continue  # "só podem ser dissolvidas mediante decisão" = "dissolver exige decisão"
         out.append((f"limiter: section: {site.surface}; claim: (absent)", LIMITER_DROPPED, False))
     return out
 
