@@ -171,6 +171,8 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
         dropped = [s for s in _stems_after(claim, j, 3) if s in passage.stem_set or _form_of(s, passage.stem_set)]
         dropped = [next((p for p in passage.stem_set if _form_of(s, {p})), s) if s not in passage.stem_set else s
                    for s in dropped]
+        if dropped and _both_negated(claim, j, passage, passage.stems.index(dropped[0])):
+            dropped = []  # "aunque el terrorismo no se considera" / "no considerándose ... el terrorismo"
         if dropped:
             k = passage.stems.index(dropped[0])
             shown = passage._span(max(0, k - 3), min(len(passage.toks), k + 2))
@@ -192,6 +194,13 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
     return out
 
 
+def _both_negated(claim: Analysis, j: int, passage: Analysis, k: int) -> bool:
+    """A negator in the claim's clause after token ``j`` and one near the passage's token ``k``."""
+    mine = any(w in _NEGATORS for w in claim.low[j : j + 6])
+    theirs = any(w in _NEGATORS for w in passage.low[max(0, k - 6) : k + 4])
+    return mine and theirs
+
+
 def _form_of(st: str, stems: set[str]) -> bool:
     """``st`` shares its first five letters with one of ``stems`` (``adotad``/``adotar``)."""
     return len(st) >= 5 and any(len(p) >= 5 and fold(p)[:5] == fold(st)[:5] for p in stems)
@@ -205,7 +214,7 @@ def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None 
     for i, j in _find(claim.low, _RESTRICTORS):
         if tuple(fold(w) for w in claim.low[i:j]) in own:
             continue
-        for s in _stems_after(claim, j, 5):
+        for s in _clause_stems(claim, j, 5):
             for m, ps in enumerate(passage.stems):
                 if ps != s or (aligned is not None and m not in aligned) or ps in restricted:
                     continue  # "sólo individualmente": the passage restricts to it too
@@ -216,6 +225,21 @@ def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None 
                     said = f"{claim._span(i, j)} ... {claim.toks[claim.stems.index(s)].text}"
                     return [(f"scope: claim: {said}; section: {shown}", LIMITER_CONFLICT, True)]
     return []
+
+
+def _clause_stems(a: Analysis, j: int, n: int) -> list[str]:
+    """Up to ``n`` content stems after token ``j`` in its clause: a comma or a limiter ends it
+    (``únicamente a los españoles, salvo ... el sufragio``: the restriction reaches ``españoles``)."""
+    out = []
+    limiters = {s.i for s in a.limiters}
+    for k in range(j, min(len(a.low), j + 3 * n)):
+        if k > j and ("," in a.text[a.toks[k - 1].end : a.toks[k].start] or k in limiters):
+            break
+        if a.sent[k] != a.sent[j - 1 if j else 0]:
+            break
+        if a.stems[k]:
+            out.append(a.stems[k])
+    return out[:n]
 
 
 def _denied(a: Analysis, st: str) -> bool:
