@@ -74,7 +74,7 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
         se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado|must never|shall never|
         may never|can never|proibição de|prohibición de|vedação de|prohibition of"""),
-    PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
+    PERMISSION: phrases("""may|can|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|se permiten|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
@@ -223,7 +223,8 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         mínima/máxima minimum/maximum mayor/menor adult/minor maiores/menores mayores/menores
         ascendentes/descendentes ascending/descending uppercase/lowercase maiúsculas/minúsculas
         mayúsculas/minúsculas prévia/posterior prévio/posterior previa/posterior previo/posterior prior/subsequent
-        anterior/posterior anteriormente/posteriormente""")
+        anterior/posterior anteriormente/posteriormente issued/expires issue/expire issued/expired begin/end
+        start/end início/término inicio/término""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""

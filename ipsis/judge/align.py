@@ -34,12 +34,13 @@ from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from ipsis.judge.text import fold
-from ipsis.lexicon import ANTONYMS, SYNONYMS, words
+from ipsis.lexicon import ANTONYMS, NEGATORS, SYNONYMS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.analysis import Analysis
 
 Cue = tuple[str, float, bool]
+NEGATORS_ALL = frozenset().union(*NEGATORS.values())
 
 SWAPPED_ABSENT = 0.4
 """Support factor of a claim word in a sentence word's slot that the section does not have."""
@@ -50,6 +51,14 @@ OPPOSITE = 0.1
 ROLES_TRADED = 0.15
 """Support factor of two words that trade their slots (a hard cue)."""
 MAX_BLOCK = 2
+MAX_LIST = 4
+"""A claim's noun phrase may stand for a short list of the sentence (``de acordo com a renda`` / ``de
+acordo com a natureza do delito, a idade e o sexo``)."""
+NOUN_LEFT = words("""o a os as um uma de do da dos das no na nos nas ao aos à às el la los las un una del al
+    lo the an of to with com con para por pelo pela""")
+"""Words before a noun phrase (an article, a preposition): what stands after them is not a verb."""
+SWAPPED_AT_EDGE = 0.55
+"""Support factor of a swapped word held by shared words on one side only (the claim's last words)."""
 """Content words on each side of a replaced block: longer blocks are a rewording, not a slot."""
 VERB_ENDINGS = ("ar", "er", "ir", "por", "am", "em", "an", "en", "rse", "ando", "endo", "indo", "ou", "rão", "rá")
 """Endings of pt/es infinitives and finite forms (``causar``, ``dispor``, ``causou``, ``requieren``,
@@ -172,12 +181,15 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         x, y = (claim.toks[cidx[i]].text for i in swap)
         return [(f"roles: claim: {x} … {y}; section: {y} … {x} (traded places)", ROLES_TRADED, True)]
     for n, (tag, i1, i2, j1, j2) in enumerate(ops):
-        if tag != "replace" or i2 - i1 > MAX_BLOCK or j2 - j1 > MAX_BLOCK:
+        if tag != "replace" or i2 - i1 > MAX_BLOCK or j2 - j1 > MAX_LIST:
             continue
+        if j2 - j1 > MAX_BLOCK and claim.low[cidx[i1] - 1 : cidx[i1]] and claim.low[cidx[i1] - 1] not in NOUN_LEFT:
+            continue  # a list of the sentence stands for a noun phrase of the claim ("a renda"), not a verb
         before = n > 0 and ops[n - 1][0] == "equal"
         after = n + 1 < len(ops) and ops[n + 1][0] == "equal"
         if not (before and after) and not (before and i2 == len(ckeys)) and not (after and i1 == 0):
             continue  # the slot must be held between shared words (or a shared word and the edge)
+        edge = not (before and after)
         opposite = _opposite_in_slot(claim, near, [cidx[i] for i in range(i1, i2)], [qidx[j] for j in range(j1, j2)])
         if opposite:
             return opposite
@@ -186,10 +198,87 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         if not mine or not theirs:
             continue
         k, m = mine[0], theirs[0]
-        if rewording(claim.low[k], near.low[m], near.lang):
+        if any(rewording(claim.low[k], near.low[t], near.lang) for t in theirs):
             continue
         said = " ".join(claim.toks[i].text for i in mine)
         shown = " ".join(near.toks[j].text for j in theirs)
         factor = SWAPPED_ELSEWHERE if claim.stems[k] in section.stem_set else SWAPPED_ABSENT
-        return [(f"words: claim: {said}; section: {shown}", factor, False)]
+        return [(f"words: claim: {said}; section: {shown}", SWAPPED_AT_EDGE if edge else factor, False)]
+    return prep_slot_cues(claim, near, cidx) + privative_cues(claim, near)
+
+
+PREPOSITIONS = {
+    "agent": words("por pelo pela pelos pelas by"),
+    "on": words("sobre on upon"),
+    "before": words("perante ante before"),
+    "against": words("contra against"),
+}
+"""Prepositions that open a role after a verb: the agent (``dado pelos pais``), the one a burden
+falls on (``recae sobre el responsable``), the one before whom or against whom."""
+_PREP_CLASS = {w: cls for cls, ws in PREPOSITIONS.items() for w in ws}
+
+
+def _role_after(a: Analysis, k: int) -> int | None:
+    """The content word after the preposition at token ``k`` (articles and ``próprio``, ``pelo
+    menos um dos`` between), in its sentence."""
+    for m in range(k + 1, min(len(a.low), k + 6)):
+        if a.sent[m] != a.sent[k]:
+            return None
+        if a.stems[m] and a.low[m] not in NOT_SLOTS and a.toks[m].text.isalpha():
+            return m
+    return None
+
+
+def prep_slot_cues(claim: Analysis, near: Analysis, cidx: list[int]) -> list[Cue]:
+    """The same verb with the same kind of preposition and another role after it: ``recae sobre
+    el afectado`` / ``recaerá sobre el responsable``, ``dado pela própria criança`` / ``dado por
+    pelo menos um dos pais``."""
+    for k in range(1, len(claim.low)):
+        cls = _PREP_CLASS.get(claim.low[k])
+        verb = k - 1 if claim.stems[k - 1] else None
+        if cls is None or verb is None:
+            continue
+        x = _role_after(claim, k)
+        if x is None:
+            continue
+        roles = []
+        for v in range(len(near.low) - 1):
+            if not near.stems[v] or not related(near.stems[v], claim.stems[verb]):
+                continue
+            p = next((q for q in range(v + 1, min(len(near.low), v + 3)) if _PREP_CLASS.get(near.low[q]) == cls), None)
+            y = _role_after(near, p) if p is not None else None
+            if y is not None:
+                roles.append((v, y))
+        if not roles or any(
+            related(near.stems[y], claim.stems[x]) or near.stems[y] in claim.stem_set or _synonyms(claim.low[x], near.low[y])
+            for _, y in roles
+        ):
+            continue  # no such role in the quote, or one that the claim names
+        v, y = roles[0]
+        return [(f"actor: claim: {claim._span(verb, x + 1)}; section: {near._span(v, y + 1)}", SWAPPED_ABSENT, False)]
+    return []
+
+
+PRIVATIVE = words("sem sin without")
+
+
+def privative_cues(claim: Analysis, near: Analysis) -> list[Cue]:
+    """``sem armas`` in the quote, ``armados`` in the claim with nothing that denies it: the claim
+    says the opposite of the quote's ``without``."""
+    have = set(near.low)
+    for k, w in enumerate(near.low):
+        if w not in PRIVATIVE or k in near.consumed:  # "sem prejuízo de" is a limiter
+            continue
+        n = _role_after(near, k)
+        if n is None:
+            continue
+        for m, s in enumerate(claim.stems):
+            if not s or not related(s, near.stems[n]) or len(s) < 4 or claim.low[m] in have:
+                continue  # the quote's own word ("sem o assentimento" / "o assentimento") is read elsewhere
+            if any(claim.low[q] in PRIVATIVE or claim.low[q] in NEGATORS_ALL for q in range(max(0, m - 4), m)):
+                continue
+            if claim.negated_near((s,)) or any(site.cls == "prohibition" for site in claim.modals):
+                continue
+            shown = near._span(k, n + 1)
+            return [(f"negation: section: {shown}; claim: {claim.toks[m].text} (no negation)", OPPOSITE, True)]
     return []

@@ -145,6 +145,8 @@ def _states_exception(claim: Analysis, passage: Analysis, i: int) -> bool:
     """The passage's sentence of token ``i`` makes an exception after it (``nenhum brasileiro será
     extraditado, salvo o naturalizado``) whose words the claim has: the claim states the exception
     (``o naturalizado pode ser extraditado``), not the rule."""
+    if claim.limiters:
+        return False  # the claim keeps the rule with its exception ("qualquer pessoa pode ..., salvo ...")
     return any(
         lim.i > i and passage.sent[lim.i] == passage.sent[i] and set(lim.cls.split()[:2]) & claim.stem_set
         for lim in passage.limiters
