@@ -224,7 +224,8 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         ascendentes/descendentes ascending/descending uppercase/lowercase maiúsculas/minúsculas
         mayúsculas/minúsculas prévia/posterior prévio/posterior previa/posterior previo/posterior prior/subsequent
         anterior/posterior anteriormente/posteriormente issued/expires issue/expire issued/expired begin/end
-        start/end início/término inicio/término""")
+        start/end início/término inicio/término mesmo/distintos mesma/distintas mismo/distintos
+        misma/distintas same/different""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""

@@ -319,6 +319,26 @@ def bound_of(a: Analysis, q: Quantity) -> str | None:
     return None
 
 
+def bound_word_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """A bound before the same words in another sense, numbers or not: ``no máximo um terço a
+    mais`` / ``pelo menos, um terço a mais``."""
+    for i in range(len(claim.low)):
+        kind = bound_word(claim, i)
+        if kind is None:
+            continue
+        ph = next(ph for ph in _BOUNDS[kind] if tuple(claim.low[i : i + len(ph)]) == ph)
+        after = claim.low[i + len(ph) : i + len(ph) + 2]
+        for m in range(len(passage.low)):
+            theirs = bound_word(passage, m)
+            if theirs is None or theirs == kind:
+                continue
+            pp = next(p for p in _BOUNDS[theirs] if tuple(passage.low[m : m + len(p)]) == p)
+            if len(after) == 2 and passage.low[m + len(pp) : m + len(pp) + 2] == after:
+                shown = passage._span(m, m + len(pp) + 2)
+                return [(f"bound: claim: {claim._span(i, i + len(ph) + 2)}; section: {shown}", BOUND_CONFLICT, True)]
+    return []
+
+
 def bound_cues(claim: Analysis, passage: Analysis, pairs: list[tuple[Quantity, Quantity]]) -> list[Cue]:
     """For each claim number matched to an equal passage number: the bounds must agree."""
     out: list[Cue] = []
@@ -458,7 +478,12 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
         if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
             continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
         marker = claim._span(i, j).casefold()
-        own = [(li, lj) for li, lj in _limiters(passage, aligned) if passage._span(li, lj).casefold() == marker]
+        before = {claim.stems[k] for k in range(max(0, i - 8), i) if claim.stems[k]}
+        own = [
+            (site.i, site.j)
+            for site in passage.limiters
+            if site.i in aligned and passage._span(site.i, site.j).casefold() == marker and set(site.anchors) & before
+        ]
         after_own = {k for _, lj in own for k in range(lj, min(len(passage.low), lj + 10))}
         if own and _restated(clause, passage, after_own):
             continue  # the passage's own exception in other words ("salvo como aprendizes a partir de quatorze")
@@ -569,6 +594,7 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     out += actor_cues(claim, core, passage) or subject_cues(claim, core)
     out += (swap_cues(claim, core) or slot_cues(claim, core) or gender_cues(claim, core)) + role_cues(claim, core)
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
+    out += [] if any(text.startswith("bound:") for text, _, _ in out) else bound_word_cues(claim, core)
     return out + scope_cues(claim, passage, core, aligned)
 
 
