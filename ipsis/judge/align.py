@@ -197,7 +197,7 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         theirs = [qidx[j] for j in range(j1, j2) if qkeys[j] not in ckeys and near.stems[qidx[j]] not in claim.stem_set]
         if not mine or not theirs:
             continue
-        k, m = mine[0], theirs[0]
+        k = mine[0]
         if any(rewording(claim.low[k], near.low[t], near.lang) for t in theirs):
             continue
         said = " ".join(claim.toks[i].text for i in mine)
@@ -221,12 +221,18 @@ _PREP_CLASS = {w: cls for cls, ws in PREPOSITIONS.items() for w in ws}
 def _role_after(a: Analysis, k: int) -> int | None:
     """The content word after the preposition at token ``k`` (articles and ``próprio``, ``pelo
     menos um dos`` between), in its sentence."""
-    for m in range(k + 1, min(len(a.low), k + 6)):
-        if a.sent[m] != a.sent[k]:
-            return None
+    return next(iter(_role_words(a, k, 1)), None)
+
+
+def _role_words(a: Analysis, k: int, n: int) -> list[int]:
+    """Up to ``n`` content words after token ``k`` within six tokens, in its sentence."""
+    out = []
+    for m in range(k + 1, min(len(a.low), k + 7)):
+        if a.sent[m] != a.sent[k] or a.low[m] in NEGATORS_ALL or m in a.consumed:
+            break  # "pelo titular não podem": the role ends at the verb
         if a.stems[m] and a.low[m] not in NOT_SLOTS and a.toks[m].text.isalpha():
-            return m
-    return None
+            out.append(m)
+    return out[:n]
 
 
 def prep_slot_cues(claim: Analysis, near: Analysis, cidx: list[int]) -> list[Cue]:
@@ -238,25 +244,29 @@ def prep_slot_cues(claim: Analysis, near: Analysis, cidx: list[int]) -> list[Cue
         verb = k - 1 if claim.stems[k - 1] else None
         if cls is None or verb is None:
             continue
-        x = _role_after(claim, k)
-        if x is None:
+        mine = _role_words(claim, k, 2)
+        if not mine:
             continue
+        x = mine[-1]
         roles = []
         for v in range(len(near.low) - 1):
             if not near.stems[v] or not related(near.stems[v], claim.stems[verb]):
                 continue
             p = next((q for q in range(v + 1, min(len(near.low), v + 3)) if _PREP_CLASS.get(near.low[q]) == cls), None)
-            y = _role_after(near, p) if p is not None else None
-            if y is not None:
-                roles.append((v, y))
-        if not roles or any(
-            related(near.stems[y], claim.stems[x]) or near.stems[y] in claim.stem_set or _synonyms(claim.low[x], near.low[y])
-            for _, y in roles
-        ):
+            ys = _role_words(near, p, 3) if p is not None else []
+            if ys:
+                roles.append((v, ys))
+        if not roles or any(all(_fills(claim, c, near, ys) for c in mine) for _, ys in roles):
             continue  # no such role in the quote, or one that the claim names
-        v, y = roles[0]
+        v, ys = roles[0]
+        y = ys[0]
         return [(f"actor: claim: {claim._span(verb, x + 1)}; section: {near._span(v, y + 1)}", SWAPPED_ABSENT, False)]
     return []
+
+
+def _fills(claim: Analysis, k: int, near: Analysis, ys: list[int]) -> bool:
+    """Claim token ``k`` is one of the quote's role words ``ys`` (a form or a synonym of it)."""
+    return any(related(near.stems[y], claim.stems[k]) or _synonyms(claim.low[k], near.low[y]) for y in ys)
 
 
 PRIVATIVE = words("sem sin without")

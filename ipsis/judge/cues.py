@@ -35,7 +35,16 @@ from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import fold, guess_language, sentences, stem
-from ipsis.lexicon import COMPEL, LIBERTIES, REQUIRING, MODAL_WORDS, NEGATIVE_PREFIXES, PERMISSION, PROHIBITION, RESTRICTORS
+from ipsis.lexicon import (
+    COMPEL,
+    LIBERTIES,
+    MODAL_WORDS,
+    NEGATIVE_PREFIXES,
+    PERMISSION,
+    PROHIBITION,
+    REQUIRING,
+    RESTRICTORS,
+)
 
 # How much each cue lowers the support score (multiplied in).
 NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
@@ -120,6 +129,23 @@ def number_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bo
         else:
             out.append((f"number: claim: {q.surface}; section: no such number", NUMBER_ABSENT, False))
     return out
+
+
+def quote_number_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, bool]]:
+    """The quote's own numbers: a claim number of a kind the quote states (``anos``, a period, a
+    percentage) that equals none of the quote's numbers of that kind is another number, whatever
+    the rest of the section says (``dezoito anos para Vereador`` / ``vinte e um anos``, in an
+    article that gives ``vinte e um anos`` for another office)."""
+    for q in claim.quantities:
+        theirs = [p for p in quote.quantities if comparable(q, p)]
+        if any(p.value == q.value for p in quote.quantities):
+            continue  # "menores de dezoito": the quote's unit is implied
+        if theirs and not any(same_quantity(q, p) for p in theirs) and not any(
+            same_quantity(x, p) for x in claim.quantities for p in theirs
+        ):
+            shown = "; ".join(dict.fromkeys(p.surface for p in theirs[:3]))
+            return [(f"number: claim: {q.surface}; quote: {shown}", NUMBER_CONFLICT, True)]
+    return []
 
 
 def _negative_twin(a: Analysis, site: Site, other: Analysis) -> bool:
@@ -338,8 +364,11 @@ class CueJudge:
             cues += slot_cues(c, near)
         if not any(text.startswith("words:") for text, _, _ in cues):
             cues += substitution_cues(c, near, p)
-        if focus is not None:  # the quote's own "preferencialmente", "in certain circumstances"
-            cues += hedge_cues(c, Analysis(passage[focus[0] : focus[1]], p.lang))
+        if focus is not None:  # the quote's own "preferencialmente", numbers
+            quote = Analysis(passage[focus[0] : focus[1]], p.lang)
+            cues += hedge_cues(c, quote)
+            if not any(text.startswith("number:") and hard for text, _, hard in cues):
+                cues += quote_number_cues(c, quote)
         score = min(1.0, cov / 0.9)
         for _, factor, _hard in cues:
             score *= factor
