@@ -74,7 +74,7 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
         se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado|must never|shall never|
         may never|can never|proibição de|prohibición de|vedação de|prohibition of"""),
-    PERMISSION: phrases("""may|can|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
+    PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|se permiten|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|

@@ -30,6 +30,7 @@ and adverbs are read as rewording, not as a swap; so are words of one synonym gr
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
@@ -157,7 +158,9 @@ def _opposite_in_slot(claim: Analysis, near: Analysis, mine: list[int], theirs: 
     return []
 
 
-def _mirrored(ops: list[tuple[str, int, int, int, int]], ckeys: list[str], qkeys: list[str]) -> tuple[int, int] | None:
+def _mirrored(
+    ops: Sequence[tuple[str, int, int, int, int]], ckeys: list[str], qkeys: list[str]
+) -> tuple[int, int] | None:
     """Two one-word slots that trade their words (``civilmente identificado ... identificação
     criminal`` / ``criminalmente identificado ... identificação civil``): the claim positions."""
     singles = [(i1, j1) for tag, i1, i2, j1, j2 in ops if tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1]

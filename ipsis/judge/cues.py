@@ -254,7 +254,9 @@ _MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
 def _weakens(site: Site, passage: Analysis, claim: Analysis) -> bool:
     """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``, not ``só
     pode``) against a passage with no modal word, no freedom and no right: a duty made a faculty."""
-    if _only_if(claim, site) or any(_states_exception(claim, passage, n.i) for n in passage.negations) or any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
+    if _only_if(claim, site) or any(_states_exception(claim, passage, n.i) for n in passage.negations):
+        return False
+    if any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
         return False
     return not set(passage.low) & (LIBERTIES | _MODAL_WORDS)
 

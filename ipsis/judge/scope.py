@@ -109,7 +109,8 @@ def dropped_alternative_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     for k, w in enumerate(passage.low):
         if w not in EITHER:  # "ou"/"o" are articles too: only "either" opens two alternatives for sure
             continue
-        join = next((q for q in range(k + 1, min(len(passage.low), k + 14)) if passage.low[q] in ALTERNATIVE_JOINERS), None)
+        ahead = range(k + 1, min(len(passage.low), k + 14))
+        join = next((q for q in ahead if passage.low[q] in ALTERNATIVE_JOINERS), None)
         if join is None or passage.sent[join] != passage.sent[k]:
             continue
         first = [passage.stems[q] for q in range(k + 1, join) if passage.stems[q]]

@@ -488,7 +488,7 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
         if own and _restated(clause, passage, after_own):
             continue  # the passage's own exception in other words ("salvo como aprendizes a partir de quatorze")
         if marker in PROVISOS and not _limiters(passage, aligned) and _restated(clause, passage, aligned):
-            continue  # a condition the passage states without a marker ("desde que atenda" / "atendidas")  # a condition the passage states in other words ("desde que atenda" / "atendidas")
+            continue  # a condition the passage states without a marker ("desde que atenda" / "atendidas")
         said = claim._span(i, min(len(claim.toks), j + 4))
         if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
             return [(f"limiter: claim: {said}; section: (no such exception)", LIMITER_CONFLICT, True)]
