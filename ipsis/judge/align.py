@@ -17,12 +17,22 @@ is one of three things:
 - a sentence word the claim **drops**: a summary's right, unless it is a limiter (the limiter cues).
 
 Verbs in one slot (two infinitives or two finite forms of pt/es, ``-ing``/``-s`` forms of en)
-and adverbs are read as rewording, not as a swap; so are words of one synonym group.
+and adverbs are read as rewording, not as a swap; so are words of one synonym group. Hard cues
+come from the same alignment: a claim word whose opposite (:data:`ipsis.lexicon.ANTONYMS`) holds
+its slot (``culpado``/``inocente``), two words that trade slots (``civilmente ... criminal`` /
+``criminalmente ... civil``), and the quote's ``sem X`` against the claim's plain ``X``
+(:func:`privative_cues`). :func:`prep_slot_cues` reads one more slot: the role after the same verb
+and the same kind of preposition (``recae sobre el afectado`` / ``recaerá sobre el responsable``).
 
 >>> from ipsis.judge.analysis import Analysis
+>>> q = Analysis("a pena será cumprida em estabelecimentos distintos, de acordo com a natureza do delito, "
+...     "a idade e o sexo do apenado", "pt")
+>>> substitution_cues(Analysis("A pena será cumprida em estabelecimentos distintos, de acordo com a renda do "
+...     "apenado.", "pt"), q, q)
+[('words: claim: renda; section: natureza delito idade sexo', 0.4, False)]
 >>> q = Analysis("Todo o arguido se presume inocente até ao trânsito em julgado da sentença", "pt")
 >>> substitution_cues(Analysis("O arguido presume-se culpado até ao trânsito em julgado da sentença.", "pt"), q, q)
-[('words: claim: culpado; section: inocente', 0.4, False)]
+[('opposite: claim: culpado; section: inocente', 0.1, True)]
 >>> substitution_cues(Analysis("O arguido presume-se inocente até ao trânsito em julgado.", "pt"), q, q)
 []
 """
