@@ -242,7 +242,7 @@ SYNONYMS: tuple[frozenset[str], ...] = tuple(
     avoid prevent|evitar impedir|poderes autoridades|generate return|gera retorna|designa indica|
     define estabelece fixa determina|definem estabelecem fixam determinam|
     mesmo mesma iguais igual idêntico idêntica idênticos idênticas mismo misma iguales idéntico idéntica same equal
-    identical|mesmos mesmas mismos mismas|vítima vítimas ofendido ofendida ofendidos víctima víctimas victim victims|
+    identical mesmos mesmas mismos mismas idênticos iguales|vítima vítimas ofendido ofendida ofendidos víctima víctimas victim victims|
     condenado condenados apenado apenados reo reos convicted|fim término termo extinção cessação final fin
     terminación extinción end termination|relativos referentes relacionados concernentes relativas relacionadas
     relativo referente relacionado relativa referida|proporção medida proporción proportion measure|

@@ -109,12 +109,37 @@ def rewording(a: str, b: str, lang: str) -> bool:
     """Two words in one slot that are most often another wording: two verbs, two adverbs, synonyms."""
     if _synonyms(a, b) or a in NOT_SLOTS or b in NOT_SLOTS:
         return True
+    a, b = fold(a), fold(b)  # "elegirán" ends as "elegiran" does
     if a.endswith(ADVERB_ENDINGS) and b.endswith(ADVERB_ENDINGS):
         return True
     if lang == "en":
         return a.endswith(EN_VERB_ENDINGS) and b.endswith(EN_VERB_ENDINGS)
     verbs = [w.endswith(VERB_ENDINGS) and w not in NOT_VERBS and not w.endswith(("gem", "gen")) for w in (a, b)]
     return any(verbs) or (a.endswith(PARTICIPLES) and b.endswith(PARTICIPLES))
+
+
+VERB_LEFT = words("to can will would does do did not se lhe lhes le les lo la nos may must shall should")
+"""Words after which a word is a verb (``to keep``, ``se aplica``)."""
+NEGATIVE_PREFIXES = ("in", "im", "ir", "i", "des", "dis", "un", "non")
+
+
+def _verbal(a: Analysis, k: int) -> bool:
+    """Token ``k`` stands where a verb stands: after a modal phrase, ``to``, a clitic."""
+    if k and a.low[k - 1] in VERB_LEFT:
+        return True
+    return any(site.j == k for site in a.modals)
+
+
+def _negated_twin(claim: Analysis, k: int, near: Analysis, theirs: list[int]) -> bool:
+    """The claim negates a word whose negative-prefixed form the quote has in its slot."""
+    if not any(claim.low[q] in NEGATORS_ALL or q in claim.consumed for q in range(max(0, k - 4), k)):
+        return False
+    w = fold(claim.low[k])
+    return any(
+        fold(near.low[t]).startswith(p) and fold(near.low[t])[len(p) : len(p) + 5] == w[:5]
+        for t in theirs
+        for p in NEGATIVE_PREFIXES
+    )
 
 
 def _content(a: Analysis) -> list[int]:
@@ -213,6 +238,10 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         k = mine[0]
         if any(rewording(claim.low[k], near.low[t], near.lang) for t in theirs):
             continue
+        if _verbal(claim, k) and any(_verbal(near, t) for t in theirs):
+            continue  # "MAY allow" / "MAY provide", "to keep" / "to prevent": two verbs
+        if _negated_twin(claim, k, near, theirs):
+            continue  # "não pode ser violada" / "inviolável"
         said = " ".join(claim.toks[i].text for i in mine)
         shown = " ".join(near.toks[j].text for j in theirs)
         factor = SWAPPED_ELSEWHERE if claim.stems[k] in section.stem_set else SWAPPED_ABSENT

@@ -131,13 +131,21 @@ def number_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bo
     return out
 
 
+def _noun_after_number(a: Analysis, q: Quantity) -> str:
+    """The stem of the word right after a unitless number (``dos Senadores``), else ``""``."""
+    if q.unit is not None:
+        return ""
+    return next((a.stems[k] for k, t in enumerate(a.toks) if t.start >= q.end), "")
+
+
 def quote_number_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, bool]]:
     """The quote's own numbers: a claim number of a kind the quote states (``anos``, a period, a
     percentage) that equals none of the quote's numbers of that kind is another number, whatever
     the rest of the section says (``dezoito anos para Vereador`` / ``vinte e um anos``, in an
     article that gives ``vinte e um anos`` for another office)."""
     for q in claim.quantities:
-        theirs = [p for p in quote.quantities if comparable(q, p)]
+        noun = _noun_after_number(claim, q)
+        theirs = [p for p in quote.quantities if comparable(q, p) or (noun and noun == _noun_after_number(quote, p))]
         if any(p.value == q.value for p in quote.quantities):
             continue  # "menores de dezoito": the quote's unit is implied
         if theirs and not any(same_quantity(q, p) for p in theirs) and not any(

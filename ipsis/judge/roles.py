@@ -92,7 +92,8 @@ def actor_cues(claim: Analysis, passage: Analysis, section: Analysis | None = No
         if not anchors & set(p.anchors):
             continue
         theirs = _actor(passage, p.i, p.j)
-        if theirs is None or theirs[0] == stem_ or theirs[0] in claim.stem_set:
+        same = theirs is not None and _synonym(word.casefold(), theirs[1].casefold())
+        if theirs is None or theirs[0] == stem_ or theirs[0] in claim.stem_set or same:
             return []
         return [(f"actor: claim: {word}; section: {theirs[1]}", ACTOR_CONFLICT, True)]
     return []

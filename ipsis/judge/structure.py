@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ipsis.judge.align import related
-from ipsis.judge.roles import actor_cues, role_cues
+from ipsis.judge.roles import _synonym, actor_cues, role_cues
 from ipsis.judge.scope import scope_cues
 from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
 from ipsis.judge.text import fold
@@ -354,7 +354,9 @@ def swap_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             if passage.stems[m] != head or passage.low[m + 1] not in OF:
                 continue
             theirs = passage.stems[m + 2]
-            if theirs and theirs not in claim.stem_set and fold(theirs)[:4] != fold(s)[:4]:
+            if theirs and theirs not in claim.stem_set and fold(theirs)[:4] != fold(s)[:4] and not _synonym(
+                claim.low[k], passage.low[m + 2]
+            ):
                 said = claim._span(k - 2, k + 1)
                 shown = passage._span(m, m + 3)
                 return [(f"words: claim: {said}; section: {shown}", SLOT_SWAP, False)]
