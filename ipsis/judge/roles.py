@@ -72,12 +72,32 @@ def _synonym(x: str, y: str) -> bool:
     return any(x in g and y in g for g in SYNONYMS)
 
 
+INCUMBENT = words("cabe cabem compete competem incumbe incumbem corresponde corresponden toca")
+"""Verbs that name who must act after ``a``/``ao``/``al``: ``Cabe ao controlador escolher``."""
+TO = words("a ao à aos às al a los a las")
+
+
+def incumbent_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """``Cabe ao delegado relaxar a prisão`` / ``relaxada pela autoridade judiciária``: the one a
+    claim says it falls to must be named in the quote's sentence (``passage``)."""
+    k = next((k for k in range(min(3, len(claim.low))) if claim.low[k] in INCUMBENT), None)
+    if k is None:
+        return []
+    x = next((m for m in range(k + 1, min(len(claim.low), k + 4)) if claim.stems[m]), None)
+    if x is None or not any(w in TO for w in claim.low[k + 1 : x]):
+        return []
+    word = claim.toks[x].text
+    if claim.stems[x] in passage.stem_set or any(_synonym(word.casefold(), w) for w in passage.low):
+        return []
+    return [(f"actor: claim: {word}; section: not named in the quote's sentence", ACTOR_ABSENT, False)]
+
+
 def actor_cues(claim: Analysis, passage: Analysis, section: Analysis | None = None) -> list[Cue]:
     """The claim's actor for its first modal verb must be in the section (``section``, else the
     passage), and be the actor of the passage's modal verb about the same action when the passage
-    has one."""
+    has one; the one a task falls to (``cabe ao X``) must be in ``passage``."""
     if not claim.modals:
-        return []
+        return incumbent_cues(claim, passage)
     site = claim.modals[0]
     actor = _actor(claim, site.i, site.j)
     if actor is None:
