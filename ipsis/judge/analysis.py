@@ -23,6 +23,7 @@ from ipsis.judge.numbers import Quantity, quantities
 from ipsis.judge.text import Token, guess_language, is_content, stem, tokens
 from ipsis.lexicon import (
     CHAIN,
+    COMPEL,
     DEONTIC,
     DISCOURAGED,
     NEGATORS,
@@ -166,6 +167,9 @@ class Analysis:
             cls, i, j = MODALS[phrase], k, k + len(phrase)
             if self.lang == "en" and phrase == ("may",) and self.toks[k].text == "May" and k > 0:
                 k = j
+                continue
+            if out and phrase[0] in COMPEL and all(w in CHAIN for w in self.low[out[-1].j : i]):
+                k = j  # "no pudiendo ser obligada a declarar": the participle the modal reaches, not a modal
                 continue
             neg = self._negator_before(i, negators)
             if neg is not None and NEGATED_MODAL.get(cls):

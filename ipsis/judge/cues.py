@@ -44,6 +44,7 @@ from ipsis.lexicon import (
     PROHIBITION,
     REQUIRING,
     RESTRICTORS,
+    SYNONYMS,
 )
 
 # How much each cue lowers the support score (multiplied in).
@@ -59,16 +60,24 @@ MIN_SLOT = 2
 
 
 def coverage(claim: Analysis, passage: Analysis) -> float:
-    """Share of the claim's content words (names count twice) that the passage has."""
+    """Share of the claim's content words (names count twice) that the passage has, in one form
+    or another (``naturalizar``/``naturalização``) or as a word of its synonym group."""
     total = found = 0.0
+    folded = {fold(p)[:5] for p in passage.stem_set if len(p) >= 5}
+    words_ = set(passage.low)
     for k, s in enumerate(claim.stems):
         if not s:
             continue
         tok = claim.toks[k].text
         weight = 2.0 if tok[:1].isupper() and k > 0 and not tok.isupper() else 1.0
         total += weight
-        found += weight if s in passage.stem_set else 0.0
+        if s in passage.stem_set or (len(s) >= 5 and fold(s)[:5] in folded) or _has_synonym(claim.low[k], words_):
+            found += weight
     return found / total if total else 0.0
+
+
+def _has_synonym(w: str, words_: set[str]) -> bool:
+    return any(w in g and g & words_ for g in SYNONYMS)
 
 
 def _aligned(claim: Analysis, passage: Analysis) -> set[int]:
@@ -273,7 +282,9 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
     out: list[tuple[str, float, bool]] = []
     for site in claim.modals:
         anchors = set(site.anchors)
-        scored = [(len(anchors & set(p.anchors)), p) for p in passage.modals]
+        # the modal whose anchors hold the claim's verb (its first anchor) counts first
+        verb = site.anchors[0] if site.anchors else ""
+        scored = [(len(anchors & set(p.anchors)) + 2 * (verb in p.anchors), p) for p in passage.modals]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
             if not any(_agree(p, site, passage, claim) for p in passage.modals):
