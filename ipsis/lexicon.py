@@ -72,7 +72,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
-        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado|must never|shall never|
+        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|prohibida|prohibidos|prohibidas|proibido|
+        proibida|proibidos|proibidas|vedado|vedada|vedados|vedadas|must never|shall never|
         may never|can never|proibição de|prohibición de|vedação de|prohibition of"""),
     PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
@@ -81,7 +82,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
         permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
         tiene derecho a|tienen derecho a|has the right to|have the right to|tem direito de|têm direito de|
-        tiene derecho de|tienen derecho de"""),
+        tiene derecho de|tienen derecho de|assegurado o direito a|assegurado o direito de|garantido o direito a|
+        garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
 }

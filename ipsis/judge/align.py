@@ -66,7 +66,7 @@ MAX_LIST = 4
 """A claim's noun phrase may stand for a short list of the sentence (``de acordo com a renda`` / ``de
 acordo com a natureza do delito, a idade e o sexo``)."""
 NOUN_LEFT = words("""o a os as um uma de do da dos das no na nos nas ao aos à às el la los las un una del al
-    lo the an of to with com con para por pelo pela""")
+    lo the an of with com con para por pelo pela in on at for from em en sobre about""")
 """Words before a noun phrase (an article, a preposition): what stands after them is not a verb."""
 SWAPPED_AT_EDGE = 0.55
 """Support factor of a swapped word held by shared words on one side only (the claim's last words)."""
@@ -115,19 +115,35 @@ def rewording(a: str, b: str, lang: str) -> bool:
     if lang == "en":
         return a.endswith(EN_VERB_ENDINGS) and b.endswith(EN_VERB_ENDINGS)
     verbs = [w.endswith(VERB_ENDINGS) and w not in NOT_VERBS and not w.endswith(("gem", "gen")) for w in (a, b)]
-    return any(verbs) or (a.endswith(PARTICIPLES) and b.endswith(PARTICIPLES))
+    return any(verbs)
 
 
+ADVERBS = words("also still then only always never ainda também también sempre siempre nunca já ya")
 VERB_LEFT = words("to can will would does do did not se lhe lhes le les lo la nos may must shall should")
 """Words after which a word is a verb (``to keep``, ``se aplica``)."""
 NEGATIVE_PREFIXES = ("in", "im", "ir", "i", "des", "dis", "un", "non")
 
 
+def _after_noun_left(a: Analysis, k: int) -> bool:
+    return k > 0 and a.low[k - 1] in NOUN_LEFT
+
+
+def participles(claim: Analysis, k: int, near: Analysis, t: int) -> bool:
+    """Two participles in one slot, neither after an article or a preposition (``crime comum
+    cometido`` / ``praticado``): one act in other words; ``economía de mercado`` is a noun."""
+    both = claim.low[k].endswith(PARTICIPLES) and near.low[t].endswith(PARTICIPLES)
+    return both and not _after_noun_left(claim, k) and not _after_noun_left(near, t)
+
+
 def _verbal(a: Analysis, k: int) -> bool:
-    """Token ``k`` stands where a verb stands: after a modal phrase, ``to``, a clitic."""
-    if k and a.low[k - 1] in VERB_LEFT:
-        return True
-    return any(site.j == k for site in a.modals)
+    """Token ``k`` stands where a verb stands: after a modal phrase, ``to``, a clitic (one adverb
+    may stand between: ``should also carry``)."""
+    for m in (k - 1, k - 2):
+        if m < 0 or (m == k - 2 and a.low[k - 1] not in ADVERBS and not a.low[k - 1].endswith(ADVERB_ENDINGS)):
+            continue
+        if a.low[m] in VERB_LEFT or any(site.j == m + 1 for site in a.modals):
+            return True
+    return False
 
 
 def _negated_twin(claim: Analysis, k: int, near: Analysis, theirs: list[int]) -> bool:
@@ -193,6 +209,25 @@ def _opposite_in_slot(claim: Analysis, near: Analysis, mine: list[int], theirs: 
     return []
 
 
+def _with_names(a: Analysis, idx: list[int], keys: list[str]) -> list[tuple[tuple[int, int], str]]:
+    """The content words (character span, key) with each hyphenated name (``must-understand``)
+    as one more word, in text order."""
+    out = [((a.toks[k].start, a.toks[k].end), key) for k, key in zip(idx, keys, strict=True)]
+    k = 0
+    while k < len(a.toks):
+        if a.text[a.toks[k].end : a.toks[k].end + 1] == "-" and k + 1 < len(a.toks):
+            j = k
+            while j + 1 < len(a.toks) and a.toks[j + 1].start == a.toks[j].end + 1 and a.text[a.toks[j].end] == "-":
+                j += 1
+            if j > k:
+                span = (a.toks[k].start, a.toks[j].end)
+                out.append((span, a.text[span[0] : span[1]].casefold()))
+                k = j + 1
+                continue
+        k += 1
+    return sorted(out)
+
+
 def _mirrored(
     ops: Sequence[tuple[str, int, int, int, int]], ckeys: list[str], qkeys: list[str]
 ) -> tuple[int, int] | None:
@@ -214,9 +249,12 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
     ckeys = _keys(claim, near, cidx, qidx)
     qkeys = [near.stems[m] for m in qidx]
     ops = SequenceMatcher(None, ckeys, qkeys, autojunk=False).get_opcodes()
-    swap = _mirrored(ops, ckeys, qkeys)
+    # names traded too ("no-store ... must-understand" / "must-understand ... no-store")
+    cnamed, qnamed = _with_names(claim, cidx, ckeys), _with_names(near, qidx, qkeys)
+    ckeys2, qkeys2 = [key for _, key in cnamed], [key for _, key in qnamed]
+    swap = _mirrored(SequenceMatcher(None, ckeys2, qkeys2, autojunk=False).get_opcodes(), ckeys2, qkeys2)
     if swap is not None:
-        x, y = (claim.toks[cidx[i]].text for i in swap)
+        x, y = (claim.text[cnamed[i][0][0] : cnamed[i][0][1]] for i in swap)
         return [(f"roles: claim: {x} … {y}; section: {y} … {x} (traded places)", ROLES_TRADED, True)]
     for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag != "replace" or i2 - i1 > MAX_BLOCK or j2 - j1 > MAX_LIST:
@@ -238,6 +276,8 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         k = mine[0]
         if any(rewording(claim.low[k], near.low[t], near.lang) for t in theirs):
             continue
+        if any(participles(claim, k, near, t) for t in theirs):
+            continue  # "comum, cometido" / "comum, praticado"; "economía de mercado" is a noun
         if _verbal(claim, k) and any(_verbal(near, t) for t in theirs):
             continue  # "MAY allow" / "MAY provide", "to keep" / "to prevent": two verbs
         if _negated_twin(claim, k, near, theirs):
@@ -312,6 +352,7 @@ def _fills(claim: Analysis, k: int, near: Analysis, ys: list[int]) -> bool:
 
 
 PRIVATIVE = words("sem sin without")
+WITH = words("com con with")
 
 
 def privative_cues(claim: Analysis, near: Analysis) -> list[Cue]:
@@ -325,7 +366,8 @@ def privative_cues(claim: Analysis, near: Analysis) -> list[Cue]:
         if n is None:
             continue
         for m, s in enumerate(claim.stems):
-            if not s or not related(s, near.stems[n]) or len(s) < 4 or claim.low[m] in have:
+            with_ = any(claim.low[q] in WITH for q in range(max(0, m - 3), m))  # "mesmo com o devido processo"
+            if not s or not related(s, near.stems[n]) or len(s) < 4 or (claim.low[m] in have and not with_):
                 continue  # the quote's own word ("sem o assentimento" / "o assentimento") is read elsewhere
             if any(claim.low[q] in PRIVATIVE or claim.low[q] in NEGATORS_ALL for q in range(max(0, m - 4), m)):
                 continue

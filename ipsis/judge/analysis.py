@@ -165,6 +165,9 @@ class Analysis:
                 k += 1
                 continue
             cls, i, j = MODALS[phrase], k, k + len(phrase)
+            if self.hyphenated(k):
+                k = j  # "must-understand", "may-be": a name, not a modal verb
+                continue
             if self.lang == "en" and phrase == ("may",) and self.toks[k].text == "May" and k > 0:
                 k = j
                 continue

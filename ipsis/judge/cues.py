@@ -268,6 +268,12 @@ def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis
 _MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
 
 
+def _verb_after(a: Analysis, site: Site) -> tuple[str, ...]:
+    """Up to two content stems right after the modal at ``site`` in its sentence (its verb)."""
+    out = [a.stems[k] for k in range(site.j, min(len(a.low), site.j + 6)) if a.sent[k] == a.sent[site.i] and a.stems[k]]
+    return tuple(out[:2])
+
+
 def _weakens(site: Site, passage: Analysis, claim: Analysis) -> bool:
     """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``, not ``só
     pode``) against a passage with no modal word, no freedom and no right: a duty made a faculty."""
@@ -297,9 +303,10 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
                     # "o Estado prestará assistência" is a duty; "poderá prestar" makes it a faculty,
                     # unless the section states a freedom or a right ("é livre o exercício")
                     factor, said = MODALITY_ABSENT, f"{said}, and no freedom or right: a rule in the indicative"
-                if site.cls in NEGATIVE_MODALS and site.anchors and passage.negated_near(site.anchors[:2]) is False:
+                acted = _verb_after(claim, site)
+                if site.cls in NEGATIVE_MODALS and acted and passage.negated_near(acted) is False:
                     # "cannot override" / "can override", "não tem o direito de permanecer calado"
-                    word = passage.toks[passage.stems.index(site.anchors[0])].text
+                    word = passage.toks[passage.stems.index(acted[0])].text
                     said = f"negation: claim: {site.surface} {word}; section: {word} (no negation)"
                     factor, hard = NEGATION_CONFLICT, True
                 else:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ipsis.judge.align import rewording
+from ipsis.judge.align import participles, rewording
 from ipsis.judge.text import fold
 from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, SYNONYMS, words
 
@@ -148,7 +148,7 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                     return [(f"opposite: claim: {said}; section: {shown}", OPPOSITE, True)]
                 if _related(passage.stems[w], claim.stems[k]) or passage.low[w] in NOT_SLOTS:
                     continue
-                if _same_slot_word(passage.low[w], claim.low[k], passage.lang):
+                if _same_slot_word(passage.low[w], claim.low[k], passage.lang) or participles(claim, k, passage, w):
                     continue
                 beyond = _neighbour(passage, w, step)
                 if other is None or (beyond is not None and passage.stems[beyond] == claim.stems[other]):
