@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ipsis.judge.align import substitution_cues
 from ipsis.judge.analysis import (
+    CANNOT_BE,
     NEGATIVE_DETERMINERS,
     NEGATIVE_MODALS,
     NOT_OBLIGED,
@@ -45,6 +46,7 @@ from ipsis.lexicon import (
     REQUIRING,
     RESTRICTORS,
     SYNONYMS,
+    words,
 )
 
 # How much each cue lowers the support score (multiplied in).
@@ -268,6 +270,38 @@ def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis
 _MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
 
 
+def _holds(site: Site, verb: str) -> bool:
+    """The modal at ``site`` governs ``verb``: its first anchor (or, for ``invioláveis``, the root
+    it negates) is ``verb`` in one form or another (``viol`` / ``violad``)."""
+    if not verb or not site.anchors:
+        return False
+    own = [site.anchors[0]] + ([site.anchors[-1]] if CANNOT_BE.match(site.surface.casefold()) else [])
+    if site.anchors[0] in _COMPEL_STEMS and len(site.anchors) > 1:
+        own.append(site.anchors[1])  # "no pudiendo ser obligada a declarar" governs "declarar"
+    v = fold(verb)
+    return any(a == verb or (len(a) >= 4 and v.startswith(fold(a))) for a in own)
+
+
+FORBIDDING = words("""forbid forbids forbidden prohibit prohibits prohibited proíbe proíbem veda vedam prohíbe
+    prohíben impede impedem impide impiden prevent prevents bars excludes exclui excluem excluye excluyen""")
+"""Verbs that forbid: a claim with one restates a prohibition without a modal verb."""
+
+
+def prohibited_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, bool]]:
+    """The quote forbids something (``vedada a de caráter paramilitar``) that a claim with no
+    modal verb, negation or exception states plainly (``inclusive a de caráter paramilitar``)."""
+    if claim.modals or claim.negations or claim.limiters or set(claim.low) & FORBIDDING:
+        return []
+    for site in quote.modals:
+        if site.cls not in NEGATIVE_MODALS:
+            continue
+        acted = _verb_after(quote, site)
+        if acted and all(a in claim.stem_set for a in acted) and claim.negated_near(acted) is False:
+            word = claim.toks[claim.stems.index(acted[0])].text
+            return [(f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True)]
+    return []
+
+
 def _verb_after(a: Analysis, site: Site) -> tuple[str, ...]:
     """Up to two content stems right after the modal at ``site`` in its sentence (its verb)."""
     out = [a.stems[k] for k in range(site.j, min(len(a.low), site.j + 6)) if a.sent[k] == a.sent[site.i] and a.stems[k]]
@@ -290,7 +324,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         anchors = set(site.anchors)
         # the modal whose anchors hold the claim's verb (its first anchor) counts first
         verb = site.anchors[0] if site.anchors else ""
-        scored = [(len(anchors & set(p.anchors)) + 2 * (verb in p.anchors), p) for p in passage.modals]
+        scored = [(len(anchors & set(p.anchors)) + 10 * _holds(p, verb), p) for p in passage.modals]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
             if not any(_agree(p, site, passage, claim) for p in passage.modals):
@@ -392,9 +426,11 @@ class CueJudge:
             cues += slot_cues(c, near)
         if not any(text.startswith("words:") for text, _, _ in cues):
             cues += substitution_cues(c, near, p)
-        if focus is not None:  # the quote's own "preferencialmente", numbers
+        if focus is not None:  # the quote's own "preferencialmente", numbers, prohibitions
             quote = Analysis(passage[focus[0] : focus[1]], p.lang)
             cues += hedge_cues(c, quote)
+            if not any(hard for _, _, hard in cues):
+                cues += prohibited_cues(c, quote)
             if not any(text.startswith("number:") and hard for text, _, hard in cues):
                 cues += quote_number_cues(c, quote)
         score = min(1.0, cov / 0.9)
