@@ -105,17 +105,20 @@ def _synonyms(x: str, y: str) -> bool:
     return any(x in g and y in g for g in SYNONYMS)
 
 
-def rewording(a: str, b: str, lang: str) -> bool:
-    """Two words in one slot that are most often another wording: two verbs, two adverbs, synonyms."""
+def rewording(a: str, b: str, lang: str, verbs: bool = True) -> bool:
+    """Two words in one slot that are most often another wording: two verbs (unless ``verbs`` is
+    False: both stand after an article or a preposition), two adverbs, synonyms."""
     if _synonyms(a, b) or a in NOT_SLOTS or b in NOT_SLOTS:
         return True
+    if not verbs:
+        return a.endswith(ADVERB_ENDINGS) and b.endswith(ADVERB_ENDINGS)
     a, b = fold(a), fold(b)  # "elegirán" ends as "elegiran" does
     if a.endswith(ADVERB_ENDINGS) and b.endswith(ADVERB_ENDINGS):
         return True
     if lang == "en":
         return a.endswith(EN_VERB_ENDINGS) and b.endswith(EN_VERB_ENDINGS)
-    verbs = [w.endswith(VERB_ENDINGS) and w not in NOT_VERBS and not w.endswith(("gem", "gen")) for w in (a, b)]
-    return any(verbs)
+    verbish = [w.endswith(VERB_ENDINGS) and w not in NOT_VERBS and not w.endswith(("gem", "gen")) for w in (a, b)]
+    return any(verbish)
 
 
 ADVERBS = words("also still then only always never ainda também también sempre siempre nunca já ya")
@@ -125,7 +128,8 @@ NEGATIVE_PREFIXES = ("in", "im", "ir", "i", "des", "dis", "un", "non")
 
 
 def _after_noun_left(a: Analysis, k: int) -> bool:
-    return k > 0 and a.low[k - 1] in NOUN_LEFT
+    """Token ``k`` follows an article or a preposition (the Spanish ``o`` is "or", no article)."""
+    return k > 0 and a.low[k - 1] in NOUN_LEFT and not (a.lang == "es" and a.low[k - 1] == "o")
 
 
 def participles(claim: Analysis, k: int, near: Analysis, t: int) -> bool:
@@ -209,10 +213,27 @@ def _opposite_in_slot(claim: Analysis, near: Analysis, mine: list[int], theirs: 
     return []
 
 
-def _with_names(a: Analysis, idx: list[int], keys: list[str]) -> list[tuple[tuple[int, int], str]]:
-    """The content words (character span, key) with each hyphenated name (``must-understand``)
-    as one more word, in text order."""
-    out = [((a.toks[k].start, a.toks[k].end), key) for k, key in zip(idx, keys, strict=True)]
+def _names_traded(claim: Analysis, near: Analysis) -> tuple[str, str] | None:
+    """Two hyphenated names that stand in the other order in the quote, each once, with the same
+    words between them (``the no-store directive SHOULD also contain the must-understand`` /
+    ``the must-understand directive SHOULD also contain the no-store``)."""
+    mine, theirs = _names(claim), _names(near)
+    keys, their_keys = [n for n, _ in mine], [n for n, _ in theirs]
+    if len(keys) != 2 or len(set(keys)) != 2 or their_keys != keys[::-1]:
+        return None
+    (x, y) = (n for n, _ in mine)
+    between_c = {claim.stems[k] for k in range(mine[0][1][1], mine[1][1][0]) if claim.stems[k]}
+    between_q = {near.stems[k] for k in range(theirs[0][1][1], theirs[1][1][0]) if near.stems[k]}
+    return (x, y) if between_c and between_c == between_q else None
+
+
+def _names(a: Analysis) -> list[tuple[str, tuple[int, int]]]:
+    """Hyphenated names (casefolded) with their ``[first, last + 1)`` token ranges, in order."""
+    return [(key, span) for span, key in _compounds(a)]
+
+
+def _compounds(a: Analysis) -> list[tuple[tuple[int, int], str]]:
+    out = []
     k = 0
     while k < len(a.toks):
         if a.text[a.toks[k].end : a.toks[k].end + 1] == "-" and k + 1 < len(a.toks):
@@ -220,12 +241,11 @@ def _with_names(a: Analysis, idx: list[int], keys: list[str]) -> list[tuple[tupl
             while j + 1 < len(a.toks) and a.toks[j + 1].start == a.toks[j].end + 1 and a.text[a.toks[j].end] == "-":
                 j += 1
             if j > k:
-                span = (a.toks[k].start, a.toks[j].end)
-                out.append((span, a.text[span[0] : span[1]].casefold()))
+                out.append(((k, j + 1), a.text[a.toks[k].start : a.toks[j].end].casefold()))
                 k = j + 1
                 continue
         k += 1
-    return sorted(out)
+    return out
 
 
 def _mirrored(
@@ -250,11 +270,13 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
     qkeys = [near.stems[m] for m in qidx]
     ops = SequenceMatcher(None, ckeys, qkeys, autojunk=False).get_opcodes()
     # names traded too ("no-store ... must-understand" / "must-understand ... no-store")
-    cnamed, qnamed = _with_names(claim, cidx, ckeys), _with_names(near, qidx, qkeys)
-    ckeys2, qkeys2 = [key for _, key in cnamed], [key for _, key in qnamed]
-    swap = _mirrored(SequenceMatcher(None, ckeys2, qkeys2, autojunk=False).get_opcodes(), ckeys2, qkeys2)
+    swap = _mirrored(ops, ckeys, qkeys)
     if swap is not None:
-        x, y = (claim.text[cnamed[i][0][0] : cnamed[i][0][1]] for i in swap)
+        x, y = (claim.toks[cidx[i]].text for i in swap)
+        return [(f"roles: claim: {x} … {y}; section: {y} … {x} (traded places)", ROLES_TRADED, True)]
+    traded = _names_traded(claim, near)
+    if traded is not None:
+        x, y = traded
         return [(f"roles: claim: {x} … {y}; section: {y} … {x} (traded places)", ROLES_TRADED, True)]
     for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag != "replace" or i2 - i1 > MAX_BLOCK or j2 - j1 > MAX_LIST:
@@ -274,8 +296,9 @@ def substitution_cues(claim: Analysis, near: Analysis, section: Analysis) -> lis
         if not mine or not theirs:
             continue
         k = mine[0]
-        if any(rewording(claim.low[k], near.low[t], near.lang) for t in theirs):
-            continue
+        nouns = _after_noun_left(claim, k) and all(_after_noun_left(near, t) for t in theirs[:1])
+        if any(rewording(claim.low[k], near.low[t], near.lang, verbs=not nouns) for t in theirs):
+            continue  # "in milliseconds" / "in seconds" are two nouns, "claim names" / "claim identifies" two verbs
         if any(participles(claim, k, near, t) for t in theirs):
             continue  # "comum, cometido" / "comum, praticado"; "economía de mercado" is a noun
         if _verbal(claim, k) and any(_verbal(near, t) for t in theirs):
