@@ -123,8 +123,10 @@ ABSOLUTES: dict[str, tuple[str, ...]] = {
 CONDITIONS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""quando | nos casos | nas hipóteses | para as seguintes finalidades | para os seguintes fins |
         nos termos da lei | na forma da lei | no caso de | em caso de | nos casos de"""),
-    "es": phrases("cuando | en los casos | en los supuestos | para los siguientes fines | en los términos que | en caso de"),
-    "en": phrases("when | if | in the cases | for the following purposes | in case of | in the event of | in cases where"),
+    "es": phrases("""cuando | en los casos | en los supuestos | para los siguientes fines | en los términos que |
+        en caso de"""),
+    "en": phrases("""when | if | in the cases | for the following purposes | in case of | in the event of |
+        in cases where"""),
 }  # fmt: skip
 """Clauses that make a rule conditional: against a claim's absolute they are a limiter conflict."""
 
@@ -138,9 +140,9 @@ WIDENERS: dict[str, tuple[str, ...]] = {
 """Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
 
 HEDGES: dict[str, tuple[str, ...]] = {
-    "pt": phrases("""preferencialmente | de preferência | normalmente | geralmente | em regra | via de regra | por regra |
-        em princípio | em certos casos | em certas circunstâncias | em alguns casos | em determinados casos |
-        frequentemente | habitualmente | tipicamente"""),
+    "pt": phrases("""preferencialmente | de preferência | normalmente | geralmente | em regra | via de regra |
+        por regra | em princípio | em certos casos | em certas circunstâncias | em alguns casos |
+        em determinados casos | frequentemente | habitualmente | tipicamente"""),
     "es": phrases("""preferentemente | preferiblemente | de preferencia | normalmente | generalmente | por lo general |
         en general | por regla general | como regla general | en principio | en ciertos casos | en algunos casos |
         en determinados casos | en determinadas circunstancias | habitualmente | típicamente"""),
@@ -244,7 +246,8 @@ SYNONYMS: tuple[frozenset[str], ...] = tuple(
     avoid prevent|evitar impedir|poderes autoridades|generate return|gera retorna|designa indica|
     define estabelece fixa determina|definem estabelecem fixam determinam|
     mesmo mesma iguais igual idêntico idêntica idênticos idênticas mismo misma iguales idéntico idéntica same equal
-    identical mesmos mesmas mismos mismas idênticos iguales|vítima vítimas ofendido ofendida ofendidos víctima víctimas victim victims|
+    identical mesmos mesmas mismos mismas idênticos iguales|
+    vítima vítimas ofendido ofendida ofendidos víctima víctimas victim victims|
     condenado condenados apenado apenados reo reos convicted|fim término termo extinção cessação final fin
     terminación extinción end termination|relativos referentes relacionados concernentes relativas relacionadas
     relativo referente relacionado relativa referida|proporção medida proporción proportion measure|
