@@ -108,3 +108,53 @@ def test_page_starts_and_marks_agree(engine: str) -> None:
     assert doc.page_starts[0] == 0 and doc.text[doc.page_starts[1] - 1] == "\f"
     for mark in doc.marks:
         assert 0 <= mark.start < mark.end <= len(doc.text)
+
+
+WILD = SHARED / "corpora" / "pdf-wild"
+FORM_BLOCKS = [
+    # page 1 of issue6127.pdf (rendered at 70 dpi): the title block beside the VOLET 1 box,
+    # read as one block each (the rows used to interleave them: "... A UN ASSUR E VOLET 1")
+    (1, "DEMANDE DE RATTACHEMENT A UN ASSUR E\nDES AYANTS DROIT AUTRES QUE LES ENFANTS\n"),
+    (1, "VOLET 1\nà a d r esser\nà l'organisme\nd'assurance\nmaladie"),  # pdfminer's own letter spacing
+    # page 3: a brace drawn over seven bullet lines used to pull them into one row
+    (3, "• la personne liée à l’assuré par un pacte civil de solidarité (PACS) ,\n"),
+    (3, "(ils doivent vivre sous le même toit que l'assuré(e)\nauquel(à laquelle) ils demandent le rattachement et\n"),
+]
+
+
+@pytest.mark.parametrize(("page", "block"), FORM_BLOCKS)
+def test_a_form_reads_block_by_block(page: int, block: str) -> None:
+    doc = load_document(WILD / "pj_issue6127.pdf", engine="pdfplumber")
+    at = doc.text.find(block)
+    assert at >= 0, block
+    assert doc.page_of(at) == page
+
+
+def test_pdfminer_unmapped_glyphs_are_marked() -> None:
+    # issue6132.pdf: the fi ligature has no Unicode map; pdfminer writes "(cid:12)eld"
+    doc = load_document(WILD / "pj_issue6132.pdf", engine="pdfplumber")
+    assert "(cid:" not in doc.text
+    at = doc.text.find("Galois \ufffdeld used to achieve fast")
+    assert at >= 0
+    unmapped = [m for m in doc.marks if m.kind == "unmapped_glyph"]
+    assert any(m.start == at + len("Galois ") and doc.text[m.start : m.end] == "\ufffd" for m in unmapped)
+
+
+@pytest.mark.parametrize(
+    ("quote", "page"),
+    [
+        ("Limit 1 voucher per person; limit 3 vouchers as gifts.", 1),  # printed on page 1 only
+        ("1 month membership, unlimited rentals and beginners climbing class", 2),
+        ("Promotional value expires: Thu Mar 22", 3),
+    ],
+)
+def test_pdfplumber_reads_only_the_crop_box(quote: str, page: int) -> None:
+    # issue1350.pdf draws the same content on its three pages, each cropped to another part
+    # (rendered pages 1-3): what lies outside the crop box is not on the page
+    from ipsis.verify.locate import locate
+
+    doc = load_document(WILD / "pj_issue1350.pdf", engine="pdfplumber")
+    r = locate(doc, quote)
+    assert r.status == "located", r.message
+    m = r.matches[0]
+    assert m.page == page and doc.text[m.start : m.end] == m.text

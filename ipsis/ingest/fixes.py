@@ -293,6 +293,47 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut_spans(text, spans, "")
 
 
+SPACING_ACCENTS = {
+    **{"˜": "\u0303", "¨": "\u0308", "ˆ": "\u0302", "ˇ": "\u030c"},
+    **{"˚": "\u030a", "¯": "\u0304", "˙": "\u0307", "˘": "\u0306"},
+}
+"""Spacing accents a PDF draws apart from their letter (the acute and grave are quote marks)."""
+_ACCENT_RUN = re.compile("[" + "".join(SPACING_ACCENTS) + "]+")
+
+
+def _spacing_accents(text: str) -> tuple[str, Sequence[Edit]]:
+    """A run of spacing accents next to one letter only (a formula's ``X˜``, ``[˜γ]``, ``γ˜0``:
+    PDF extractors put the tilde over a variable before or after it) is that letter's accents:
+    ``X̃``, ``γ̃``. Between two letters it stays (which of them it belongs to is the reader's
+    call: ``compose_accents`` puts a TeX accent on the letter after it).
+
+    >>> _spacing_accents("X˜ → X, [˜γ] = e, γ˜0 und ˜a")[0]
+    'X̃ → X, [γ̃] = e, γ̃0 und ã'
+    >>> print(ascii(_spacing_accents("a˜b, x ¨ y, ˜a˜")[0]))  # both accents of ˜a˜ on the a
+    'a\\u02dcb, x \\xa8 y, \\xe3\\u0303'
+    """
+    if not any(a in text for a in SPACING_ACCENTS):
+        return text, []
+    before: dict[int, tuple[int, str]] = {}  # letter index -> (start of the run before it, run)
+    after: dict[int, tuple[int, str]] = {}  # letter index -> (end of the run after it, run)
+    n = len(text)
+    for m in _ACCENT_RUN.finditer(text):
+        s, e = m.span()
+        left = s > 0 and text[s - 1].isalpha()
+        right = e < n and text[e].isalpha()
+        if left and not right:
+            after[s - 1] = (e, m.group())
+        elif right and not left:
+            before[e] = (s, m.group())
+    edits = []
+    for i in sorted({*before, *after}):
+        s, pre = before.get(i, (i, ""))
+        e, post = after.get(i, (i + 1, ""))
+        marks = "".join(SPACING_ACCENTS[a] for a in pre + post)
+        edits.append(Edit(s, e, unicodedata.normalize("NFC", text[i] + marks)))
+    return apply_edits(text, edits), edits
+
+
 _COMPOUND_HYPHEN = regex.compile(r"(-)(?<=\p{L}-)(?=\p{L})")
 
 
@@ -552,6 +593,13 @@ FIXES: dict[str, Fix] = dict(
         ),
         _fix("compat_forms", "typography", _compat_forms, "guarded NFKC (full-width, letterlike)"),
         _fix("nfc", "whitespace", _nfc, "canonical composition: e + U+0301 = é"),
+        _fix(
+            "spacing_accents",
+            "typography",
+            _spacing_accents,
+            "'X˜', '˜γ' = 'X̃', 'γ̃': an accent by one letter",
+            "".join(SPACING_ACCENTS),
+        ),
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
         _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),

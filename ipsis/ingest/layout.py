@@ -31,6 +31,10 @@ from ipsis.document import Mark
 
 BAND = 0.16  # share of the page height, at the top and at the bottom, where furniture lives
 MIN_GUTTER = 7.0  # points: narrower gaps are word spaces, even in justified text
+TALL = 2.5  # times the median word height: a box this tall spans several lines (a brace)
+BLOCK_GAP = 1.5  # of a row's height: a wider gap between two words separates two blocks of text ...
+RECENT_BLOCKS = 32  # blocks a piece of a row may go on: those added to last (older ones ended above)
+ALIGNED = 0.06  # ... unless both stand on one baseline (to this share of the height): a table row
 SAME_HEIGHT = 3.0  # points: a running header sits at the same height on every page
 MIN_PAGES = 2  # with positions, two pages are enough to call a line running furniture ...
 MIN_SHARE = 0.25  # ... when they are at least this share of the pages with text
@@ -63,7 +67,21 @@ class Line:
 
 def _rows(boxes: Sequence[Box]) -> list[list[Box]]:
     """Words grouped into rows (boxes that overlap the row's first box by half their height,
-    so a bigger page number sits on its header's row), each row sorted left to right."""
+    so a bigger page number sits on its header's row), each row sorted left to right. A narrow
+    box more than :data:`TALL` times the median height (a brace or bracket drawn over several
+    lines; not a title's big word) is a row of its own, so that it does not pull the lines
+    beside it into one row.
+
+    >>> lines = [Box(w, 30, 60, 10 + 12 * k, 20 + 12 * k) for k, w in enumerate(["one", "two", "three"])]
+    >>> [[b.text for b in r] for r in _rows([Box("{", 20, 28, 8, 46), *lines])]
+    [['{'], ['one'], ['two'], ['three']]
+    """
+    heights = sorted(b.bottom - b.top for b in boxes)
+    limit = TALL * heights[len(heights) // 2] if heights else 0.0
+    tall = [b for b in boxes if b.bottom - b.top > limit > 0 and b.x1 - b.x0 < 0.5 * (b.bottom - b.top)]
+    if tall and len(tall) < len(boxes):
+        rest = [b for b in boxes if b not in tall]
+        return sorted([*_rows(rest), *([b] for b in tall)], key=lambda r: (r[0].top, r[0].x0))
     rows: list[list[Box]] = []
     top = bottom = 0.0
     for b in sorted(boxes, key=lambda b: (b.top, b.x0)):
@@ -163,7 +181,7 @@ def reading_order(boxes: Sequence[Box], width: float, height: float | None = Non
     rows = _rows(boxes)
     gutter = find_gutter(rows, width)
     if gutter is None:
-        return [_line(r, "full") for r in rows]
+        return blocks(rows)
     lines: list[Line] = []
     block: list[Box] = []
 
@@ -183,6 +201,81 @@ def reading_order(boxes: Sequence[Box], width: float, height: float | None = Non
             block.extend(row)
     flush()
     return lines
+
+
+def _segments(row: Sequence[Box]) -> list[list[Box]]:
+    """A row cut where two words are more than :data:`BLOCK_GAP` of the row's height apart and
+    do not stand on one baseline (within :data:`ALIGNED` of the height): two flows of text side
+    by side, whose lines only happen to overlap. Cells of a table row share their baseline, and
+    the row stays whole (a label reads with its value)."""
+    height = max(b.bottom - b.top for b in row)
+    out: list[list[Box]] = [[row[0]]]
+    for a, b in pairwise(row):
+        if b.x0 - a.x1 > BLOCK_GAP * height and abs(b.bottom - a.bottom) > ALIGNED * height:
+            out.append([b])
+        else:
+            out[-1].append(b)
+    return out
+
+
+def _home(found: list[list[list[Box]]], recent: list[int], here: dict[int, list[Box]], piece: list[Box]) -> int | None:
+    """The block ``piece`` goes on: of the :data:`RECENT_BLOCKS` blocks last added to (a
+    scattered page does not cost blocks × rows), those whose line before this row overlaps it
+    across and ends at most a line's height above it, the nearest above, then the one it
+    overlaps most (not a line number in the margin that the piece happens to reach)."""
+    x0, x1 = piece[0].x0, piece[-1].x1
+    top = min(b.top for b in piece)
+    height = max(b.bottom - b.top for b in piece)
+    best: tuple[float, float] | None = None
+    home = None
+    for k in recent:
+        lines = found[k][:-1] if k in here else found[k]
+        if not lines:
+            continue
+        ref = lines[-1]
+        across = min(x1, ref[-1].x1) - max(x0, ref[0].x0)
+        below = top - max(b.bottom for b in ref)
+        if across > 0 and -0.5 * height <= below <= height:
+            key = (round(below, 1), -across)  # the nearest line above, then the widest overlap
+            if best is None or key < best:
+                best, home = key, k
+    return home
+
+
+def blocks(rows: Sequence[Sequence[Box]]) -> list[Line]:
+    """The lines of a page without column gutter, read block by block: a row is cut at gaps
+    wider than a word space between words on different baselines (:func:`_segments`), each
+    piece goes on the block above it (the block's last line overlaps it across and ends at most
+    a line's height above it) or starts a block, and the blocks are read in the order they
+    start, top to bottom, then left to right. A form's title beside a box (``DEMANDE DE
+    RATTACHEMENT ...`` next to ``VOLET 1``) then reads as two blocks, not as rows that
+    interleave both; pieces of one row that go on one block stay one line.
+
+    >>> rows = [[Box("Title", 100, 130, 10, 20), Box("BOX", 300, 320, 12, 22)],
+    ...         [Box("goes", 100, 125, 22, 32), Box("on", 128, 140, 22, 32), Box("note", 300, 325, 24, 34)]]
+    >>> [line.text for line in blocks(rows)]
+    ['Title', 'goes on', 'BOX', 'note']
+    """
+    found: list[list[list[Box]]] = []  # each block: its lines (pieces), top to bottom
+    recent: list[int] = []  # blocks, the one added to last at the end
+    for row in rows:
+        here: dict[int, list[Box]] = {}  # block -> its line on this row
+        for piece in _segments(row):
+            home = _home(found, recent, here, piece)
+            if home is None:
+                found.append([piece])
+                home = len(found) - 1
+                here[home] = piece
+            elif home in here:
+                here[home].extend(piece)  # the same row, the same block: one line
+            else:
+                found[home].append(piece)
+                here[home] = piece
+            if home in recent:
+                recent.remove(home)
+            recent.append(home)
+            del recent[:-RECENT_BLOCKS]
+    return [_line(piece, "full") for block in found for piece in block]
 
 
 @dataclass(frozen=True, slots=True)

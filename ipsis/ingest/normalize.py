@@ -45,6 +45,7 @@ PIPELINE: tuple[str, ...] = (
     "ligatures",
     "compat_forms",
     "nfc",
+    "spacing_accents",
     "quotes",
     "dashes",
     "hyphenated_words",

@@ -38,6 +38,8 @@ from ipsis.ingest.pages import (
     find_unmapped,
 )
 from ipsis.ingest.pdfium import PageRead
+from ipsis.ingest.pdfrepair import from_header as _from_header
+from ipsis.ingest.pdfrepair import loop_pages, page_tree
 from ipsis.ingest.pdfscan import check_streams
 from ipsis.ingest.textcheck import garbage_warning
 from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
@@ -197,12 +199,6 @@ def _pdfium_pages(
     return pages
 
 
-def _from_header(data: bytes) -> bytes:
-    """The bytes from ``%PDF`` on: viewers skip junk before the header (up to 1 KiB)."""
-    at = data.find(b"%PDF", 0, 1024)
-    return data[at:] if at > 0 else data
-
-
 def _pypdf_pages(
     data: bytes, name: str, password: str | None, progress: Progress | None, limits: Limits, deadline: Deadline
 ) -> list[PageRead]:
@@ -214,7 +210,13 @@ def _pypdf_pages(
             reader = PdfReader(io.BytesIO(_from_header(data)), strict=False)
             if reader.is_encrypted and not reader.decrypt(password or ""):
                 raise _encrypted(name, password)
-            total = len(reader.pages)
+            try:
+                tree: list[Any] = list(reader.pages)
+            except Exception as exc:  # a page tree that loops: read the pages it does reach
+                if "cyclic" not in str(exc):
+                    raise
+                tree = page_tree(reader)
+            total = len(tree)
             if total == 0:
                 msg = f"{name} is a PDF with 0 pages; there is no text to read"
                 raise ExtractionError(msg)
@@ -222,8 +224,11 @@ def _pypdf_pages(
             chars = 0
             for i in range(total):
                 deadline.check(f"page {i + 1} of {total}")
+                if isinstance(tree[i], PageRead):  # no page there (a loop in the page tree)
+                    pages.append(tree[i])
+                    continue
                 try:
-                    page = reader.pages[i]
+                    page = tree[i]
                     text = page.extract_text() or ""
                 except (ExtractionError, InputError):
                     raise
@@ -424,15 +429,21 @@ def read_pdf(
     if broken:
         meta["pages_unreadable"] = broken
         detail = "; ".join(f"page {k}: {pages[k - 1].error}" for k in broken[:3])
-        warnings_.append(
-            {
-                "kind": "pages_unreadable",
-                "message": f"{name}: page{'s' if len(broken) > 1 else ''} {_page_ranges(broken)} of {len(pages)} "
-                f"cannot be loaded ({detail}); the text of the other pages is read, "
-                f"{'these are' if len(broken) > 1 else 'this one is'} missing; "
-                f"{suggest_engine(data, engine, password, name, broken)}",
-            }
-        )
+        several = len(broken) > 1
+        where = f"page{'s' if several else ''} {_page_ranges(broken)} of {len(pages)}"
+        if set(broken) <= loop_pages(data, password):  # no page there to read, nothing to repair
+            message = (
+                f"{name}: {where} {'are' if several else 'is'} not in the file: the page tree loops back on "
+                f"itself where {'they' if several else 'it'} should be (its page count includes "
+                f"{'them' if several else 'it'}); the text of the other pages is read"
+            )
+        else:
+            message = (
+                f"{name}: {where} cannot be loaded ({detail}); the text of the other pages is read, "
+                f"{'these are' if several else 'this one is'} missing; "
+                f"{suggest_engine(data, engine, password, name, broken)}"
+            )
+        warnings_.append({"kind": "pages_unreadable", "message": message})
     if empty:
         meta["pages_without_text"] = empty
     if by_position is not None:
@@ -459,7 +470,10 @@ def read_pdf(
                 "message": f"{name}: PDFium finds no text in this file; it was read with {extractor}",
             }
         )
-    garbage = garbage_warning(text, name)
+    from ipsis.ingest.pdfium import declared_language
+
+    raw = [(t, p.raw_letters) for t, p in zip(texts, pages, strict=True)]
+    garbage = garbage_warning(text, name, raw, declared_language(data, password))
     if garbage:
         warnings_.append(garbage)
     if warnings_:

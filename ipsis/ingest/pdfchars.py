@@ -19,6 +19,7 @@ so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ips
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -45,6 +46,7 @@ class Char(NamedTuple):
     origin_y: float  # bottom of the loose box, which follows the baseline
     generated: bool  # inserted by PDFium (line breaks, word spaces)
     font: float = 0.0  # the font size in points, read next to line breaks (else 0): loose boxes differ between fonts
+    clipped: bool = False  # drawn outside the region its clip paths leave visible (:mod:`ipsis.ingest.pdfclip`)
 
     @property
     def blank(self) -> bool:
@@ -61,14 +63,19 @@ def page_chars(
     wanted: Sequence[bool] | None = None,
     first_index: int | None = None,
     end: int | None = None,
+    clipped: dict[int, tuple[float, float, float, float]] | None = None,
 ) -> list[Char]:
     """One :class:`Char` per character of ``text[start:end]`` (``text`` is
     ``textpage.get_text_range()``), with its loose box (the font's ascent to descent: its height
     follows the font size, its bottom the baseline). PDFium counts a character outside the BMP as
     two indices, ``text`` as one (``first_index``, when known, is PDFium's index of
     ``text[start]``). With ``wanted`` (per character of ``text``), only those characters get a
-    box (reading a box is the costly part); the others get an empty one."""
+    box (reading a box is the costly part); the others get an empty one. With ``clipped`` (from
+    :func:`ipsis.ingest.pdfclip.clipped_objects`), a character of one of those objects that lies
+    outside its visible region is flagged ``clipped``."""
     import pypdfium2.raw as c
+
+    from ipsis.ingest.pdfclip import outside_clip
 
     raw = textpage.raw
     rect = c.FS_RECTF()
@@ -90,11 +97,40 @@ def page_chars(
             # the font size only next to a line break (where :func:`script_join` compares two)
             by_break = text[k - 1 : k] in ("\r", "\n") or text[k + 1 : k + 2] in ("\r", "\n")
             font = font_size(raw, index) if by_break else 0.0
-            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font))
+            hidden = outside_clip(textpage, index, clipped, (x0, y0, x1, y1)) if clipped else False
+            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font, hidden))
         else:
             out.append(Char(ch, *_NO_BOX, True))
         index += 1 if ch < "\U00010000" else 2
     return out
+
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+RAW_STRIDE = 16  # characters: one in this many is asked first whether PDFium read it as a raw code
+
+
+def raw_code_letters(textpage: Any, text: str) -> str:
+    """The letters of ``text`` (``textpage.get_text_range()``) that PDFium read as raw character
+    codes because their font gives no Unicode for them (``FPDFText_HasUnicodeMapError``), for
+    :func:`ipsis.ingest.textcheck.raw_code_reason`. One character in :data:`RAW_STRIDE` is asked
+    first; only a page where one of those is a raw code is asked in full."""
+    import pypdfium2.raw as c
+
+    raw, err = textpage.raw, c.FPDFText_HasUnicodeMapError
+    astral = [m.start() for m in _ASTRAL.finditer(text)]  # PDFium counts each of these twice
+
+    def index(k: int) -> int:
+        return k + bisect_left(astral, k) if astral else k
+
+    if not any(text[k].isalpha() and err(raw, index(k)) == 1 for k in range(0, len(text), RAW_STRIDE)):
+        return ""
+    out: list[str] = []
+    at = 0
+    for ch in text:
+        if ch.isalpha() and err(raw, at) == 1:
+            out.append(ch)
+        at += 1 if ch < "\U00010000" else 2
+    return "".join(out)
 
 
 def near_candidates(text: str) -> list[bool]:
@@ -301,3 +337,70 @@ def word_gap(before: Char, after: Char, reference: Char | None = None) -> bool:
     if reference is not None and not reference.blank and _same_line(reference, before):
         spacing = max(0.0, before.x0 - reference.x1)
     return after.x0 - before.x1 > WORD_GAP * max(before.size, after.size) + spacing
+
+
+FORMULA = re.compile(r"[\u2190-\u2211\u2213-\u22ff\u27e8-\u27ef±×÷]")
+"""A sign that a page sets formulas (arrows, mathematical operators but the minus sign, which
+some producers print for a hyphen, angle brackets, ± × ÷):
+where a raised or lowered script may sit on its line without a line break, so the reader reads
+the font size of every character (see :func:`inline_scripts`). Greek letters and letters glued
+to digits (``HS256``) are not enough: Greek prose and technical prose would pay for it (the
+font sizes of every character cost up to half the page's reading time)."""
+
+
+def font_sizes(textpage: Any, text: str, start: int = 0, end: int | None = None) -> list[float]:
+    """PDFium's font size (points) of each character of ``text[start:end]``, 0 for blanks."""
+    import pypdfium2.raw as c
+
+    raw = textpage.raw
+    size = c.FPDFText_GetFontSize
+    index = start + sum(1 for ch in text[:start] if ord(ch) > 0xFFFF)
+    out: list[float] = []
+    for ch in text[start:end]:
+        out.append(0.0 if ch.isspace() else size(raw, index))
+        index += 1 if ch < "\U00010000" else 2
+    return out
+
+
+def script_edges(fonts: Sequence[float]) -> list[int]:
+    """Indices ``i`` where ``fonts[i - 1]`` and ``fonts[i]`` are both known and one is at most
+    :data:`SUPER_SIZE` of the other: where a script set on its line may begin or end.
+
+    >>> script_edges([10.0, 7.0, 7.0, 10.0, 0.0, 7.0, 10.0, 9.5])
+    [1, 3, 6]
+    """
+    return [
+        i
+        for i in range(1, len(fonts))
+        if fonts[i] > 0 and fonts[i - 1] > 0 and min(fonts[i], fonts[i - 1]) <= SUPER_SIZE * max(fonts[i], fonts[i - 1])
+    ]
+
+
+def inline_scripts(chars: Sequence[Char], fonts: Sequence[float]) -> list[bool]:
+    """Per character: True inside a raised or lowered script set on its line with no break
+    (``C`` in X\u1d9c, ``s`` in T\u209bS, ``2\u03c0it`` in e\u00b2\u1d56\u2071\u1d57): the characters
+    next to a glyph of a font at least :data:`SUPER_SIZE` larger, raised or lowered from it, up
+    to a blank or a change of size or baseline. ``fonts`` are the characters' font sizes.
+
+    >>> x = Char("X", 72, 700, 80, 713.5, 13.5, 700, False)
+    >>> sup = Char("C", 80.2, 706, 85, 715.5, 9.5, 706, False)
+    >>> inline_scripts([x, sup, x._replace(x0=86, x1=94)], [12.0, 8.0, 12.0])
+    [False, True, False]
+    >>> inline_scripts([x, sup._replace(y0=700, origin_y=700)], [12.0, 8.0])  # small, not raised
+    [False, False]
+    """
+    n = len(chars)
+    flags = [False] * n
+    for i in script_edges(fonts):
+        a, b = chars[i - 1], chars[i]
+        if a.blank or b.blank:
+            continue
+        start, step, base, other = (i, 1, a, i - 1) if fonts[i] < fonts[i - 1] else (i - 1, -1, b, i)
+        small = chars[start]
+        if not _script(small._replace(font=fonts[start]), base._replace(font=fonts[other])):
+            continue
+        k = start
+        while 0 <= k < n and not chars[k].blank and _same_script(chars[k], small) and fonts[k] == fonts[start]:
+            flags[k] = True
+            k += step
+    return flags

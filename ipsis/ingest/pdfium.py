@@ -7,8 +7,9 @@ Per page, on top of PDFium's text:
   free-text/stamp annotation to the page content; the text PDFium then reads past the page's own
   text is marked ``form_field`` (widgets) or ``annotation`` (the rest), by the annotation rectangle
   each character falls in;
-- **off-page text**: characters whose box lies outside the page's own crop box (or media box) are
-  not shown by a viewer and are left out of the page text;
+- **off-page and clipped text**: characters whose box lies outside the page's own crop box (or
+  media box), or outside the region the clip paths of their text object leave
+  (:mod:`ipsis.ingest.pdfclip`), are not shown by a viewer and are left out of the page text;
 - **superscripts**: runs of raised small digits and note symbols are marked ``superscript`` (the
   matcher skips them like footnote calls) and the line break PDFium puts before or after one is
   dropped, so ``Ermäßigte²`` reads ``Ermäßigte2`` on its line.
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -38,13 +39,17 @@ from ipsis.ingest.pdfchars import (
     GLUED_AFTER,
     NEAR,
     Char,
+    font_sizes,
+    inline_scripts,
     near_candidates,
     outside,
     page_chars,
+    raw_code_letters,
     script_runs,
     superscripts,
     word_gap,
 )
+from ipsis.ingest.pdfclip import clipped_objects
 from ipsis.ingest.pdfsparse import KEEP, _joins, _text_length, resolve_fffe, sparse_superscripts
 
 WIDGET = 20  # FPDF_ANNOT_WIDGET
@@ -64,12 +69,14 @@ class PageRead:
     invisible: bool | None = None
     """The page's own text is invisible (an OCR text layer, :func:`ipsis.ingest.ocr.invisible_text`);
     None: not asked (the engine does not read pages with PDFium)."""
+    raw_letters: str = ""
+    """The letters PDFium read as raw font codes (no Unicode map: :func:`~ipsis.ingest.pdfchars.raw_code_letters`)."""
 
     def rewritten(self, fix: Callable[[str], str]) -> PageRead:
         """The page with ``fix`` applied to its text piece by piece between mark boundaries, so
         that the marks still cover the same characters."""
         if not self.marks:
-            return PageRead(fix(self.text), [], self.has_images, self.error, self.invisible)
+            return replace(self, text=fix(self.text))
         cuts = sorted({0, len(self.text), *(s for _, s, _, _ in self.marks), *(e for _, _, e, _ in self.marks)})
         moved: dict[int, int] = {0: 0}
         out: list[str] = []
@@ -80,7 +87,7 @@ class PageRead:
             pos += len(piece)
             moved[b] = pos
         marks = [(k, moved[s], moved[e], note) for k, s, e, note in self.marks]
-        return PageRead("".join(out), marks, self.has_images, self.error, self.invisible)
+        return replace(self, text="".join(out), marks=marks)
 
 
 def _own_box(page: Any) -> Rect | None:
@@ -154,6 +161,26 @@ def _has_images(page: Any) -> bool:
     return any(kind == c.FPDF_PAGEOBJ_IMAGE for kind in kinds)
 
 
+def declared_language(data: bytes, password: str | None = None) -> str | None:
+    """The document's declared language (the catalog's ``/Lang``, e.g. ``pt-BR``), or None."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as c
+
+    try:
+        pdf = pdfium.PdfDocument(data, password=password)
+    except pdfium.PdfiumError:
+        return None
+    try:
+        size = c.FPDFCatalog_GetLanguage(pdf.raw, None, 0)
+        if size <= 2:
+            return None
+        buf = (ctypes.c_ushort * (size // 2))()
+        c.FPDFCatalog_GetLanguage(pdf.raw, buf, size)
+        return bytes(buf).decode("utf-16-le", "replace").rstrip("\0").strip() or None
+    finally:
+        pdf.close()
+
+
 def may_have_annotations(data: bytes) -> bool:
     """False when no page of the file can have annotations: no ``/Annots`` key in the bytes and
     no object streams (which could hide one). Saves asking PDFium page by page.
@@ -175,13 +202,17 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
         textpage = page.get_textpage()
         own = textpage.count_chars()
         text = textpage.get_text_range() if own else ""
+        raw_letters = raw_code_letters(textpage, text)
         box = _own_box(page)
         off = box is not None and bool(text) and _text_off_box(textpage, box)
         chars: list[Char] | None = None
         sparse: list[tuple[str, int, int, str]] = []
         twice = _repeats(text)
-        if off or twice:
-            chars = page_chars(textpage, text)
+        fonts: list[float] | None = None
+        clipped = clipped_objects(page, box) if text else {}
+        if off or twice or clipped:
+            chars = page_chars(textpage, text, clipped=clipped)
+            fonts = font_sizes(textpage, text)  # a tenth of the cost of the boxes just read
         else:
             text, sparse = sparse_superscripts(textpage, text)
         images = not text.strip() and _has_images(page)
@@ -203,11 +234,11 @@ def read_page(pdf: Any, index: int, annotations: bool = True) -> PageRead:
             tail = page_chars(flat_textpage, flat, start=_text_length(flat, own))
         if chars is None:
             blank = images and not text.strip()
-            return PageRead(text if sparse else resolve_fffe(text), sparse, blank, None, invisible)
+            return PageRead(text if sparse else resolve_fffe(text), sparse, blank, None, invisible, raw_letters)
         if tail:
             chars = [*chars, Char("\n", 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, True), *tail]
-        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, dedupe=twice)
-        return PageRead(text, marks, images and not text.strip(), None, invisible)
+        text, marks = build_text(chars, len(chars) - len(tail), annots, box if off else None, twice, fonts)
+        return PageRead(text, marks, images and not text.strip(), None, invisible, raw_letters)
     finally:
         for tp in (textpage, flat_textpage):
             if tp is not None:
@@ -236,24 +267,38 @@ def _repeats(text: str) -> bool:
 
 
 def build_text(
-    chars: list[Char], own: int, annots: list[tuple[str, Rect]], box: Rect | None, dedupe: bool = False
+    chars: list[Char],
+    own: int,
+    annots: list[tuple[str, Rect]],
+    box: Rect | None,
+    dedupe: bool = False,
+    fonts: list[float] | None = None,
 ) -> tuple[str, list[tuple[str, int, int, str]]]:
     """The page text from its characters and its marks: characters past ``own`` come from the
-    flattened annotations; characters outside ``box`` are dropped; superscripts are marked;
+    flattened annotations; characters outside ``box`` or flagged ``clipped`` are dropped; superscripts are marked;
     with ``dedupe``, a character drawn again with the same glyph at the same place (text
-    printed twice over itself) is read once."""
+    printed twice over itself) is read once; with ``fonts`` (the font size of each of the
+    first characters), scripts set on their line are marked too."""
     drop = outside(chars, box) if box is not None else [False] * len(chars)
+    drop = [d or ch.clipped for d, ch in zip(drop, chars, strict=True)]
     if dedupe:
-        seen: set[tuple[str, float, float]] = set()
+        # a ligature's letters share its box: ``ff`` right after its twin is one glyph, not a copy
+        seen: dict[tuple[str, float, float], int] = {}
+        prev = -1
         for i, ch in enumerate(chars[:own]):
             if ch.blank:
                 continue
             key = (ch.text, round(ch.x0, 1), round(ch.y0, 1))
-            if key in seen:
+            if seen.get(key, prev) != prev:
                 drop[i] = True
-            seen.add(key)
+            else:
+                seen[key] = i
+            prev = i
     sup = superscripts(chars)
     scripts = script_runs(chars)
+    if fonts:
+        inline = inline_scripts(chars[: len(fonts)], fonts)
+        scripts = [a or (i < len(inline) and inline[i]) for i, a in enumerate(scripts)]
     gaps = {
         i
         for i in range(1, len(chars))

@@ -13,11 +13,15 @@ import re
 from typing import Any
 
 from ipsis.ingest.pdfchars import (
+    FORMULA,
     GLUED,
     NEAR,
     SUPER_SIZE,
     Char,
+    font_sizes,
+    inline_scripts,
     page_chars,
+    script_edges,
     script_join,
     script_runs,
     superscripts,
@@ -74,17 +78,19 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
                 if how != KEEP:
                     drop[lo + k] = how
     joins, scripts = _script_breaks(textpage, text, wide)
+    scripts += _inline_scripts(textpage, text, wide, bool(scripts))
     for k, how in joins.items():
         drop.setdefault(k, how)
         drop.setdefault(k + 1, how)
-    if not runs and not spaces and not drop:
+    if not runs and not spaces and not drop and not scripts:
         return resolve_fffe(text), []
     taken = [range(s, e) for s, e in runs]
     kinds = {s: _OPEN for s, _ in runs}
-    for s, e in scripts:  # a script is marked unless a superscript run holds some of it
+    for s, e in scripts:  # a script is marked unless a superscript run (or another script) holds some of it
         if not any(s in r or e - 1 in r or r.start in range(s, e) for r in taken):
             runs.append((s, e))
             kinds[s] = _OPEN_SCRIPT
+            taken.append(range(s, e))
     pieces: list[str] = []
     ends = {e for _, e in runs}
     for k, letter in enumerate(text):
@@ -136,6 +142,47 @@ def _script_breaks(textpage: Any, text: str, wide: bool) -> tuple[dict[int, str]
         if flagged and flagged[-1] - flagged[0] + 1 == len(flagged):
             spans.append((flagged[0], flagged[-1] + 1))
     return out, spans
+
+
+def _inline_scripts(textpage: Any, text: str, wide: bool, raised: bool) -> list[tuple[int, int]]:
+    """The spans of raised or lowered scripts set on their line without a break
+    (:func:`~ipsis.ingest.pdfchars.inline_scripts`), on a page that sets formulas
+    (:data:`~ipsis.ingest.pdfchars.FORMULA`) or has a script at a line break (``raised``): font
+    sizes of every character, boxes only next to a change of size."""
+    if not raised and not FORMULA.search(text):
+        return []
+    fonts = font_sizes(textpage, text)
+    spans: list[tuple[int, int]] = []
+    for lo, hi in _windows(script_edges(fonts), len(text)):
+        window = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=hi)
+        flags = inline_scripts(window, fonts[lo:hi])
+        k = 0
+        while k < len(flags):
+            if flags[k]:
+                e = k
+                while e < len(flags) and flags[e]:
+                    e += 1
+                spans.append((lo + k, lo + e))
+                k = e
+            else:
+                k += 1
+    return spans
+
+
+def _windows(edges: list[int], n: int) -> list[tuple[int, int]]:
+    """Windows of :data:`NEAR` characters around each edge, merged where they overlap.
+
+    >>> _windows([10, 12, 40], 45)
+    [(2, 20), (32, 45)]
+    """
+    out: list[tuple[int, int]] = []
+    for i in edges:
+        lo, hi = max(0, i - NEAR), min(n, i + NEAR)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
 
 
 _SHORT_BREAK = re.compile(r"(?<!\S)(\S{1,3})\r\n(?=\S)|(?<=\S)\r\n(?=\S{1,3}(?!\S))")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -84,9 +85,33 @@ def _rewritten(data: bytes, password: str | None) -> bytes | None:
     return out.getvalue()
 
 
+_CID = re.compile(r"\(cid:\d+\)")
+"""pdfminer's text for a glyph without a Unicode map (``(cid:12)eld`` for the ligature of
+``field``): read as U+FFFD, as PDFium and pypdf give it, so that it is marked ``unmapped_glyph``
+and counts as unmapped for the ``garbage_text`` warning."""
+
+
 def _boxes(page: Any) -> list[Box]:
+    """The page's upright words with their boxes, measured from the visible page's top left. A
+    word whose box lies wholly outside the page's box is not shown by a viewer and is left out
+    (``issue1350.pdf`` draws its whole first page on pages 2 and 3, each with a smaller media
+    box), unless every word of the page does: then pdfminer has misplaced them (an upside-down
+    ``/MediaBox [0 792 612 0]``, ``xfa_filled_imm1344e.pdf``) and the page is read as is."""
     words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance_ratio=0.15)
-    return [Box(w["text"], w["x0"], w["x1"], w["top"], w["bottom"]) for w in words if w.get("upright", True)]
+    left, top, right, bottom = (float(v) for v in page.bbox)
+    boxes = [
+        (w, left <= w["x1"] and w["x0"] <= right and top <= w["bottom"] and w["top"] <= bottom)
+        for w in words
+        if w.get("upright", True)
+    ]
+    if not any(shown for _, shown in boxes):  # pdfminer's geometry is off: every word stays
+        boxes = [(w, True) for w, _ in boxes]
+        left = top = 0.0
+    return [
+        Box(_CID.sub("\ufffd", w["text"]), w["x0"] - left, w["x1"] - left, w["top"] - top, w["bottom"] - top)
+        for w, shown in boxes
+        if shown
+    ]
 
 
 def plumber_pages(

@@ -182,16 +182,20 @@ def surely_absent(doc: Document, quote: str, policy: Policy = DEFAULT_POLICY) ->
     """
     from ipsis.verify.elision import split_fragments
     from ipsis.verify.locate import searched_stages
+    from ipsis.verify.spacing import spaceless_text
 
     if reference.on:
         return False
     stages = searched_stages(quote, policy)
     tier, dis = policy.max_tier, policy.disabled_steps
     views = [document_view(doc, tier, dis).text, *(v.text for _, v in other_views(doc, tier, dis, quote))]
+    spaceless = spaceless_text(doc, tier, dis)  # the script_spacing search's (empty: none)
     for stage, _ in stages:
         q = quote_view(stage, tier, dis).text
         if q.strip() and any(q in view for view in views):
             return False  # a stage is there: locate may find it
+        if spaceless and q.strip() and q.replace(" ", "") in spaceless:
+            return False  # there but for spaces at a script's edge, maybe
     last = stages[-1][0] if stages else ""
     return split_fragments(last) is None  # else the fragments of the last stage are searched
 

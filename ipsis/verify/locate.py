@@ -56,6 +56,7 @@ from ipsis.verify.result import (
     Result,
 )
 from ipsis.verify.selectors import TextQuoteSelector
+from ipsis.verify.spacing import SCRIPT_SPACING, SPACING_NOTE, has_scripts, script_spacing_hits, scripts_view
 
 MAX_SELECTORS = 200
 """Most places of an ambiguous quote that each get a selector: a limit on the size of the
@@ -246,11 +247,12 @@ _cached_stages = lru_cache(maxsize=4096)(_stages)
 
 
 def _first_stage_found(
-    doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True
+    doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True, spacing: bool = False
 ) -> tuple[str, list[tuple[int, int]], list[str]]:
     """The quote as written if it is in the view, else the first stage of quote preparation
     that is (or the fully prepared quote when none is), its hits and what was removed.
-    ``batched=False`` searches ``view`` itself (not the block's one pass over the policy's view)."""
+    ``batched=False`` searches ``view`` itself (not the block's one pass over the policy's view);
+    ``spacing`` searches it with :func:`~ipsis.verify.spacing.script_spacing_hits`."""
     tier, dis = policy.max_tier, policy.disabled_steps
     stages = searched_stages(quote, policy)
     last: tuple[str, list[str]] = (quote.strip(), [])
@@ -258,6 +260,11 @@ def _first_stage_found(
         last = (stage, removed)
         q = quote_view(stage, tier, dis).text
         if not q.strip():
+            continue
+        if spacing:
+            pairs = script_spacing_hits(doc, view, q, policy.boundaries)
+            if pairs:
+                return stage, pairs, removed
             continue
         if batched:
             found = batch.find_in_view(doc, view, q, policy)
@@ -307,6 +314,13 @@ def locate(
         if reading[1] and (not hits or len(reading[2]) < len(removed)):
             view, (prepared, hits, removed) = other, reading
             printed, spaced = name == "furniture", name == "spaced"
+    respaced = not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document)
+    if respaced:  # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
+        other = scripts_view(document, tier, dis)
+        reading = _first_stage_found(document, other, quote, search, batched=False, spacing=True)
+        respaced = bool(reading[1])
+        if respaced:
+            view, (prepared, hits, removed) = other, reading
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -331,7 +345,7 @@ def locate(
 
     notes: list[str] = (
         ["the quote sets a raised or lowered script apart by spaces (S 2 for S², R n for Rⁿ)"] if spaced else []
-    )
+    ) + ([SPACING_NOTE] if respaced else [])
     if section is not None:
         hits = _restrict_to_section(document, view, hits, section, result)
         if not hits:
@@ -391,6 +405,8 @@ def locate(
         if "revoked" in m.flags:
             result.warnings.append({"kind": "revoked", "message": "the quoted text is revoked in this source"})
             result.message += "; the text is revoked"
+    if respaced:
+        result.steps = [*result.steps, SCRIPT_SPACING]
     if printed:
         for m in result.matches:
             if _in_furniture(document, m):
