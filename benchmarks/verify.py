@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import regex  # noqa: E402
+from processes import child_env  # noqa: E402
 from workload import write  # noqa: E402
 
 from ipsis import Document  # noqa: E402
@@ -64,9 +65,13 @@ CPU: list[float] = []
 """CPU seconds (user + system) of each whole-process run: steadier than wall time on a shared machine."""
 
 
-def whole_process(records: Path, sources: Path | str) -> None:
+ENV: dict[str, str] = {}
+"""The children's environment: :func:`processes.child_env`, bytecode cached as an installed ipsis has it."""
+
+
+def whole_process(records: Path, sources: Path | str, env: dict[str, str] | None = None) -> None:
     """``ipsis verify`` on ``records`` with ``--sources MAP``, or (a string) ``--store DIR``."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = env or ENV
     where = ["--store", sources] if isinstance(sources, str) else ["--sources", str(sources)]
     cmd = [sys.executable, "-m", "ipsis", "verify", str(records), *where, "--format", "jsonl"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -77,6 +82,7 @@ def whole_process(records: Path, sources: Path | str) -> None:
 
 STORED = "ipsis verify --store (whole process, stored view)"
 COMPUTED = "ipsis verify --store (whole process, view computed)"
+UNCACHED = "ipsis verify --store (stored view, no bytecode cache)"
 
 
 def stores(tmp: Path, source: Path) -> tuple[str, str]:
@@ -112,12 +118,15 @@ def find_loop(text: str, quote: str) -> int:
 
 def run(size: int, n: int, repeat: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
+        ENV.update(child_env(Path(tmp) / "pycache"))
         src, recs_path, smap = write(Path(tmp), size, n)
         text = src.read_text(encoding="utf-8")
         recs = [json.loads(line) for line in recs_path.read_text(encoding="utf-8").splitlines()]
         quotes = [r["quote"] for r in recs]
         mb = len(text.encode()) / 1e6
         print(f"workload: {mb:.1f} MB, {len(quotes)} quotes of 20-300 characters; medians of {repeat}")
+        print("whole processes: bytecode cached as an installed ipsis has it (benchmarks/processes.py), warmed")
+        whole_process(recs_path, smap)  # the warm-up run writes the bytecode cache
         per: dict[str, float] = {}
         cpu: dict[str, float] = {}  # CPU seconds per quote (steadier than wall time on a shared machine)
         per["ipsis verify (whole process)"] = median_time(lambda: whole_process(recs_path, smap), repeat) / n
@@ -127,6 +136,10 @@ def run(size: int, n: int, repeat: int) -> None:
             CPU.clear()
             per[name] = median_time(lambda f=folder: whole_process(recs_path, f), repeat) / n
             cpu[name] = statistics.median(CPU) / n
+        CPU.clear()  # as a checkout runs with PYTHONDONTWRITEBYTECODE=1: every module compiled
+        uncached = child_env(Path(tmp) / "empty", compiled=False)
+        per[UNCACHED] = median_time(lambda: whole_process(recs_path, stored, uncached), repeat) / n
+        cpu[UNCACHED] = statistics.median(CPU) / n
 
         doc = Document("bench", text)
 

@@ -25,12 +25,6 @@ _EXPORTS = {
 
 def __getattr__(name: str) -> Any:
     """The re-exports, imported on first use (``ipsis --help`` needs none of them)."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        msg = f"module 'ipsis' has no attribute {name!r}"
-        raise AttributeError(msg)
-    import importlib
+    from ipsis.lazy import lazy_exports
 
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return lazy_exports(__name__, _EXPORTS)(name)

@@ -12,6 +12,7 @@ section segmenter. Readers in :mod:`ipsis.ingest` build it; nothing here does I/
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ MarkKind = Literal[
 SKIPPED_IN_MATCHING: frozenset[str] = frozenset({"furniture", "footnote_call", "superscript"})
 FLAGGED_IN_RESULTS: frozenset[str] = frozenset({"revoked", "note", "form_field", "annotation"})
 """Mark kinds a match inside which says so (``Match.flags``)."""
+_NEWLINE = re.compile("\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,14 +169,8 @@ class Document:
 
     def line_of(self, offset: int) -> int:
         """1-based line number of ``offset``."""
-        if self._line_starts is None:
-            starts = [0]
-            find = self.text.find
-            i = find("\n")
-            while i != -1:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
-            self._line_starts = starts
+        if self._line_starts is None:  # after each "\n" (the positions taken in C)
+            self._line_starts = [0, *map(re.Match.end, _NEWLINE.finditer(self.text))]
         return bisect_right(self._line_starts, offset)
 
     def page_of(self, offset: int) -> int | None:

@@ -310,11 +310,13 @@ def open_source(doc: Document, store: Any = None) -> PdfSource | None:
     pages = stored_pages(doc)
     if pages is not None:
         return PdfSource(doc, None, pages)
+    data = pdf_bytes(doc, store)
+    if not data:  # not a PDF (PDFium is not even imported)
+        return None
     import pypdfium2 as pdfium
 
-    data = pdf_bytes(doc, store)
     try:
-        return PdfSource(doc, data) if data else None
+        return PdfSource(doc, data)
     except pdfium.PdfiumError:  # encrypted (the password is not kept), or not a PDF PDFium reads
         return None
 

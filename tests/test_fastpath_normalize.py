@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 import regex
@@ -60,6 +61,13 @@ def _old_dehyphenate(text: str) -> tuple[str, list[Edit]]:
     return apply_edits(text, edits), edits
 
 
+def _old_per_match(pattern: regex.Pattern[str], repl: Any, text: str) -> tuple[str, list[Edit]]:
+    """A step as it was: one Edit per match that changes, the length-changing ones in the map."""
+    edits = [Edit(m.start(), m.end(), repl(m.group())) for m in pattern.finditer(text)]
+    edits = [e for e in edits if e.replacement != text[e.start : e.end]]
+    return apply_edits(text, edits), [e for e in edits if len(e.replacement) != e.end - e.start]
+
+
 def _old_ellipsis(text: str) -> tuple[str, list[Edit]]:
     edits = [Edit(m.start(), m.end(), "...") for m in regex.finditer(r"\.(?: \.){2}", text)]
     edits += [Edit(m.start(), m.end(), "...") for m in regex.finditer("…", text)]
@@ -74,6 +82,7 @@ OLD = {
     "dehyphenate": _old_dehyphenate,
     "hyphenated_words": lambda t: _old_sub(regex.compile(r"-(?<=\p{L}-)(?=\p{L})"), "", t),
     "invisible": lambda t: _old_sub(regex.compile("[" + fixes.INVISIBLE + "]+"), "", t),
+    "accents": lambda t: _old_per_match(regex.compile(r"[^\x00-\x7f]"), fixes._strip_char, t),
 }
 
 
@@ -171,3 +180,41 @@ def test_lossy_quote_views_go_on_from_the_typography_view(texts: list[str]) -> N
                 view = _quote_view(q, tier, disabled)
                 assert view.steps == plain.steps and view.offsets == plain.offsets
                 assert view.text == plain.text.strip(" ")
+
+
+@pytest.mark.parametrize("rel", ["br/lgpd-senado-edicao-2024.pdf", "pt/crp-constituicao-republica-portuguesa.txt"])
+def test_lossy_document_views_go_on_from_the_typography_view(rel: str) -> None:
+    """A document's lossy view built on its (stored) typography view is the view built from its
+    text on the reference path: the same text, steps and offset map, for each kind of view
+    (marks skipped or kept, superscripts spaced, furniture kept) and with a step disabled."""
+    from ipsis import Document
+    from ipsis.verify.batch import reference_path
+    from ipsis.verify.match import document_view
+
+    doc = load_document(corpus(rel))
+    kinds: list[dict[str, bool]] = [{}, {"skip_marks": False}, {"skip_marks": False, "spaced": True}]
+    kinds.append({"skip_marks": False, "furniture": False})
+    for tier in ("case", "accents", "ordinals", "ocr"):
+        for disabled in ((), ("collapse_whitespace",)):
+            for kw in kinds:
+                on = Document(doc.id, doc.text, doc.page_starts, doc.marks, doc.hints)
+                view = document_view(on, tier, disabled, **kw)
+                assert document_view(on, "typography", disabled, **kw).offsets.layers  # built first, kept
+                with reference_path():
+                    fresh = document_view(Document(doc.id, doc.text, doc.page_starts, doc.marks), tier, disabled, **kw)
+                assert view == fresh, (tier, disabled, kw)
+                assert view.text != doc.text
+
+
+def test_symbol_class_is_every_bmp_sign_of_its_categories() -> None:
+    """The class of signs a space may not follow, built in bulk, is the per-code-point reading of
+    Python's Unicode database: every BMP character of Sm, Sc, Sk, So, Ps or Pd, and no other."""
+    import unicodedata
+
+    cats = ("Sm", "Sc", "Sk", "So", "Ps", "Pd")
+    signs = fixes._space_by_symbol().pattern.split("(?<=[", 1)[1].rsplit("] ))", 1)[0]
+    member = re.compile(f"[{signs}]")
+    for c in range(0x10000):
+        if 0xD800 <= c <= 0xDFFF:
+            continue
+        assert bool(member.fullmatch(chr(c))) == (unicodedata.category(chr(c)) in cats), hex(c)

@@ -245,6 +245,48 @@ def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
         _ = ipsis.nope  # type: ignore[attr-defined]
 
 
+def test_a_store_backed_verify_imports_only_what_it_uses(tmp_path: Path) -> None:
+    """A run over a stored text source, every quote found: no section grammars (its sections are
+    stored), no history modules (no --carry-to), no HTTP client (no --judge llm), no PDF or OCR
+    reader and no PDFium (not a PDF); the results are the same as in-process."""
+    import os
+    import subprocess
+
+    from ipsis.store import Store
+
+    text = corpus("rfc/rfc7519.txt").read_text(encoding="utf-8")
+    with Store.open(tmp_path / "st", create=True) as st:
+        st.ingest(text.encode(), "rfc")
+    quotes = [_passage(text, random.Random(k)) for k in range(5)]
+    records = tmp_path / "r.jsonl"
+    records.write_text("".join(json.dumps({"citation_id": str(k), "source_id": "rfc", "quote": q}) + "\n"
+                               for k, q in enumerate(quotes)), encoding="utf-8")  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    avoided = ("ipsis.sections.grammar", "ipsis.sections.families", "ipsis.sections.refs", "ipsis.history",
+               "ipsis.cli.history", "urllib.request", "http.client", "ipsis.ingest.pdf", "ipsis.ingest.pdfium",
+               "pypdfium2")  # fmt: skip
+    probe = (
+        "import sys; from ipsis.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in {avoided!r} if m in sys.modules), file=sys.stderr)"
+    )
+    args = ["verify", str(records), "--store", str(tmp_path / "st"), "--format", "jsonl", "-o", str(tmp_path / "o")]
+    out = subprocess.run([sys.executable, "-c", probe, *args], cwd=tmp_path, capture_output=True, text=True,
+                         check=True, env=env)  # fmt: skip
+    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
+    got = [json.loads(line) for line in (tmp_path / "o").read_text(encoding="utf-8").splitlines()]
+    with Store.open(tmp_path / "st") as st:
+        doc = st.document("rfc")
+        assert doc is not None
+        expected = [r.to_json() for r in verify_records(
+            [{"citation_id": str(k), "source_id": "rfc", "quote": q} for k, q in enumerate(quotes)],
+            lambda _sid: doc)]  # fmt: skip
+    for r, e in zip(got, expected, strict=True):
+        assert (r["status"], r["matches"]) == (e["status"], e["matches"])
+        assert all(doc.text[m["start"] : m["end"]] == m["text"] for m in r["matches"])
+    assert sum(r["status"] == "located" for r in got) >= 3
+
+
 def _mutate(q: str, rng: random.Random, changes: int) -> str:
     chars = list(q)
     for _ in range(changes):
@@ -525,3 +567,26 @@ def test_stored_views_and_boxes_give_the_results_of_the_computed_path(derived_st
     assert len({json.loads(r)["status"] for r in stored}) > 1
     if i != "bench" and DOCUMENTS[int(i)].endswith(".pdf"):
         assert sum('"boxes": [{' in r for r in stored) > len(records) // 3
+
+
+MAPPED = ["br/lgpd-senado-edicao-2024.pdf", "rfc/rfc7519-rfceditor-pdfrfc.pdf", "rfc/rfc9111.txt"]
+
+
+@pytest.mark.parametrize("rel", MAPPED)
+def test_offset_map_lookups_equal_the_layer_by_layer_reference(rel: str) -> None:
+    """``OffsetMap.to_source``/``to_source_end`` inline each layer's look-up; the reference applies
+    ``_Layer.start``/``_Layer.end`` one layer after another. Same at every position of every tier's
+    view (PDF views have the most layers: hyphens, ellipses, spacing)."""
+    doc = load_document(corpus(rel))
+    for tier in ("whitespace", "typography", "case", "accents", "ordinals"):
+        om = document_view(doc, tier).offsets
+        assert om.layers, tier
+        starts, ends = [], []
+        for i in range(len(om) + 1):
+            s = e = i
+            for layer in om.layers:
+                s, e = layer.start(s), layer.end(e)
+            starts.append(s)
+            ends.append(e)
+        assert [om.to_source(i) for i in range(len(om) + 1)] == starts, tier
+        assert [om.to_source_end(i) for i in range(len(om) + 1)] == ends, tier

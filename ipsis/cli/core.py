@@ -16,15 +16,14 @@ import click
 
 from ipsis import __version__
 from ipsis.cli._base import error_boundary, looks_like_path, main, stdout_is_tty, to_stdout
-from ipsis.cli.history import Dated, carry_needs_review, carry_results
 from ipsis.cli.judging import build_judge, judge_options, needs_review, pop_judge_options, with_judge
 from ipsis.cli.limits import limit_options, pop_limits
 from ipsis.cli.progress import pdf_progress
-from ipsis.cli.resolve import SourceMap, ocr_reader, open_source, read_store, reader_options, store_options
+from ipsis.cli.resolve import Dated, SourceMap, ocr_reader, open_source, read_store, reader_options, store_options
 from ipsis.errors import InputError
 from ipsis.ingest.normalize import TIERS
-from ipsis.ingest.ocr import MODES as OCR_MODES
-from ipsis.ingest.ocr import OcrOptions
+from ipsis.ingest.tesseract import MODES as OCR_MODES
+from ipsis.ingest.tesseract import OcrOptions
 from ipsis.judge.records import CitedSources, iter_finish_records
 from ipsis.pdfboxes import attach_boxes
 from ipsis.report import render, summary_line, table_width, use_colour, verdict, write_stream
@@ -411,6 +410,8 @@ def verify_cmd(
             verdicts: Counter[str] = Counter()
             finished = iter_finish_records(for_finish, iter(run), cited, policy, judge, jopts["judge_window"])
             if carry_to:
+                from ipsis.cli.history import carry_results  # the history modules only with --carry-to
+
                 finished = carry_results(finished, carry_to, run.documents, dated, store, user, policy)
             finished = attach_boxes(finished, run.documents, store, user)
             highlights: dict[str, list[Any]] = {}
@@ -472,11 +473,17 @@ def _watch(results: Iterator[Result], review: list[Result], verdicts: Counter[st
         # a file path as the id (a line-range or wiki citation goes to --repo, --wiki)
         if r.status == UNKNOWN_SOURCE and isinstance(sid, str) and looks_like_path(sid) and "#" not in sid:
             r.message += "; a source_id is an id, not a path: map it to the file with --source ID=PATH"
-        if needs_review([r]) or carry_needs_review([r]):
+        if needs_review([r]) or ("carried" in r.extra and _carry_needs_review(r)):
             review.append(r)
         if (v := verdict(r)) is not None:
             verdicts[v] += 1
         yield r
+
+
+def _carry_needs_review(r: Result) -> bool:
+    from ipsis.cli.history import carry_needs_review
+
+    return carry_needs_review([r])
 
 
 @contextmanager

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import click
 
 from ipsis.cli._base import error_boundary, main
-from ipsis.cli.resolve import open_source, read_store, store_options
+from ipsis.cli.resolve import Dated, open_source, read_store, store_options
 from ipsis.cli.store import store_group
 from ipsis.document import Document
 from ipsis.errors import InputError
@@ -17,39 +17,11 @@ from ipsis.history.carry import carry, describe_carry
 from ipsis.history.diff import AMENDED, UNCHANGED, DocumentDiff, diff_documents
 from ipsis.history.render import render_diff_html
 from ipsis.sections import segment
-from ipsis.sections.versions import document_at
 from ipsis.verify import Policy
 from ipsis.verify.result import LOCATED, Result
 
 if TYPE_CHECKING:
     from ipsis.store import Store
-
-Resolve = Callable[[str], "Document | None"]
-
-
-class Dated:
-    """A resolver that also reads ``ID@YYYY-MM-DD`` as the dated wording of a multi-version
-    source (BOE consolidated XML) when no source has that exact id: ``document_at(ID, date)``."""
-
-    def __init__(self, base: Resolve, store: Store | None = None, user: str | None = None) -> None:
-        self.base, self.store, self.user = base, store, user
-        self.bases: dict[str, str] = {}
-        """Dated id -> the id of the document it was built from."""
-
-    def __call__(self, sid: str) -> Document | None:
-        doc = self.base(sid)
-        if doc is not None or "@" not in sid:
-            return doc
-        base_id, _, date = sid.rpartition("@")
-        whole = self.store.document(base_id, self.user) if self.store is not None else None
-        whole = whole or self.base(base_id)
-        if whole is None or not whole.meta.get("versions") or not date[:4].isdigit():
-            return None
-        doc = document_at(whole, date)
-        segment(doc)
-        self.bases[sid] = base_id
-        return doc
-
 
 def carry_results(
     results: Iterator[Result],

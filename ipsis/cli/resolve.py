@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,13 +14,15 @@ from ipsis.cli.limits import watchdog
 from ipsis.document import Document
 from ipsis.errors import InputError, IpsisError
 from ipsis.ingest import load_document
-from ipsis.ingest.ocr import MODES as OCR_MODES
-from ipsis.ingest.ocr import OcrOptions
-from ipsis.ingest.pdf import ENGINES
+from ipsis.ingest.detect import ENGINES
+from ipsis.ingest.tesseract import MODES as OCR_MODES
+from ipsis.ingest.tesseract import OcrOptions
 from ipsis.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from ipsis.store import Store
+
+Resolve = Callable[[str], "Document | None"]
 
 DEFAULT_STORE_DIR = ".ipsis"
 """The default store folder, :data:`ipsis.store.DEFAULT_DIR` (kept here so that a command run
@@ -239,3 +241,30 @@ def _open(source: str, store: Store | None, user: str | None, segmented: bool, o
         if segmented:
             _segment(doc)
     return doc
+
+
+class Dated:
+    """A resolver that also reads ``ID@YYYY-MM-DD`` as the dated wording of a multi-version
+    source (BOE consolidated XML) when no source has that exact id: ``document_at(ID, date)``."""
+
+    def __init__(self, base: Resolve, store: Store | None = None, user: str | None = None) -> None:
+        self.base, self.store, self.user = base, store, user
+        self.bases: dict[str, str] = {}
+        """Dated id -> the id of the document it was built from."""
+
+    def __call__(self, sid: str) -> Document | None:
+        doc = self.base(sid)
+        if doc is not None or "@" not in sid:
+            return doc
+        base_id, _, date = sid.rpartition("@")
+        whole = self.store.document(base_id, self.user) if self.store is not None else None
+        whole = whole or self.base(base_id)
+        if whole is None or not whole.meta.get("versions") or not date[:4].isdigit():
+            return None
+        from ipsis.sections import segment  # a dated wording is segmented when asked for
+        from ipsis.sections.versions import document_at
+
+        doc = document_at(whole, date)
+        segment(doc)
+        self.bases[sid] = base_id
+        return doc

@@ -11,15 +11,17 @@ from __future__ import annotations
 import hashlib
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.ingest.detect import FORMATS, check_format, detect_format
-from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions
-from ipsis.ingest.pdf import Progress
+from ipsis.ingest.tesseract import DEFAULT_OCR, OcrOptions
 from ipsis.limits import DEFAULT_LIMITS, Limits
+
+if TYPE_CHECKING:  # the PDF reader is imported when a PDF is read, not by every reader
+    from ipsis.ingest.pdf import Progress
 
 
 def load_bytes(

@@ -14,6 +14,9 @@ from ipsis.errors import InputError, UnsupportedFormatError
 from ipsis.ingest.text import looks_binary, sniff_wide
 
 FORMATS = ("auto", "pdf", "html", "xml", "rfc", "text")
+ENGINES = ("pdfium", "pypdf", "pdfplumber")
+"""The PDF text engines (:mod:`ipsis.ingest.pdf`), here so that the command line can list them
+without importing the PDF reader."""
 
 _HTML = re.compile(rb"<!doctype\s+html|<html[\s>]", re.I)
 _HTML_ROOT = re.compile(rb"html|head|body|div|p|table|meta|title|!doctype\s+html", re.I)

@@ -29,6 +29,7 @@ from typing import Any
 
 from ipsis.document import Document, Mark
 from ipsis.errors import EncryptedDocumentError, ExtractionError, InputError, NoTextLayerError, require_extra
+from ipsis.ingest.detect import ENGINES
 from ipsis.ingest.ocr import DEFAULT_OCR, OcrOptions, ocr_pdf
 from ipsis.ingest.pages import (
     assemble,
@@ -46,7 +47,6 @@ from ipsis.limits import DEFAULT_LIMITS, Deadline, Limits
 
 log = logging.getLogger(__name__)
 
-ENGINES = ("pdfium", "pypdf", "pdfplumber")
 Progress = Callable[[int, int], None]
 """Called as ``progress(done_pages, total_pages)`` after each page."""
 

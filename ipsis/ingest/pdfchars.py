@@ -92,8 +92,9 @@ def page_chars(
         elif wanted is not None and not wanted[k]:
             out.append(Char(ch, *_NO_BOX, ch == " "))
         elif loose(raw, index, rect):
-            x0, x1 = sorted((rect.left, rect.right))
-            y0, y1 = sorted((rect.bottom, rect.top))
+            left, right, bottom, top = rect.left, rect.right, rect.bottom, rect.top
+            x0, x1 = (left, right) if left <= right else (right, left)
+            y0, y1 = (bottom, top) if bottom <= top else (top, bottom)
             # the font size only next to a line break (where :func:`script_join` compares two)
             by_break = text[k - 1 : k] in ("\r", "\n") or text[k + 1 : k + 2] in ("\r", "\n")
             font = font_size(raw, index) if by_break else 0.0

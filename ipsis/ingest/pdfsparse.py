@@ -42,7 +42,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
 
     if _OPEN in text or _CLOSE in text or _OPEN_SCRIPT in text:
         return resolve_fffe(text), []
-    wide = any(ord(ch) > 0xFFFF for ch in text)
+    wide = bool(text) and max(text) > "\uffff"  # a character outside the BMP (compared in C)
     spaces = _glued_gaps(textpage, text, wide)
     runs: list[tuple[int, int]] = []
     drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)

@@ -18,9 +18,8 @@ import json
 import os
 import re
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ipsis.errors import InputError, JudgeReplyError, JudgeUnavailableError
@@ -49,12 +48,17 @@ Reply with one JSON object and nothing else:
 {{"answer": "supports" | "contradicts" | "says_nothing", "confidence": <number 0..1>, "reason": "<one sentence>"}}"""
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> None:
-        return None  # urllib then raises HTTPError with the 3xx code
+@cache
+def _opener() -> Any:
+    """The URL opener that follows no redirect (built on first use: ``urllib.request`` and the
+    HTTP client cost ~10 ms to import, and a run without ``--judge llm`` never needs them)."""
+    import urllib.request
 
+    class _NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> None:
+            return None  # urllib then raises HTTPError with the 3xx code
 
-_OPENER = urllib.request.build_opener(_NoRedirect)
+    return urllib.request.build_opener(_NoRedirect)
 
 _FENCE = re.compile(r"\A```(?:json)?\s*\n?(.*?)\n?```\Z", re.DOTALL)
 
@@ -125,13 +129,16 @@ class LlmJudge:
         headers = {"Content-Type": "application/json"}
         if self.key:
             headers["Authorization"] = f"Bearer {self.key}"
+        import urllib.error
+        import urllib.request
+
         last = ""
         for attempt in range(self.retries + 1):
             if attempt:
                 self._sleep(self.backoff * 2 ** (attempt - 1))
             req = urllib.request.Request(self.endpoint, data=data, headers=headers, method="POST")
             try:
-                with _OPENER.open(req, timeout=self.timeout) as resp:
+                with _opener().open(req, timeout=self.timeout) as resp:
                     raw = resp.read().decode("utf-8")
             except urllib.error.HTTPError as exc:
                 if 300 <= exc.code < 400:

@@ -23,7 +23,7 @@ data shared by all families. To add a family, add a :class:`Table` (and its dete
 in :data:`EVIDENCE`); :func:`compile_family` builds its pattern and
 :func:`ipsis.sections.families.candidates` reads every match through the same group names.
 
-Above the marker level, the segmenter (:mod:`ipsis.sections.segment`) handles what is not a
+Above the marker level, the segmenter (:mod:`ipsis.sections.segmenter`) handles what is not a
 property of one line: index/TOC regions (a run of bodiless article lines whose numbers come again
 later), norm boundaries (numbering restarting at 1 opens a new top-level norm ``part-2``; a
 marker written as the first norm's and continuing its numbering returns to it), and footnote

@@ -13,7 +13,7 @@ Readers in :mod:`ipsis.ingest` leave :class:`~ipsis.document.Hint` records on a 
   (``Art. 5 7.`` in lei-13709-2018-lgpd-planalto.html). They never overrule the ordering filter:
   Planalto reuses names (``<a name="art66">`` on an old wording of Art. 27).
 
-Confirmed markers survive the ordering filters of :mod:`ipsis.sections.segment`. Text with
+Confirmed markers survive the ordering filters of :mod:`ipsis.sections.segmenter`. Text with
 no hints is segmented by the patterns alone.
 
 >>> from ipsis.document import Hint

@@ -7,8 +7,9 @@ transaction (a crash leaves both or neither):
   payload layout changes). A row of another format is *stale*: never used, the data is computed
   on demand as for a version without a row, and ``ipsis store derive`` rewrites it.
 - ``source_sha256``: the SHA-256 of the version's original bytes it was computed from.
-- ``payload``: zlib-compressed bytes; ``payload_sha256`` their hash and ``size`` their length
-  uncompressed. A payload that does not match its hash is never used.
+- ``payload``: zlib-compressed bytes (the views' uncompressed: :data:`ipsis.store.views.COMPRESSED`);
+  ``payload_sha256`` their hash and ``size`` their length uncompressed. A payload that does not
+  match its hash is never used.
 
 Kinds (:data:`KINDS`): ``boxes``, the PDFium character boxes of every page of a PDF aligned
 with the document text (:mod:`ipsis.pdfboxes`); ``views``, the normalized view the default
@@ -47,6 +48,8 @@ class Kind:
     computed (no row is written: a run computes it on demand, as for an older version)."""
     load: Callable[[bytes], dict[Any, Any]]
     """payload -> ``{doc.cache key: value}`` (ValueError when it is not such a payload)."""
+    compressed: bool = True
+    """Whether the payload is stored zlib-compressed (the views are not: see :data:`ipsis.store.views.COMPRESSED`)."""
 
 
 def is_pdf(doc: Document) -> bool:
@@ -78,7 +81,8 @@ def _kinds() -> dict[str, Kind]:
     from ipsis import pdfboxes
 
     boxes = Kind("boxes", pdfboxes.FORMAT, (pdfboxes.STORED,), is_pdf, _boxes, _load_boxes)
-    view = Kind("views", views.FORMAT, tuple(views.key(t) for t in views.TIERS), _every_version, _views, views.unpack)
+    view = Kind("views", views.FORMAT, tuple(views.key(t) for t in views.TIERS), _every_version, _views, views.unpack,
+                views.COMPRESSED)  # fmt: skip
     return {k.name: k for k in (boxes, view)}
 
 
@@ -126,7 +130,8 @@ def compute(
             if raw is None:
                 log.info("%s: %s not computed; a run computes them when needed", doc.id, kind.name)
                 continue
-            out.append(Derived(kind.name, kind.format, sha256, zlib.compress(raw, LEVEL), len(raw)))
+            payload = zlib.compress(raw, LEVEL) if kind.compressed else raw
+            out.append(Derived(kind.name, kind.format, sha256, payload, len(raw)))
     return out
 
 
@@ -153,7 +158,8 @@ def state(row: dict[str, Any], sha256: str) -> str:
 def decode(row: dict[str, Any]) -> dict[Any, Any]:
     """The loaded payload of a row whose state is ``ok`` (ValueError when it does not decode)."""
     try:
-        raw = zlib.decompress(bytes(row["payload"]))
+        payload = bytes(row["payload"])
+        raw = zlib.decompress(payload) if KINDS[row["kind"]].compressed else payload
     except zlib.error as exc:
         msg = f"payload does not decompress ({exc})"
         raise ValueError(msg) from None

@@ -124,20 +124,23 @@ def _contexts(
 
 
 def _selector_for(
-    doc: Document, view: Normalized, hit: tuple[int, int], context: tuple[int, int, bool]
+    doc: Document,
+    view: Normalized,
+    hit: tuple[int, int],
+    context: tuple[int, int, bool],
+    span: Span | None = None,
 ) -> tuple[TextQuoteSelector, bool]:
     """The minimal TextQuoteSelector (in document text) that singles ``hit`` out in ``view``,
-    given its minimal ``context`` from :func:`_contexts`."""
+    given its minimal ``context`` from :func:`_contexts` (``span``: ``hit`` in the document
+    text, when the caller has mapped it already)."""
     vt = view.text
     s, e = hit
     p, q, unique = context
-    before_end = _back(vt, s)
-    after_start = _fwd(vt, e)
-    p_start = extend_to_word(vt, before_end - p, -1) if p else s
-    s_end = extend_to_word(vt, after_start + q, +1) if q else e
-    span = view.offsets.span_to_source(Span(s, e))
-    raw_p = view.offsets.to_source(p_start) if p else span.start
-    raw_s = view.offsets.to_source_end(s_end) if q else span.end
+    om = view.offsets
+    if span is None:
+        span = om.span_to_source(Span(s, e))
+    raw_p = om.to_source(extend_to_word(vt, _back(vt, s) - p, -1)) if p else span.start
+    raw_s = om.to_source_end(extend_to_word(vt, _fwd(vt, e) + q, +1)) if q else span.end
     text = doc.text
     return TextQuoteSelector(text[span.start : span.end], text[raw_p : span.start], text[span.end : raw_s]), unique
 
@@ -370,9 +373,9 @@ def locate(
         contexts = _contexts(view, hits, candidates, policy.context_cap) if propose else {}
         for hit in candidates:
             sel, unique = None, False
-            if propose:
-                sel, unique = _selector_for(document, view, hit, contexts[hit])
             span = view.offsets.span_to_source(Span(*hit))
+            if propose:
+                sel, unique = _selector_for(document, view, hit, contexts[hit], span)
             result.matches.append(_match_record(document, span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
         result.message = f"{len(candidates)} places match; add the prefix/suffix of one of them to choose"
@@ -386,7 +389,7 @@ def locate(
     else:
         hit = candidates[0]
         span = view.offsets.span_to_source(Span(*hit))
-        sel, unique = _selector_for(document, view, hit, _contexts(view, hits, [hit], policy.context_cap)[hit])
+        sel, unique = _selector_for(document, view, hit, _contexts(view, hits, [hit], policy.context_cap)[hit], span)
         m = _match_record(document, span, sel, unique)
         result.matches.append(m)
         result.tier, result.steps = _cheapest_tier(m.text, prepared, policy, not document.marks)

@@ -105,6 +105,12 @@ def document_view(
     if view is None:
         if tier == "exact":
             view = Normalized(doc.text, (), OffsetMap.identity(len(doc.text)))
+        elif tier_rank(tier) > _TYPOGRAPHY and _goes_on(tier, disabled):
+            # a lossy view (the diagnosis of a not_found) goes on from the typography view, which
+            # a stored version keeps: only the lossy steps run over the whole text
+            base = document_view(doc, "typography", disabled, skip_marks=skip_marks, furniture=furniture, spaced=spaced)
+            done = len(steps_for("typography", disabled))
+            view = run_steps(doc.text, steps_for(tier, disabled)[done:], after=base)
         else:
             kept = ("furniture",) if furniture else ()
             marks = doc.marks if skip_marks else tuple(m for m in doc.marks if m.kind in kept)
