@@ -72,15 +72,18 @@ DEONTIC: dict[str, tuple[str, ...]] = {
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
-        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|proibido|vedado|must never|shall never|
-        may never|can never"""),
+        se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|prohibida|prohibidos|prohibidas|proibido|
+        proibida|proibidos|proibidas|vedado|vedada|vedados|vedadas|must never|shall never|
+        may never|can never|proibição de|prohibición de|vedação de|prohibition of"""),
     PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
-        é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|
+        é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|se permiten|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
         autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
         permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
-        tiene derecho a|tienen derecho a|has the right to|have the right to"""),
+        tiene derecho a|tienen derecho a|has the right to|have the right to|tem direito de|têm direito de|
+        tiene derecho de|tienen derecho de|assegurado o direito a|assegurado o direito de|garantido o direito a|
+        garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
@@ -103,22 +106,27 @@ ABSOLUTES: dict[str, tuple[str, ...]] = {
         absoluto | absoluta | absolutos | absolutas | absolutamente | indefinidamente | para sempre |
         sem limite | sem limites | sem nenhuma condição | sem qualquer condição | incondicionalmente |
         sem restrição | sem restrições | sem qualquer restrição | sem nenhuma restrição | sem ressalva alguma |
-        sem qualquer ressalva | sem ressalvas"""),
+        sem qualquer ressalva | sem ressalvas | a qualquer tempo | a qualquer momento | em qualquer momento |
+        em qualquer tempo | ilimitado | ilimitada | sem limite total"""),
     "es": phrases("""sin excepción | sin ninguna excepción | en ningún caso | en ninguna circunstancia |
         en cualquier caso | en todos los casos | en todo caso | siempre | nunca | jamás | absoluto | absoluta |
         absolutamente | indefinidamente | para siempre | sin límite | sin ninguna condición | incondicionalmente |
-        sin restricción | sin restricciones | sin ninguna restricción | sin reserva alguna"""),
+        sin restricción | sin restricciones | sin ninguna restricción | sin reserva alguna | en cualquier momento |
+        en todo momento | ilimitado | ilimitada"""),
     "en": phrases("""without exception | in no case | under no circumstances | under any circumstances | in all cases |
         in any case | always | never | absolute | absolutely | indefinitely | forever | without limit |
-        unconditionally | without restriction | without any restriction | without any exception"""),
+        unconditionally | without restriction | without any restriction | without any exception | at any time |
+        unlimited | without any limit"""),
 }  # fmt: skip
 """Words that deny any exception or condition: against a passage with one, a limiter conflict."""
 
 CONDITIONS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""quando | nos casos | nas hipóteses | para as seguintes finalidades | para os seguintes fins |
-        nos termos da lei | na forma da lei"""),
-    "es": phrases("cuando | en los casos | en los supuestos | para los siguientes fines | en los términos que"),
-    "en": phrases("when | if | in the cases | for the following purposes"),
+        nos termos da lei | na forma da lei | no caso de | em caso de | nos casos de"""),
+    "es": phrases("""cuando | en los casos | en los supuestos | para los siguientes fines | en los términos que |
+        en caso de"""),
+    "en": phrases("""when | if | in the cases | for the following purposes | in case of | in the event of |
+        in cases where"""),
 }  # fmt: skip
 """Clauses that make a rule conditional: against a claim's absolute they are a limiter conflict."""
 
@@ -130,6 +138,36 @@ WIDENERS: dict[str, tuple[str, ...]] = {
     "en": phrases("even without | even if no | regardless of | irrespective of | even if | even though"),
 }
 """Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
+
+HEDGES: dict[str, tuple[str, ...]] = {
+    "pt": phrases("""preferencialmente | de preferência | normalmente | geralmente | em regra | via de regra |
+        por regra | em princípio | em certos casos | em certas circunstâncias | em alguns casos |
+        em determinados casos | frequentemente | habitualmente | tipicamente"""),
+    "es": phrases("""preferentemente | preferiblemente | de preferencia | normalmente | generalmente | por lo general |
+        en general | por regla general | como regla general | en principio | en ciertos casos | en algunos casos |
+        en determinados casos | en determinadas circunstancias | habitualmente | típicamente"""),
+    "en": phrases("""preferably | normally | usually | typically | generally | in general | as a rule | in principle |
+        in certain circumstances | in some circumstances | in certain cases | in some cases | often | ordinarily"""),
+}  # fmt: skip
+"""Words that make a rule hold as a rule, not always (``preferencialmente aos domingos``, ``normally``,
+``in certain circumstances``): a claim that drops them, or says ``always``, says more."""
+
+INSISTERS: frozenset[str] = frozenset(
+    words("obrigatoriamente necessariamente sempre obligatoriamente necesariamente siempre always necessarily")
+)
+"""Adverbs that make a hedged rule categorical: ``deve ser obrigatoriamente aos domingos``."""
+
+LIBERTIES: frozenset[str] = words("""livre livres livremente libre libres libremente free freely direito direitos
+    derecho derechos right rights facultado facultada facultad faculdade facultativo facultativa optional lícito
+    lícita permitido permitida""")
+"""Words that state a freedom or a right without a modal verb (``é livre o exercício``): a claim's ``pode``
+restates them; against a rule stated in the indicative (``o Estado prestará``) a ``pode`` weakens it."""
+
+REQUIRING: frozenset[str] = words("""exige exigem exigir requer requerem requerer depende dependem depender
+    pressupõe pressupõem requiere requieren requerir depende dependen exige exigen precisa precisam necessita
+    necessitam necesita necesitan requires require required depends depend needs presupposes""")
+"""Verbs that state a condition as a requirement: ``dissolver exige decisão judicial`` restates ``só podem
+ser dissolvidas mediante decisão judicial``."""
 
 UNIVERSALS: dict[str, frozenset[str]] = {
     "pt": words("qualquer quaisquer todo toda todos todas"),
@@ -182,7 +220,16 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         separado/unido obligatoria/voluntaria obligatorio/voluntario obrigatória/voluntária
         obrigatório/voluntário mandatory/voluntary solidariamente/subsidiariamente solidária/subsidiária
         integral/parcial integrais/parciais total/parcial positive/negative positivo/negativo
-        positiva/negativa expresso/tácito expressa/tácita expreso/tácito expresa/tácita express/implied""")
+        positiva/negativa expresso/tácito expressa/tácita expreso/tácito expresa/tácita express/implied
+        iguais/diferentes igual/diferente iguales/diferentes iguales/distintos igual/distinto equal/different
+        inocente/culpado inocente/culpada inocente/culpable innocent/guilty civil/criminal civil/militar
+        civilmente/criminalmente locally/globally local/global localmente/globalmente mínimo/máximo
+        mínima/máxima minimum/maximum mayor/menor adult/minor maiores/menores mayores/menores
+        ascendentes/descendentes ascending/descending uppercase/lowercase maiúsculas/minúsculas
+        mayúsculas/minúsculas prévia/posterior prévio/posterior previa/posterior previo/posterior prior/subsequent
+        anterior/posterior anteriormente/posteriormente issued/expires issue/expire issued/expired begin/end
+        start/end início/término inicio/término mesmo/distintos mesma/distintas mismo/distintos
+        misma/distintas same/different""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""
@@ -197,7 +244,21 @@ SYNONYMS: tuple[frozenset[str], ...] = tuple(
     garantida assegurada garantizada asegurada|garantidos assegurados garantizados asegurados|
     nomeadamente designadamente especialmente particularmente namely notably|
     avoid prevent|evitar impedir|poderes autoridades|generate return|gera retorna|designa indica|
-    define estabelece fixa determina|definem estabelecem fixam determinam""")
+    define estabelece fixa determina|definem estabelecem fixam determinam|
+    mesmo mesma iguais igual idêntico idêntica idênticos idênticas mismo misma iguales idéntico idéntica same equal
+    identical mesmos mesmas mismos mismas idênticos iguales|
+    vítima vítimas ofendido ofendida ofendidos víctima víctimas victim victims|
+    condenado condenados apenado apenados reo reos convicted|fim término termo extinção cessação final fin
+    terminación extinción end termination|relativos referentes relacionados concernentes relativas relacionadas
+    relativo referente relacionado relativa referida|proporção medida proporción proportion measure|
+    liberdade livre livres libertad libre libres freedom free|signal indicate show denote|signals indicates shows
+    denotes|typical common usual normal habitual típico típica comum común usual|setting value valor|
+    competência atribuição competencia incumbência|requisição pedido solicitação requerimento solicitud petición
+    request|prazo tempo plazo término period time|dano danos prejuízo prejuízos daño daños perjuicio harm damage|
+    indenização reparação ressarcimento indemnización reparación compensation|autorização licença permissão
+    autorización licencia permiso authorization permission license|juiz juíza tribunal magistrado juez jueza judge
+    court|judicial judiciária judiciário jurisdicional judge court|menor menores criança crianças niño niños minor
+    minors child children|pais genitores padres parents|cidadão cidadãos ciudadano ciudadanos citizen citizens""")
 )
 """Groups of words that say the same in one slot (``cabe``/``compete``, ``garante``/``assegura``):
 a claim that puts one where the passage has another has not swapped anything."""

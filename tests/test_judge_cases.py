@@ -45,6 +45,8 @@ def _resolver(data: dict[str, Any]) -> Any:
 @pytest.mark.parametrize(("data", "case"), _load())
 def test_case(data: dict[str, Any], case: dict[str, Any]) -> None:
     record = {"citation_id": "c1", "source_id": case["source"], "quote": case["quote"], "claim": case["claim"]}
+    if "section" in case:  # the cited section narrows a quote the document repeats
+        record["section"] = case["section"]
     policy = Policy(judge="cues")
     resolve = _resolver(data)
     results = list(attach_support([record], verify_records([record], resolve, policy), resolve, policy, CueJudge()))

@@ -6,7 +6,7 @@ import ipsis.errors
 import ipsis.judge
 import ipsis.judge.support
 from ipsis import lexicon
-from ipsis.judge import cues
+from ipsis.judge import analysis
 from ipsis.judge.cues import CueJudge
 from ipsis.verify import reasons
 from ipsis.verify.reasons import classify, tokens
@@ -15,10 +15,10 @@ from ipsis.verify.reasons import classify, tokens
 def test_both_stages_read_the_same_lists() -> None:
     assert reasons.NEGATIONS is lexicon.NEGATORS and reasons.LIMITERS is lexicon.LIMITERS
     assert reasons.MODALITY is lexicon.MODAL_WORDS
-    assert frozenset().union(*lexicon.NEGATORS.values()) == cues.ALL_NEGATORS
+    assert frozenset().union(*lexicon.NEGATORS.values()) == analysis.ALL_NEGATORS
     for lang, clauses in lexicon.LIMITERS.items():
-        assert set(clauses) | set(lexicon.RESTRICTORS[lang]) == set(cues.LIMITERS[lang])
-    assert {cls for cls in cues.MODALS.values()} == set(lexicon.DEONTIC)
+        assert set(clauses) | set(lexicon.RESTRICTORS[lang]) == set(analysis.LIMITERS[lang])
+    assert {cls for cls in analysis.MODALS.values()} == set(lexicon.DEONTIC)
 
 
 def test_a_shared_word_drives_both_stages() -> None:

@@ -21,71 +21,33 @@ Cues, each turned into evidence a person can read:
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-from ipsis.judge.numbers import Quantity, comparable, quantities, same_quantity
+from ipsis.judge.align import substitution_cues
+from ipsis.judge.analysis import (
+    CANNOT_BE,
+    NEGATIVE_DETERMINERS,
+    NEGATIVE_MODALS,
+    NOT_OBLIGED,
+    Analysis,
+    Site,
+)
+from ipsis.judge.numbers import Quantity, comparable, same_quantity
+from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
 from ipsis.judge.support import Answer
-from ipsis.judge.text import Token, fold, guess_language, is_content, sentences, stem, tokens
+from ipsis.judge.text import fold, guess_language, sentences, stem
 from ipsis.lexicon import (
-    CHAIN,
     COMPEL,
-    DEONTIC,
-    DISCOURAGED,
-    NEGATORS,
-    OBLIGATION,
+    LIBERTIES,
+    MODAL_WORDS,
+    NEGATIVE_PREFIXES,
     PERMISSION,
     PROHIBITION,
-    RECOMMENDATION,
+    REQUIRING,
     RESTRICTORS,
+    SYNONYMS,
     words,
 )
-from ipsis.lexicon import LIMITERS as LEXICON_LIMITERS
-
-ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]
-CANNOT_BE = re.compile(r"(?:in|im|ir|i)([a-zà-ú]{4,}?)(?:ível|ável|íveis|áveis|ible|able|ibles|ables)$")
-"""A negative-prefixed adjective of possibility (``insusceptível``, ``inalienable``, ``irrevocable``): the
-passage says the thing cannot be done, as a prohibition anchored to the words after it and to its root."""
-NP_GLUE = words("o e y ou or and de do da dos das del of")
-"""Words inside a noun phrase between a negative determiner and its verb (``nenhuma forma de censura pode``)."""
-NEGATIVE_DETERMINERS = words("nenhum nenhuma nenhuns nenhumas ningún ninguna ninguno no neither")
-"""Negators that open a noun phrase and negate the verb after it (``ninguna entrada ... podrá``)."""
-CONTINUING = words("nem ni nor")
-"""Negators that continue an earlier negation of the same sentence rather than add one."""
-NEGATING_VERBS = words("deixar deixa deixe deixam deixem deixarem deixou dejar deja deje dejan dejen fail fails failed")
-"""Verbs that negate the verb after ``de``/``to``: ``deixar de adotar`` = ``não adotar``."""
-NOT_NEGATION: tuple[tuple[str, ...], ...] = (
-    ("não", "só"),
-    ("não", "obstante"),
-    ("no", "obstante"),
-    ("no", "sólo"),
-    ("no", "solo"),
-    ("not", "only"),
-    ("no", "more", "than"),
-    ("no", "later", "than"),
-    ("a", "não", "ser"),
-    ("a", "no", "ser"),
-    ("whether", "or", "not"),
-    ("quer", "ou", "não"),
-)
-"""Fixed expressions whose negator does not negate the predicate."""
-
-MODALS: dict[tuple[str, ...], str] = {tuple(p.split()): cls for cls, ps in DEONTIC.items() for p in ps}
-"""Modal phrases (token tuples, casefolded) and their deontic class."""
-_MAX_MODAL = max(len(k) for k in MODALS)
-NOT_OBLIGED = "negated obligation"
-NEGATED_MODAL = {OBLIGATION: NOT_OBLIGED, PERMISSION: PROHIBITION, PROHIBITION: PERMISSION}
-NEGATED_MODAL |= {RECOMMENDATION: DISCOURAGED}
-NEGATIVE_MODALS = frozenset({PROHIBITION, NOT_OBLIGED, DISCOURAGED})
-"""A negator right before a modal verb changes its class: ``não pode`` / ``no podrá`` is a
-prohibition; ``não deve`` / ``ninguém deve`` is a negated obligation, kept apart because its force
-differs by language (pt "must not", en "need not") and a swap between the two is a finding."""
-
-LIMITERS: dict[str, tuple[str, ...]] = {lang: LEXICON_LIMITERS[lang] + RESTRICTORS[lang] for lang in LEXICON_LIMITERS}
-"""Limiter clauses and restrictive adverbs (:mod:`ipsis.lexicon`): a passage's limiter the claim drops is a cue."""
-_LIMITER_TUPLES = sorted({tuple(p.split()) for ps in LIMITERS.values() for p in ps}, key=len, reverse=True)
 
 # How much each cue lowers the support score (multiplied in).
 NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
@@ -97,191 +59,27 @@ FOCUS_COVERAGE = 0.8
 """Share of the claim's content words the quote's own sentences must hold to be read alone."""
 MIN_SLOT = 2
 """Words around a number that must agree before two numbers are taken to fill the same slot."""
-ANCHOR_SPAN = 4
-"""Content words on each side of a modal or after a negator that tie it to a predicate."""
-
-
-@dataclass(frozen=True, slots=True)
-class Site:
-    """A negation, modal or limiter at token ``i``..``j``; ``anchors`` are nearby content stems."""
-
-    kind: str
-    i: int
-    j: int
-    surface: str
-    anchors: tuple[str, ...]
-    cls: str = ""
-
-
-def _plain(low: str) -> bool:
-    return is_content(low) and low not in ALL_NEGATORS and (low,) not in MODALS
-
-
-class Analysis:
-    """A text's tokens, stems and cue sites, computed once."""
-
-    def __init__(self, text: str, lang: str | None = None) -> None:
-        self.text = text
-        self.lang = lang or guess_language(text)
-        self.toks: list[Token] = tokens(text)
-        self.low = [t.low for t in self.toks]
-        self.sent = self._sentence_ids()
-        self.consumed: set[int] = set()
-        self.modals = self._modals()
-        self.limiters = self._limiters()
-        self.negations = self._negations()
-        skip = self.consumed | {k for s in self.negations for k in range(s.i, s.j)}
-        self.stems = [stem(w) if is_content(w) and k not in skip else "" for k, w in enumerate(self.low)]
-        self.stem_set = {s for s in self.stems if s}
-        self.quantities: list[Quantity] = quantities(text)
-
-    def _match(self, k: int, phrases: list[tuple[str, ...]] | dict[tuple[str, ...], str]) -> tuple[str, ...] | None:
-        for n in range(min(_MAX_MODAL, len(self.low) - k), 0, -1):
-            cand = tuple(self.low[k : k + n])
-            if cand in phrases:
-                return cand
-        return None
-
-    def _sentence_ids(self) -> list[int]:
-        out, sid, prev_end = [], 0, 0
-        for t in self.toks:
-            gap = self.text[prev_end : t.start]
-            if re.search(r"[.;:!?]\s|\n\s*\n", gap):
-                sid += 1
-            out.append(sid)
-            prev_end = t.end
-        return out
-
-    def _span(self, i: int, j: int) -> str:
-        return self.text[self.toks[i].start : self.toks[j - 1].end]
-
-    def _anchors(self, i: int, j: int, before: bool = True) -> tuple[str, ...]:
-        sid = self.sent[i]
-        ahead = range(j, min(len(self.low), j + 3 * ANCHOR_SPAN))
-        after = [stem(self.low[k]) for k in ahead if self.sent[k] == sid and _plain(self.low[k])]
-        out = after[:ANCHOR_SPAN]
-        if before:
-            behind = range(max(0, i - 3 * ANCHOR_SPAN), i)
-            prev = [stem(self.low[k]) for k in behind if self.sent[k] == sid and _plain(self.low[k])]
-            out = out + prev[-ANCHOR_SPAN:]
-        return tuple(out)
-
-    def _modals(self) -> list[Site]:
-        out: list[Site] = []
-        k = 0
-        negators = NEGATORS.get(self.lang, frozenset()) | NEGATORS["en"]
-        while k < len(self.low):
-            phrase = self._match(k, MODALS)
-            if phrase is None:
-                k += 1
-                continue
-            cls, i, j = MODALS[phrase], k, k + len(phrase)
-            if self.lang == "en" and phrase == ("may",) and self.toks[k].text == "May" and k > 0:
-                k = j
-                continue
-            neg = self._negator_before(i, negators)
-            if neg is not None and NEGATED_MODAL.get(cls):
-                cls = NEGATED_MODAL[cls]
-                self.consumed.add(neg)  # the words between stay content ("nenhuma forma de censura pode")
-                i = neg if neg == i - 1 else i
-            self.consumed.update(range(i, j))
-            out.append(Site("modal", i, j, self._span(i, j), self._anchors(i, j), cls))
-            k = j
-        for k, w in enumerate(self.low):  # "insusceptível de transmissão": it cannot be transmitted
-            m = CANNOT_BE.match(w)
-            if m is None or k in self.consumed:
-                continue
-            anchors = (*self._anchors(k, k + 1, before=False)[:2], stem(m.group(1)))
-            out.append(Site("modal", k, k + 1, self._span(k, k + 1), anchors, PROHIBITION))
-        out.sort(key=lambda site: site.i)
-        return out
-
-    def _negator_before(self, i: int, negators: frozenset[str]) -> int | None:
-        """The negator that reaches the modal at token ``i`` through at most three auxiliaries,
-        clitics or modal verbs of the same clause (``ninguém nela podendo``, ``no pudiendo ser
-        obligada``), or None."""
-        k, nouns = i - 1, 0
-        while k >= 0 and i - k <= 6 and self.sent[k] == self.sent[i]:
-            between = self.text[self.toks[k].end : self.toks[k + 1].start]
-            if any(c in between for c in ",;:"):
-                return None
-            w = self.low[k]
-            if w in negators:
-                # past a noun phrase only a negative determiner reaches: "ninguna entrada o
-                # registro podrá" is a prohibition, "não o juiz ... pode" is not
-                return k if not nouns or w in NEGATIVE_DETERMINERS else None
-            if w not in CHAIN and (w,) not in MODALS:
-                if not is_content(w) and w not in NP_GLUE:
-                    return None
-                nouns += 1
-                if nouns > 3:
-                    return None
-            k -= 1
-        return None
-
-    def _limiters(self) -> list[Site]:
-        out: list[Site] = []
-        for k in range(len(self.low)):
-            for phrase in _LIMITER_TUPLES:
-                if tuple(self.low[k : k + len(phrase)]) == phrase and not self.consumed & set(range(k, k + 1)):
-                    end = self.toks[k].start
-                    rest = self.text[end:]
-                    stop = min((p for p in (rest.find(c) for c in ",;.") if p > 0), default=len(rest))
-                    clause = tokens(rest[:stop])
-                    clause_stems = tuple(stem(t.low) for t in clause if is_content(t.low))
-                    prev = [stem(w) for w in self.low[max(0, k - 12) : k] if is_content(w)][-ANCHOR_SPAN:]
-                    site = Site("limiter", k, k + len(phrase), rest[:stop].strip(), tuple(prev), " ".join(clause_stems))
-                    out.append(site)
-                    self.consumed.update(range(k, k + len(phrase)))
-                    break
-        return out
-
-    def _negations(self) -> list[Site]:
-        out: list[Site] = []
-        negators = NEGATORS[self.lang]
-        for k, w in enumerate(self.low):
-            if w not in negators or k in self.consumed:
-                continue
-            if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1, 2)):
-                continue
-            t = self.toks[k]
-            if self.text[t.start - 1 : t.start] == "-" or self.text[t.end : t.end + 1] == "-":
-                continue  # a part of a name ("If-None-Match"), not a negation
-            if w in CONTINUING and any(s.i < k and self.sent[s.i] == self.sent[k] for s in out):
-                continue  # "ninguém será preso nem mantido": one negation over both verbs
-            out.append(Site("negation", k, k + 1, self._span(k, k + 1), self._anchors(k, k + 1, before=False)[:2]))
-        for k, w in enumerate(self.low[:-1]):  # "ao deixar de adotar" = "não adotar"
-            if w in NEGATING_VERBS and self.low[k + 1] in ("de", "to") and k not in self.consumed:
-                out.append(Site("negation", k, k + 2, self._span(k, k + 2), self._anchors(k, k + 2, before=False)[:2]))
-        out.sort(key=lambda site: site.i)
-        return out
-
-    def negated_near(self, anchors: tuple[str, ...], after: int = 0) -> bool | None:
-        """None if the anchored words are absent; else whether some occurrence is negated
-        (a negator up to 5 tokens before it, or up to ``after`` tokens after it).
-
-        An occurrence of ``anchors[0]`` followed within 4 words by ``anchors[1]`` is preferred, so
-        that a repeated verb (``tiver ... pronunciado`` / ``tiver votado``) is told apart.
-        """
-        first = [k for k, s in enumerate(self.stems) if s == anchors[0]]
-        hits = [k for k in first if len(anchors) > 1 and anchors[1] in self.stems[k + 1 : k + 5]] or first
-        if not hits:
-            return None
-        neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
-        return any(any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) for h in hits)
 
 
 def coverage(claim: Analysis, passage: Analysis) -> float:
-    """Share of the claim's content words (names count twice) that the passage has."""
+    """Share of the claim's content words (names count twice) that the passage has, in one form
+    or another (``naturalizar``/``naturalização``) or as a word of its synonym group."""
     total = found = 0.0
+    folded = {fold(p)[:5] for p in passage.stem_set if len(p) >= 5}
+    words_ = set(passage.low)
     for k, s in enumerate(claim.stems):
         if not s:
             continue
         tok = claim.toks[k].text
         weight = 2.0 if tok[:1].isupper() and k > 0 and not tok.isupper() else 1.0
         total += weight
-        found += weight if s in passage.stem_set else 0.0
+        if s in passage.stem_set or (len(s) >= 5 and fold(s)[:5] in folded) or _has_synonym(claim.low[k], words_):
+            found += weight
     return found / total if total else 0.0
+
+
+def _has_synonym(w: str, words_: set[str]) -> bool:
+    return any(w in g and g & words_ for g in SYNONYMS)
 
 
 def _aligned(claim: Analysis, passage: Analysis) -> set[int]:
@@ -344,10 +142,79 @@ def number_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bo
     return out
 
 
-def negation_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[tuple[str, float, bool]]:
+def _noun_after_number(a: Analysis, q: Quantity) -> str:
+    """The stem of the word right after a unitless number (``dos Senadores``), else ``""``."""
+    if q.unit is not None:
+        return ""
+    return next((a.stems[k] for k, t in enumerate(a.toks) if t.start >= q.end), "")
+
+
+def quote_number_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, bool]]:
+    """The quote's own numbers: a claim number of a kind the quote states (``anos``, a period, a
+    percentage) that equals none of the quote's numbers of that kind is another number, whatever
+    the rest of the section says (``dezoito anos para Vereador`` / ``vinte e um anos``, in an
+    article that gives ``vinte e um anos`` for another office)."""
+    for q in claim.quantities:
+        noun = _noun_after_number(claim, q)
+        theirs = [p for p in quote.quantities if comparable(q, p) or (noun and noun == _noun_after_number(quote, p))]
+        if any(p.value == q.value for p in quote.quantities):
+            continue  # "menores de dezoito": the quote's unit is implied
+        if theirs and not any(same_quantity(q, p) for p in theirs) and not any(
+            same_quantity(x, p) for x in claim.quantities for p in theirs
+        ):
+            shown = "; ".join(dict.fromkeys(p.surface for p in theirs[:3]))
+            return [(f"number: claim: {q.surface}; quote: {shown}", NUMBER_CONFLICT, True)]
+    return []
+
+
+def _negative_twin(a: Analysis, site: Site, other: Analysis) -> bool:
+    """A word the negation at ``site`` reaches whose negative-prefixed form ``other`` has (or the
+    other way round): ``não ter recursos suficientes`` = ``insuficiência de recursos``, ``not case
+    sensitive`` = ``case-insensitive``."""
+    reach = [a.low[k] for k in range(site.j, min(len(a.low), site.j + 5)) if a.sent[k] == a.sent[site.i]]
+    have = set(other.low)
+    return any(_twin(w, o) for w in reach if len(w) >= 5 and w not in have for o in have if len(o) >= 5)
+
+
+def _twin(x: str, y: str) -> bool:
+    """One word is the other with a negative prefix, over all but its last three letters."""
+    fx, fy = fold(x), fold(y)
+    for a, b in ((fx, fy), (fy, fx)):
+        for p in NEGATIVE_PREFIXES:
+            if b.startswith(p) and b[len(p) :].startswith(a[: max(5, len(a) - 3)]):
+                return True
+    return False
+
+
+def _states_exception(claim: Analysis, passage: Analysis, i: int) -> bool:
+    """The passage's sentence of token ``i`` makes an exception after it (``nenhum brasileiro será
+    extraditado, salvo o naturalizado``) whose words the claim has: the claim states the exception
+    (``o naturalizado pode ser extraditado``), not the rule."""
+    if claim.limiters:
+        return False  # the claim keeps the rule with its exception ("qualquer pessoa pode ..., salvo ...")
+    return any(
+        lim.i > i and passage.sent[lim.i] == passage.sent[i] and set(lim.cls.split()[:2]) & claim.stem_set
+        for lim in passage.limiters
+    )
+
+
+def negation_cues(
+    claim: Analysis, passage: Analysis, aligned: set[int], section: Analysis | None = None
+) -> list[tuple[str, float, bool]]:
+    """A negation in one text that the other does not make about the same words. ``section``:
+    where the anchored words are not together in ``passage`` (the quote's sentences), the
+    section's sentence that has them decides (``have neither a cache validator nor ...``);
+    ``aligned``: the tokens of ``passage`` whose negations the claim must keep."""
     out: list[tuple[str, float, bool]] = []
     for site in claim.negations:
-        if not site.anchors or passage.negated_near(site.anchors) is not False:
+        if not site.anchors or passage.negated_near(site.anchors) is not False or _negative_twin(claim, site, passage):
+            continue
+        if (
+            section is not None
+            and not passage.has_pair(site.anchors)
+            and section.has_pair(site.anchors)
+            and section.negated_near(site.anchors) is not False
+        ):
             continue
         word = passage.toks[passage.stems.index(site.anchors[0])].text
         out.append((f"negation: claim: {site.surface} {word}; section: {word} (no negation)", NEGATION_CONFLICT, True))
@@ -355,6 +222,8 @@ def negation_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
         # "nenhuma pena passará" negates the verb after its noun: "a pena não pode passar" says it
         after = 3 if site.surface.casefold() in NEGATIVE_DETERMINERS else 0
         if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors, after) is not False:
+            continue
+        if _negative_twin(passage, site, claim) or _states_exception(claim, passage, site.i):
             continue
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
@@ -373,6 +242,7 @@ def _force(site: Site) -> str:
     return site.cls
 
 
+_RESTRICTOR_FOLDED = frozenset(fold(p) for ps in RESTRICTORS.values() for p in ps)
 _RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
 
 
@@ -397,11 +267,64 @@ def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis
     return _only_if(passage, p) and _only_if(claim, site)
 
 
+_MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
+
+
+def _holds(site: Site, verb: str) -> bool:
+    """The modal at ``site`` governs ``verb``: its first anchor (or, for ``invioláveis``, the root
+    it negates) is ``verb`` in one form or another (``viol`` / ``violad``)."""
+    if not verb or not site.anchors:
+        return False
+    own = [site.anchors[0]] + ([site.anchors[-1]] if CANNOT_BE.match(site.surface.casefold()) else [])
+    if site.anchors[0] in _COMPEL_STEMS and len(site.anchors) > 1:
+        own.append(site.anchors[1])  # "no pudiendo ser obligada a declarar" governs "declarar"
+    v = fold(verb)
+    return any(a == verb or (len(a) >= 4 and v.startswith(fold(a))) for a in own)
+
+
+FORBIDDING = words("""forbid forbids forbidden prohibit prohibits prohibited proíbe proíbem veda vedam prohíbe
+    prohíben impede impedem impide impiden prevent prevents bars excludes exclui excluem excluye excluyen""")
+"""Verbs that forbid: a claim with one restates a prohibition without a modal verb."""
+
+
+def prohibited_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, bool]]:
+    """The quote forbids something (``vedada a de caráter paramilitar``) that a claim with no
+    modal verb, negation or exception states plainly (``inclusive a de caráter paramilitar``)."""
+    if claim.modals or claim.negations or claim.limiters or set(claim.low) & FORBIDDING:
+        return []
+    for site in quote.modals:
+        if site.cls not in NEGATIVE_MODALS:
+            continue
+        acted = _verb_after(quote, site)
+        if acted and all(a in claim.stem_set for a in acted) and claim.negated_near(acted) is False:
+            word = claim.toks[claim.stems.index(acted[0])].text
+            return [(f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True)]
+    return []
+
+
+def _verb_after(a: Analysis, site: Site) -> tuple[str, ...]:
+    """Up to two content stems right after the modal at ``site`` in its sentence (its verb)."""
+    out = [a.stems[k] for k in range(site.j, min(len(a.low), site.j + 6)) if a.sent[k] == a.sent[site.i] and a.stems[k]]
+    return tuple(out[:2])
+
+
+def _weakens(site: Site, passage: Analysis, claim: Analysis) -> bool:
+    """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``, not ``só
+    pode``) against a passage with no modal word, no freedom and no right: a duty made a faculty."""
+    if _only_if(claim, site) or any(_states_exception(claim, passage, n.i) for n in passage.negations):
+        return False
+    if any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
+        return False
+    return not set(passage.low) & (LIBERTIES | _MODAL_WORDS)
+
+
 def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
     out: list[tuple[str, float, bool]] = []
     for site in claim.modals:
         anchors = set(site.anchors)
-        scored = [(len(anchors & set(p.anchors)), p) for p in passage.modals]
+        # the modal whose anchors hold the claim's verb (its first anchor) counts first
+        verb = site.anchors[0] if site.anchors else ""
+        scored = [(len(anchors & set(p.anchors)) + 10 * _holds(p, verb), p) for p in passage.modals]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
             if not any(_agree(p, site, passage, claim) for p in passage.modals):
@@ -409,7 +332,20 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
                 # ...", "não superior a") is weaker evidence against a claim's modal than a
                 # section whose modal verbs say something else
                 factor = MODALITY_ABSENT if passage.modals else MODALITY_UNSTATED
-                out.append((f"modality: claim: {site.surface}; section: no such modal", factor, False))
+                said = f"modality: claim: {site.surface}; section: no such modal"
+                if not passage.modals and site.cls == PERMISSION and _weakens(site, passage, claim):
+                    # "o Estado prestará assistência" is a duty; "poderá prestar" makes it a faculty,
+                    # unless the section states a freedom or a right ("é livre o exercício")
+                    factor, said = MODALITY_ABSENT, f"{said}, and no freedom or right: a rule in the indicative"
+                acted = _verb_after(claim, site)
+                if site.cls in NEGATIVE_MODALS and acted and passage.negated_near(acted) is False:
+                    # "cannot override" / "can override", "não tem o direito de permanecer calado"
+                    word = passage.toks[passage.stems.index(acted[0])].text
+                    said = f"negation: claim: {site.surface} {word}; section: {word} (no negation)"
+                    factor, hard = NEGATION_CONFLICT, True
+                else:
+                    hard = False
+                out.append((said, factor, hard))
             continue
         best = max(n for n, _ in scored)
         top = [p for n, p in scored if n == best]
@@ -434,6 +370,8 @@ def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[
             continue
         if clause and sum(s in claim.stem_set for s in clause) >= len(clause) / 2:
             continue
+        if marker in _RESTRICTOR_FOLDED and set(claim.low) & REQUIRING:
+            continue  # "só podem ser dissolvidas mediante decisão" = "dissolver exige decisão"
         out.append((f"limiter: section: {site.surface}; claim: (absent)", LIMITER_DROPPED, False))
     return out
 
@@ -465,6 +403,7 @@ class CueJudge:
         p = Analysis(passage)
         c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
         core = near = p
+        lo, hi = 0, len(passage)
         if focus is not None:
             lo, hi = _sentence_bounds(passage, *focus)
             near = Analysis(passage[lo:hi], p.lang)
@@ -473,15 +412,27 @@ class CueJudge:
         cov = coverage(c, core)
         aligned = _aligned(c, p)
         stated = number_cues(c, core) + modality_cues(c, core)
-        if core is not p and any(not hard for _, _, hard in stated):
+        if core is not p and (any(not hard for _, _, hard in stated) or (c.modals and not core.modals)):
             stated = number_cues(c, p) + modality_cues(c, p)  # what the quote does not say, its section may
-        cues = stated + negation_cues(c, core, _aligned(c, core))
+        # the negations the claim must keep are the quote's own ("values that are not JWTs" in
+        # another sentence of the section is not what a claim on the quote restates)
+        kept = _aligned(c, core) if near is p else {k for k, t in enumerate(p.toks) if lo <= t.start < hi}
+        cues = stated + negation_cues(c, core, kept if core is p else _aligned(c, core), p)
         cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
         if near is not core and not any(text.startswith("words:") for text, _, _ in cues):
             # a word the section uses elsewhere, put in a slot of the quote's own sentence
             # ("O ensino particular" for "O ensino público", in an article on "escolas particulares")
             cues += slot_cues(c, near)
+        if not any(text.startswith("words:") for text, _, _ in cues):
+            cues += substitution_cues(c, near, p)
+        if focus is not None:  # the quote's own "preferencialmente", numbers, prohibitions
+            quote = Analysis(passage[focus[0] : focus[1]], p.lang)
+            cues += hedge_cues(c, quote)
+            if not any(hard for _, _, hard in cues):
+                cues += prohibited_cues(c, quote)
+            if not any(text.startswith("number:") and hard for text, _, hard in cues):
+                cues += quote_number_cues(c, quote)
         score = min(1.0, cov / 0.9)
         for _, factor, _hard in cues:
             score *= factor

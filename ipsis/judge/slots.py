@@ -19,7 +19,7 @@ A synonym in the same slot (``ficar com os filhos`` / ``permanecer com seus filh
 to this rule; that is why the cue is soft: it lowers the support score (the verdict is not
 ``supported``) and names the two words, it never makes the answer ``contradicts``.
 
->>> from ipsis.judge.cues import Analysis
+>>> from ipsis.judge.analysis import Analysis
 >>> p = Analysis("a prisão ilegal será imediatamente relaxada pela autoridade judiciária;", "pt")
 >>> slot_cues(Analysis("A prisão ilegal será imediatamente relaxada pela autoridade policial.", "pt"), p)
 [('words: claim: autoridade policial; section: autoridade judiciária', 0.35, False)]
@@ -31,11 +31,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ipsis.judge.align import participles, rewording
 from ipsis.judge.text import fold
 from ipsis.lexicon import NEGATIVE_PREFIXES, NEGATORS, SYNONYMS, words
 
 if TYPE_CHECKING:
-    from ipsis.judge.cues import Analysis
+    from ipsis.judge.analysis import Analysis
 
 Cue = tuple[str, float, bool]
 ALL_NEGATORS = NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]
@@ -98,14 +99,14 @@ def _related(x: str, y: str) -> bool:
     return fx[:5] == fy[:5] or fx.startswith(fy) or fy.startswith(fx)
 
 
-def _same_slot_word(x: str, y: str) -> bool:
+def _same_slot_word(x: str, y: str, lang: str) -> bool:
     """Two verbs (``causar``/``acarretar``), two adverbs (``nomeadamente``/``designadamente``) or
     two words of one :data:`ipsis.lexicon.SYNONYMS` group: another wording, not a swap."""
     if x.endswith(VERB_ENDINGS) and y.endswith(VERB_ENDINGS):
         return True
     if x.endswith(ADVERB_ENDINGS) and y.endswith(ADVERB_ENDINGS):
         return True
-    return _synonyms(x, y)
+    return _synonyms(x, y) or rewording(x, y, lang)
 
 
 def _synonyms(x: str, y: str) -> bool:
@@ -139,13 +140,15 @@ def slot_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
                 if step == -1 and not (_through_of(claim, k, anchor) and _through_of(passage, w, m)):
                     continue  # a word before its noun is most often a verb ("requieren una ley")
                 if _prefixed(claim.low[k], passage.low[w]):
-                    if any(claim.low[q] in ALL_NEGATORS for q in range(max(0, k - 2), k)):
+                    if any(claim.low[q] in ALL_NEGATORS for q in range(max(0, k - 2), k)) or any(
+                        passage.low[q] in ALL_NEGATORS for q in range(max(0, w - 3), w)
+                    ):
                         break  # "não depende de autorização" says "independentemente de autorização"
                     said, shown = claim.toks[k].text, passage.toks[w].text
                     return [(f"opposite: claim: {said}; section: {shown}", OPPOSITE, True)]
                 if _related(passage.stems[w], claim.stems[k]) or passage.low[w] in NOT_SLOTS:
                     continue
-                if _same_slot_word(passage.low[w], claim.low[k]):
+                if _same_slot_word(passage.low[w], claim.low[k], passage.lang) or participles(claim, k, passage, w):
                     continue
                 beyond = _neighbour(passage, w, step)
                 if other is None or (beyond is not None and passage.stems[beyond] == claim.stems[other]):

@@ -2,7 +2,7 @@
 
 The lexical cues of :mod:`ipsis.judge.cues` compare numbers, negation and modal verbs. A careful
 reader also checks *who* must act, *on what*, *how much* and *with which exceptions*. Each
-function here takes the claim's and the passage's :class:`~ipsis.judge.cues.Analysis` and returns
+function here takes the claim's and the passage's :class:`~ipsis.judge.analysis.Analysis` and returns
 cues ``(evidence, factor, hard)`` in the same form, so :class:`~ipsis.judge.cues.CueJudge` only
 multiplies them in:
 
@@ -15,8 +15,12 @@ multiplies them in:
   pair the passage coordinates (``diligencias policiales y judiciales``);
 - :func:`bound_cues`: the same number under another bound (``plazo mínimo`` / ``plazo máximo``,
   ``pelo menos`` / ``no máximo``);
-- :func:`actor_cues`: the one who must act in the claim (the subject before its modal verb, or the
-  agent after ``pelo``/``por``/``by`` in a passive) is not the passage's;
+- :func:`bound_word_cues`: a bound word before the same words in another sense, with or without a
+  number the reader parses (``no máximo um terço`` / ``pelo menos, um terço``);
+- :func:`exception_added_cues`: an exception the passage does not make (its own exception or a
+  condition it states without a marker, in other words, is not added);
+- actors and roles (:mod:`ipsis.judge.roles`), scope (:mod:`ipsis.judge.scope`) and word slots
+  (:mod:`ipsis.judge.slots`) are read from :func:`structure_cues` too;
 - :func:`swap_cues`: a claim word absent from the passage stands where the passage has another
   word after the same word (``estado de alarma`` / ``estado de excepción``).
 
@@ -24,7 +28,7 @@ Each rule names the words it saw. Hard cues (limiter conflicts, bounds, actors t
 otherwise) make the answer ``contradicts``; soft ones (a word the passage does not have) lower the
 support score so that the verdict is not ``supported``.
 
->>> from ipsis.judge.cues import Analysis
+>>> from ipsis.judge.analysis import Analysis
 >>> p = Analysis("Se garantiza la asistencia de abogado al detenido en las diligencias policiales y judiciales.")
 >>> narrowing_cues(Analysis("La asistencia de abogado solo se garantiza en las diligencias judiciales.", "es"), p)
 [('scope: claim: solo ... judiciales; section: policiales y judiciales', 0.15, True)]
@@ -32,9 +36,10 @@ support score so that the verdict is not ``supported``.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from ipsis.judge.align import related
+from ipsis.judge.roles import _synonym, actor_cues, role_cues
 from ipsis.judge.scope import scope_cues
 from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
 from ipsis.judge.text import fold
@@ -50,11 +55,10 @@ from ipsis.lexicon import (
     RESTRICTORS,
     UNIVERSALS,
     WIDENERS,
-    words,
 )
 
 if TYPE_CHECKING:
-    from ipsis.judge.cues import Analysis
+    from ipsis.judge.analysis import Analysis
     from ipsis.judge.numbers import Quantity
 
 Cue = tuple[str, float, bool]
@@ -62,21 +66,12 @@ Cue = tuple[str, float, bool]
 LIMITER_CONFLICT = 0.15
 """An exception or condition the claim denies or drops (absolute, widened or narrowed)."""
 BOUND_CONFLICT = 0.1
-ACTOR_CONFLICT, ACTOR_ABSENT = 0.15, 0.4
 SLOT_SWAP = 0.35
 NEGATION_FACTOR = 0.1
 EXCEPTION_ABSENT = 0.3
-LABEL_WORDS = frozenset({"art", "artigo", "artículo", "article", "section"})
 OF = frozenset(["de", "do", "da", "dos", "das", "del", "of"])
 _NEGATORS = frozenset().union(*NEGATORS.values())
 COORDINATORS = frozenset({"e", "y", "and", "ou", "o", "or", ","})
-PASSIVE_AUX = frozenset({"ser", "sido", "be", "been", "serão", "será", "é", "são", "es", "son", "is", "are"})
-AGENT_MARKS = frozenset({"pelo", "pela", "pelos", "pelas", "por", "by"})
-DETERMINERS = words("o a os as um uma el la los las un una the an each every cada todo toda")
-SUBJECT_SPAN = 6
-_NUMBERING = re.compile(r"\d+[ºª°.]?|[ivxlc]+|[a-z]\)|§")
-"""A paragraph's number before its first word (``§ 3º A autoridade``, ``2. O arguido``)."""
-"""Words before a modal verb searched for its subject."""
 
 
 def _tuples(table: dict[str, tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -139,10 +134,23 @@ def absolute_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
     if any(i in aligned for i, _ in _absolutes(passage)):
         return []  # the passage is categorical too ("em caso algum", "sin que, en ningún caso")
     i, j = claims[0]
+    if claim._span(i, j).casefold() in _LIMITLESS:  # "sem limite" against "de até 2%"
+        for k in aligned:
+            if bound_word(passage, k) == "upper":
+                shown = passage._span(k, min(len(passage.toks), k + 4))
+                return [(f"limiter: claim: {claim._span(i, j)}; section: {shown}", LIMITER_CONFLICT, True)]
     for li, lj in _limiters(passage, aligned) + [r for r in _find(passage.low, _CONDITIONS) if r[0] in aligned]:
+        if _carried(claim, passage, lj):
+            continue  # the claim keeps the condition ("só pode ... nos casos previstos na lei e nunca ...")
         clause = passage._span(li, min(len(passage.toks), lj + 6))
         return [(f"limiter: claim: {claim._span(i, j)}; section: {clause}", LIMITER_CONFLICT, True)]
     return []
+
+
+def _carried(claim: Analysis, passage: Analysis, j: int) -> bool:
+    """The claim has most content words of the passage's limiter clause after token ``j``."""
+    clause = _stems_after(passage, j, 4)
+    return len(clause) >= 2 and sum(1 for c in clause if c in claim.stem_set) * 3 >= len(clause) * 2
 
 
 def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[Cue]:
@@ -156,6 +164,8 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
         dropped = [s for s in _stems_after(claim, j, 3) if s in passage.stem_set or _form_of(s, passage.stem_set)]
         dropped = [next((p for p in passage.stem_set if _form_of(s, {p})), s) if s not in passage.stem_set else s
                    for s in dropped]
+        if dropped and _both_negated(claim, j, passage, passage.stems.index(dropped[0])):
+            dropped = []  # "aunque el terrorismo no se considera" / "no considerándose ... el terrorismo"
         if dropped:
             k = passage.stems.index(dropped[0])
             shown = passage._span(max(0, k - 3), min(len(passage.toks), k + 2))
@@ -177,6 +187,13 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
     return out
 
 
+def _both_negated(claim: Analysis, j: int, passage: Analysis, k: int) -> bool:
+    """A negator in the claim's clause after token ``j`` and one near the passage's token ``k``."""
+    mine = any(w in _NEGATORS for w in claim.low[j : j + 6])
+    theirs = any(w in _NEGATORS for w in passage.low[max(0, k - 6) : k + 4])
+    return mine and theirs
+
+
 def _form_of(st: str, stems: set[str]) -> bool:
     """``st`` shares its first five letters with one of ``stems`` (``adotad``/``adotar``)."""
     return len(st) >= 5 and any(len(p) >= 5 and fold(p)[:5] == fold(st)[:5] for p in stems)
@@ -190,7 +207,7 @@ def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None 
     for i, j in _find(claim.low, _RESTRICTORS):
         if tuple(fold(w) for w in claim.low[i:j]) in own:
             continue
-        for s in _stems_after(claim, j, 5):
+        for s in _clause_stems(claim, j, 5):
             for m, ps in enumerate(passage.stems):
                 if ps != s or (aligned is not None and m not in aligned) or ps in restricted:
                     continue  # "sólo individualmente": the passage restricts to it too
@@ -201,6 +218,21 @@ def narrowing_cues(claim: Analysis, passage: Analysis, aligned: set[int] | None 
                     said = f"{claim._span(i, j)} ... {claim.toks[claim.stems.index(s)].text}"
                     return [(f"scope: claim: {said}; section: {shown}", LIMITER_CONFLICT, True)]
     return []
+
+
+def _clause_stems(a: Analysis, j: int, n: int) -> list[str]:
+    """Up to ``n`` content stems after token ``j`` in its clause: a comma or a limiter ends it
+    (``únicamente a los españoles, salvo ... el sufragio``: the restriction reaches ``españoles``)."""
+    out = []
+    limiters = {s.i for s in a.limiters}
+    for k in range(j, min(len(a.low), j + 3 * n)):
+        if k > j and ("," in a.text[a.toks[k - 1].end : a.toks[k].start] or k in limiters):
+            break
+        if a.sent[k] != a.sent[j - 1 if j else 0]:
+            break
+        if a.stems[k]:
+            out.append(a.stems[k])
+    return out[:n]
 
 
 def _denied(a: Analysis, st: str) -> bool:
@@ -217,6 +249,8 @@ def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
 
     def glue(k: int) -> bool:  # "o" is the Portuguese article as well as the Spanish "or"
         word = a.low[k] if 0 <= k < len(a.low) else ""
+        if word in _NEGATORS or k in a.consumed:
+            return False  # "públicas e não podem ser dissolvidas": two clauses, not a pair
         return bool(word) and a.sent[k] == sid and not a.stems[k] and (word not in COORDINATORS or word == "o")
 
     # after: X [modifier] [glue] (e|y|and|ou|,) [glue] Y
@@ -235,12 +269,31 @@ def _coordinated(a: Analysis, m: int) -> tuple[str, int, int] | None:
     k = m - 1
     while glue(k) and a.low[k] not in COORDINATORS:
         k -= 1
+    if k > 0 and a.low[k] == "o" and a.low[k - 1] in COORDINATORS - {"o"}:
+        k -= 1  # "a idade e o sexo": the article after the conjunction
     if k >= 0 and a.sent[k] == sid and a.low[k] in COORDINATORS:
         j = k - 1
         while glue(j):
             j -= 1
         if j >= 0 and a.sent[j] == sid and a.stems[j]:
             return a.stems[j], j, m + 1
+    # a list: Y, [glue] X ("os mandantes, os executores")
+    if k >= 0 and a.sent[k] == sid and a.stems[k] and "," in a.text[a.toks[k].end : a.toks[k + 1].start]:
+        return a.stems[k], k, m + 1
+    return None
+
+
+_LIMITLESS = frozenset(
+    p for ps in ABSOLUTES.values() for p in ps if p.split()[-1] in {"limite", "limites", "límite", "limit", "total"}
+) | frozenset({"ilimitado", "ilimitada", "unlimited", "indefinidamente", "indefinitely"})
+"""Absolutes that deny a bound: against ``até``, ``no máximo``, ``up to`` a limiter conflict."""
+
+
+def bound_word(a: Analysis, k: int) -> str | None:
+    """``upper``/``lower``/``exact`` when a bound phrase starts at token ``k``."""
+    for kind, phrases in _BOUNDS.items():
+        if any(tuple(a.low[k : k + len(ph)]) == ph for ph in phrases):
+            return kind
     return None
 
 
@@ -259,6 +312,26 @@ def bound_of(a: Analysis, q: Quantity) -> str | None:
     return None
 
 
+def bound_word_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
+    """A bound before the same words in another sense, numbers or not: ``no máximo um terço a
+    mais`` / ``pelo menos, um terço a mais``."""
+    for i in range(len(claim.low)):
+        kind = bound_word(claim, i)
+        if kind is None:
+            continue
+        ph = next(ph for ph in _BOUNDS[kind] if tuple(claim.low[i : i + len(ph)]) == ph)
+        after = claim.low[i + len(ph) : i + len(ph) + 2]
+        for m in range(len(passage.low)):
+            theirs = bound_word(passage, m)
+            if theirs is None or theirs == kind:
+                continue
+            pp = next(p for p in _BOUNDS[theirs] if tuple(passage.low[m : m + len(p)]) == p)
+            if len(after) == 2 and passage.low[m + len(pp) : m + len(pp) + 2] == after:
+                shown = passage._span(m, m + len(pp) + 2)
+                return [(f"bound: claim: {claim._span(i, i + len(ph) + 2)}; section: {shown}", BOUND_CONFLICT, True)]
+    return []
+
+
 def bound_cues(claim: Analysis, passage: Analysis, pairs: list[tuple[Quantity, Quantity]]) -> list[Cue]:
     """For each claim number matched to an equal passage number: the bounds must agree."""
     out: list[Cue] = []
@@ -267,58 +340,6 @@ def bound_cues(claim: Analysis, passage: Analysis, pairs: list[tuple[Quantity, Q
         if bq and bp and bq != bp:
             out.append((f"bound: claim: {bq} {q.surface}; section: {bp} {p.surface}", BOUND_CONFLICT, True))
     return out
-
-
-def _actor(a: Analysis, i: int, j: int) -> tuple[str, str] | None:
-    """(stem, word) of who acts for the modal at tokens ``[i, j)``: the agent of a passive
-    (``devem ser comunicados pelo controlador``), else the subject when the clause opens with it
-    (an article or determiner, then the noun: ``O controlador deverá``, ``Each principal MUST``);
-    None when the clause opens otherwise (``Sin consentimiento ... no se puede``)."""
-    if j < len(a.low) and a.low[j] in PASSIVE_AUX:
-        for k in range(j + 1, min(len(a.low), j + 6)):
-            if a.low[k] in AGENT_MARKS and k + 1 < len(a.low):
-                nxt = next((m for m in range(k + 1, min(len(a.low), k + 4)) if a.stems[m]), None)
-                if nxt is not None:
-                    return a.stems[nxt], a.toks[nxt].text
-        return None  # a passive without its agent names no actor ("Claims must be submitted")
-    sid = a.sent[i] if i < len(a.sent) else 0
-    start = i
-    while start > 0 and i - start < SUBJECT_SPAN and a.sent[start - 1] == sid:
-        between = a.text[a.toks[start - 1].end : a.toks[start].start]
-        if any(c in between for c in ",;:"):
-            return None
-        start -= 1
-    if start > 0 and a.sent[start - 1] == sid:
-        return None  # the subject would start further back than we look
-    k = start
-    while k < i and a.low[k] in DETERMINERS:
-        k += 1
-    if k < i and a.stems[k] and (k > start or a.toks[k].text[:1].isupper()):
-        return a.stems[k], a.toks[k].text
-    return None
-
-
-def actor_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
-    """The claim's actor for its first modal verb must be in the passage, and be the actor of the
-    passage's modal verb about the same action when the passage has one."""
-    if not claim.modals:
-        return []
-    site = claim.modals[0]
-    actor = _actor(claim, site.i, site.j)
-    if actor is None:
-        return []
-    stem_, word = actor
-    if stem_ not in passage.stem_set:
-        return [(f"actor: claim: {word}; section: absent", ACTOR_ABSENT, False)]
-    anchors = set(site.anchors)
-    for p in passage.modals:
-        if not anchors & set(p.anchors):
-            continue
-        theirs = _actor(passage, p.i, p.j)
-        if theirs is None or theirs[0] == stem_ or theirs[0] in claim.stem_set:
-            return []
-        return [(f"actor: claim: {word}; section: {theirs[1]}", ACTOR_CONFLICT, True)]
-    return []
 
 
 def swap_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
@@ -333,7 +354,9 @@ def swap_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
             if passage.stems[m] != head or passage.low[m + 1] not in OF:
                 continue
             theirs = passage.stems[m + 2]
-            if theirs and theirs not in claim.stem_set and fold(theirs)[:4] != fold(s)[:4]:
+            if theirs and theirs not in claim.stem_set and fold(theirs)[:4] != fold(s)[:4] and not _synonym(
+                claim.low[k], passage.low[m + 2]
+            ):
                 said = claim._span(k - 2, k + 1)
                 shown = passage._span(m, m + 3)
                 return [(f"words: claim: {said}; section: {shown}", SLOT_SWAP, False)]
@@ -356,6 +379,11 @@ def _prefixed(a: str, b: str) -> bool:
     return len(a) >= 5 and any(b == p + a for p in NEGATIVE_PREFIXES)
 
 
+def _negated_word(a: Analysis, w: str) -> bool:
+    """Some occurrence of ``w`` has a negator up to three words before it."""
+    return any(a.low[q] in _NEGATORS for k, x in enumerate(a.low) if x == w for q in range(max(0, k - 3), k))
+
+
 def polarity_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     """A claim word whose opposite the passage has instead (``last``/``first``,
     ``case-insensitive``/``case-sensitive``, ``involuntário``/``voluntário``)."""
@@ -367,6 +395,8 @@ def polarity_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
         if theirs is None:
             theirs = next((o for o in have if _prefixed(o, w) or _prefixed(w, o)), None)
         if theirs is not None and theirs not in claim.low:
+            if _negated_word(passage, theirs) or _negated_word(claim, w):
+                continue  # "not case sensitive" says "case-insensitive"
             return [(f"opposite: claim: {claim.toks[k].text}; section: {theirs}", NEGATION_FACTOR, True)]
     return []
 
@@ -383,6 +413,18 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
             continue  # the same exception word over the passage's words ("salvo, no último caso" / "salvo, no caso")
         if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
             continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
+        marker = claim._span(i, j).casefold()
+        before = {claim.stems[k] for k in range(max(0, i - 8), i) if claim.stems[k]}
+        own = [
+            (site.i, site.j)
+            for site in passage.limiters
+            if site.i in aligned and passage._span(site.i, site.j).casefold() == marker and set(site.anchors) & before
+        ]
+        after_own = {k for _, lj in own for k in range(lj, min(len(passage.low), lj + 10))}
+        if own and _restated(clause, passage, after_own):
+            continue  # the passage's own exception in other words ("salvo como aprendizes a partir de quatorze")
+        if marker in PROVISOS and not _limiters(passage, aligned) and _restated(clause, passage, aligned):
+            continue  # a condition the passage states without a marker ("desde que atenda" / "atendidas")
         said = claim._span(i, min(len(claim.toks), j + 4))
         if any(r[0] in aligned for r in _absolutes(passage)) or not _limiters(passage, aligned):
             return [(f"limiter: claim: {said}; section: (no such exception)", LIMITER_CONFLICT, True)]
@@ -390,67 +432,19 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
     return []
 
 
-def _opening_subject(a: Analysis, k: int) -> int | None:
-    """Token index of the noun that opens the sentence of token ``k`` after an article."""
-    sid = a.sent[k]
-    start = k
-    while start > 0 and a.sent[start - 1] == sid:
-        start -= 1
-    m = start
-    while m < len(a.low) and a.sent[m] == sid and (
-        a.low[m] in DETERMINERS or a.low[m] in LABEL_WORDS or _NUMBERING.fullmatch(a.low[m])
-    ):
-        m += 1
-    if m < len(a.low) and a.sent[m] == sid and a.stems[m] and m > start:
-        return m
-    return None
+PROVISOS = frozenset({"desde que", "siempre que", "provided that", "as long as"})
+"""Limiter markers that set a condition rather than an exception: a passage may state the same
+condition without a marker (a participle, a list item)."""
 
 
-def _predicate_between(a: Analysis, i: int, j: int) -> bool:
-    """Content words (or a modal) between tokens ``i`` and ``j``: a predicate, not ``the value of the jti``."""
-    words = sum(1 for k in range(i + 1, j) if a.stems[k])
-    modal = any(site.i > i and site.j <= j for site in a.modals)
-    return words >= 2 or (words >= 1 and modal)
-
-
-def _predicate(a: Analysis, i: int, j: int) -> str:
-    """The first content stem between tokens ``i`` and ``j`` outside a ``de``/``of`` phrase: the
-    predicate that relates the two roles (``tem direito a obter``)."""
-    for k in range(i + 1, j):
-        if a.stems[k] and a.low[k - 1] not in OF:
-            return a.stems[k]
-    return ""
-
-
-def role_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
-    """The claim's opening subject and another noun of it trade places in the passage
-    (``O controlador tem direito a obter do titular`` / ``O titular ... do controlador``).
-    Passives with an agent (``... pelo controlador``) are the same roles in other words."""
-    if not claim.low:
-        return []
-    x = _opening_subject(claim, 0)
-    if x is None:
-        return []
-    sx = claim.stems[x]
-    for m, st in enumerate(passage.stems):
-        if not st or st == sx or st not in claim.stem_set or not passage.toks[m].text[:1].isalpha():
-            continue
-        if _opening_subject(passage, m) != m:
-            continue
-        same = passage.sent[m]
-        later = [q for q in range(m + 1, len(passage.low)) if passage.sent[q] == same and passage.stems[q] == sx]
-        mine_later = [q for q in range(x + 1, len(claim.low)) if claim.stems[q] == st]
-        if (
-            later
-            and mine_later
-            and claim.low[mine_later[0] - 1] not in AGENT_MARKS  # a passive's agent: the same roles
-            and _predicate_between(claim, x, mine_later[0])
-            and _predicate(claim, x, mine_later[0]) in passage.stems[m + 1 : later[0]]
-        ):
-            said = f"{claim.toks[x].text} … {claim.toks[mine_later[0]].text}"
-            shown = f"{passage.toks[m].text} … {passage.toks[later[0]].text}"
-            return [(f"roles: claim: {said}; section: {shown}", ACTOR_CONFLICT, True)]
-    return []
+def _restated(clause: list[str], passage: Analysis, aligned: set[int]) -> bool:
+    """Most words of a claim's exception or condition clause (one form or another) are in the
+    sentences of the passage closest to the claim: it restates what the passage says there
+    (``desde que atenda às qualificações`` / ``atendidas as qualificações``, ``desde que usados uma
+    única vez`` / ``utilizados uma única vez``)."""
+    near = {passage.stems[k] for k in aligned if passage.stems[k]}
+    found = sum(1 for c in clause if c in near or any(related(c, p) for p in near))
+    return len(clause) >= 2 and found * 3 >= len(clause) * 2
 
 
 def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: set[int]) -> list[Cue]:
@@ -460,9 +454,10 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     core_all = set(range(len(core.low)))
     out = absolute_cues(claim, passage, aligned) + widening_cues(claim, passage, aligned)
     out += narrowing_cues(claim, core, core_all) or narrowing_cues(claim, passage, aligned)
-    out += actor_cues(claim, core) or subject_cues(claim, core)
+    out += actor_cues(claim, core, passage) or subject_cues(claim, core)
     out += (swap_cues(claim, core) or slot_cues(claim, core) or gender_cues(claim, core)) + role_cues(claim, core)
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
+    out += [] if any(text.startswith("bound:") for text, _, _ in out) else bound_word_cues(claim, core)
     return out + scope_cues(claim, passage, core, aligned)
 
 
