@@ -2,9 +2,11 @@
 
 Three sets of claims written by hand from real norms and RFCs (tests/cases/judge-claims/):
 ``dev.json`` is the tuning set (the rules were written looking at it, in five batches);
-``heldout2.json`` was written before the fourth round of rules and never used to tune them (the
-honest figure); ``heldout.json``, the first held-out set, was measured after each of the first
-three rounds and is reported apart. Each claim cites a located quote and
+``heldout2.json`` was written before the fourth round of rules and never used to tune them;
+``heldout.json``, the first held-out set, was measured after each of the first three rounds and is
+reported apart; ``heldout3.json`` was written by someone who had not read the rules, over sections
+and mostly documents no other set cites (pt/es/en, five countries and two RFCs), and is reported
+per language as well. Each claim cites a located quote and
 is either a faithful paraphrase or a paraphrase with one subtle change of meaning. The claims go
 through the real pipeline (``verify_records`` with the cited section, then the judge on the
 section around the located quote), and the report gives, per set:
@@ -40,7 +42,7 @@ from ipsis.judge.text import content_stems  # noqa: E402
 from ipsis.verify import Policy, verify_records  # noqa: E402
 from tests.shared import resolve  # noqa: E402 - the real documents, never copied
 
-SETS = ("dev", "heldout", "heldout2")
+SETS = ("dev", "heldout", "heldout2", "heldout3")
 CASES = ROOT / "tests" / "cases" / "judge-claims"
 
 
@@ -118,11 +120,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     samples = 200 if args.quick else 2000
     for name in SETS:
-        rows, per_claim = judge_set(load(name))
+        data = load(name)
+        rows, per_claim = judge_set(data)
         report(name, rows, per_claim, samples)
         batches = sorted({r.get("batch") or "dev1-3" for r in rows})
         for batch in batches if len(batches) > 1 else ():  # the tuning batches one by one
             report(f"{name} {batch}", [r for r in rows if (r.get("batch") or "dev1-3") == batch], per_claim, samples)
+        langs = {sid: src.get("lang") for sid, src in data["sources"].items()}
+        for lang in sorted({v for v in langs.values() if v}):  # sets whose sources name their language
+            report(f"{name} {lang}", [r for r in rows if langs[r["source"]] == lang], per_claim, samples)
         if args.show == name:
             show(rows)
     return 0
