@@ -7,8 +7,9 @@ of rules and measured first as a held-out set. ``fresh5.json`` was written after
 rules, measured once (0.629, 7 of 25 meaning changes supported) and then read for the general
 fixes it showed. Their AUC and their count of meaning changes called ``supported`` are floors
 pinned at the figures measured at the end of the fifth round (raise them, never lower them); the
-honest figure for new wordings is a set none of the rules saw (a third held-out set is measured
-apart). ``python benchmarks/judge_claims.py`` prints the report.
+honest figure for new wordings is a set none of the rules saw (``heldout3.json``, written by
+someone who had not read the rules, is checked for integrity here and its floors are the figures
+measured once on the frozen rules). ``python benchmarks/judge_claims.py`` prints the report.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.judge_claims import auc, judge_set, load
-from tests.shared import available
+from ipsis.ingest import load_document
+from ipsis.sections import resolve_reference, segment
+from ipsis.verify import Policy, verify_records
+from tests.shared import available, resolve
 
 pytestmark = pytest.mark.skipif(not available(), reason="needs ../shared/corpora")
 
@@ -35,6 +39,12 @@ FRESH5_SUPPORTED_CEILING = 1
 """fresh5.json (42 claims, 25 meaning changes): 0.629 [0.449, 0.789] and 7 supported when first
 measured (written after the fifth round's rules), 0.934 [0.847, 0.991] and 1 after the fixes it
 showed."""
+HELDOUT3_AUC_FLOOR = 0.69
+HELDOUT3_SUPPORTED_CEILING = 25
+"""heldout3.json (316 claims, 189 meaning changes; written by someone who had not read the rules,
+never tuned on): 0.691 [0.633, 0.752] and 27 supported on main's rules at 17fce1f, measured once;
+0.695 [0.638, 0.755] and 25 on the fifth round's rules, measured once after they were frozen. The
+honest figure for new wordings: the targets (0.9, none supported) are far."""
 KNOWN_TUNING_MISSES = frozenset({
     # the actor after an inverted verb ("Responde ... o titular que"), not an opening subject
     "Responde pelos danos decorrentes da violação da segurança dos dados o titular que der causa ao dano.",
@@ -99,6 +109,10 @@ def test_fresh5_floors(fresh5: list[dict[str, object]]) -> None:
     _floors(fresh5, FRESH5_AUC_FLOOR, FRESH5_SUPPORTED_CEILING)
 
 
+def test_heldout3_floors(heldout3: dict) -> None:  # type: ignore[type-arg]
+    _floors(judge_set(heldout3)[0], HELDOUT3_AUC_FLOOR, HELDOUT3_SUPPORTED_CEILING)
+
+
 def test_every_structure_verdict_names_its_evidence(dev: list[dict[str, object]]) -> None:
     for r in dev:
         if r["verdict"] == "contradicted":
@@ -109,3 +123,88 @@ def test_faithful_paraphrases_are_mostly_supported(heldout2: list[dict[str, obje
     # the fifth round fixed false contradictions rather than trading them for fewer supported
     # meaning changes: 62 of 126 faithful paraphrases were supported before it, 81 after
     assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 81
+
+
+# --- heldout3: the set's integrity (not the judge's score) ---------------------------------------
+
+# heldout3 measured once, on the rules of main at 17fce1f (no round of rules has seen it): AUC 0.691
+# [0.633, 0.752], 27 of 189 meaning changes called supported, 39 of 127 faithful supported (pt 0.628,
+# es 0.760, en 0.688). Not a floor: floors are set once the rules are frozen.
+
+KINDS = frozenset({
+    "faithful", "actor_swapped", "roles_swapped", "object_swapped", "exception_dropped", "exception_added",
+    "exception_changed", "condition_dropped", "condition_added", "condition_changed", "condition_reversed",
+    "scope_widened", "scope_narrowed", "limiter_changed", "limiter_dropped", "quantifier_changed",
+    "negation_moved", "polarity_reversed", "modality_changed", "number_changed", "quantity_changed",
+    "time_changed", "antonym",
+})
+"""The kinds of the four sets: ``faithful`` (gold ``supported``) and the meaning changes."""
+
+
+@pytest.fixture(scope="module")
+def heldout3() -> dict[str, object]:
+    return load("heldout3")
+
+
+def _spans(data: dict, docs: dict) -> dict[tuple[str, str], tuple[str, int, int]]:  # type: ignore[type-arg]
+    """(source id, cited section) -> (document path, start, end) of the section the citation names."""
+    out = {}
+    for c in data["cases"]:
+        key = (c["source"], c["section"])
+        if key not in out:
+            path = data["sources"][c["source"]]["path"]
+            doc = docs[path]
+            sec = resolve_reference(doc.sections or segment(doc), c["section"]).sections[0]
+            out[key] = (path, sec.start, sec.end)
+    return out
+
+
+def test_heldout3_labels_and_composition(heldout3: dict) -> None:  # type: ignore[type-arg]
+    cases, sources = heldout3["cases"], heldout3["sources"]
+    for c in cases:
+        assert c["source"] in sources and c["kind"] in KINDS and c["note"].strip(), c
+        assert c["gold"] == ("supported" if c["kind"] == "faithful" else "not_supported"), c
+        assert c["claim"].strip() and c["claim"] != c["quote"], c
+    assert len({c["claim"] for c in cases}) == len(cases)  # no claim written twice
+    faithful = sum(c["gold"] == "supported" for c in cases)
+    assert len(cases) >= 200 and 0.35 <= faithful / len(cases) <= 0.45
+    assert {sources[c["source"]]["lang"] for c in cases} == {"pt", "es", "en"}
+    countries = {sources[c["source"]]["country"] for c in cases}
+    assert "RFC" in countries and len(countries - {"RFC"}) >= 3
+    assert len({c["kind"] for c in cases}) >= 15  # many kinds of change, not one mutation
+
+
+def test_heldout3_quotes_are_located_in_their_cited_sections(heldout3: dict) -> None:  # type: ignore[type-arg]
+    docs = {src["path"]: load_document(resolve(src["path"]), sid) for sid, src in heldout3["sources"].items()}
+    by_id = {sid: docs[src["path"]] for sid, src in heldout3["sources"].items()}
+    spans = _spans(heldout3, docs)
+    quotes = sorted({(c["source"], c["section"], c["quote"]) for c in heldout3["cases"]})
+    records = [
+        {"citation_id": str(i), "source_id": s, "quote": q, "section": sec} for i, (s, sec, q) in enumerate(quotes)
+    ]
+    for (sid, sec, quote), res in zip(quotes, verify_records(records, by_id.get, Policy()), strict=True):
+        assert res.status == "located", (sid, sec, quote)
+        m = res.matches[0]
+        _, start, end = spans[(sid, sec)]
+        assert start <= m.start < m.end <= end, (sid, sec, quote)
+        assert by_id[sid].text[m.start : m.end] == m.text
+        # the span reads as the quote once line breaks, soft hyphens and spacing are set aside
+        flat = " ".join(m.text.replace("\u00ad\n", "").replace("\u00ad", "").split())
+        assert flat == " ".join(quote.split()), (flat, quote)
+
+
+def test_heldout3_shares_no_section_with_the_other_sets(heldout3: dict) -> None:  # type: ignore[type-arg]
+    others = [load(name) for name in ("dev", "heldout", "heldout2")]
+    paths = {src["path"] for src in heldout3["sources"].values()}
+    common = paths & {src["path"] for o in others for src in o["sources"].values()}
+    assert len(paths - common) >= 5  # mostly documents no other set cites
+    docs = {p: load_document(resolve(p), p) for p in common}
+
+    def in_common(data: dict) -> dict:  # type: ignore[type-arg]
+        return {**data, "cases": [c for c in data["cases"] if data["sources"][c["source"]]["path"] in common]}
+
+    mine = _spans(in_common(heldout3), docs).values()
+    for other in others:
+        for path, start, end in _spans(in_common(other), docs).values():
+            for p, s, e in mine:  # no section of heldout3 overlaps (is, holds or lies in) one of theirs
+                assert p != path or e <= start or end <= s, (path, start, end)
