@@ -41,15 +41,21 @@ def child_env(cache: Path | str, compiled: bool = True) -> dict[str, str]:
     return env
 
 
-def median_wall(cmd: list[str], env: dict[str, str], runs: int) -> float:
-    """Median wall seconds of ``runs`` runs after one warm-up run (which fills a bytecode cache)."""
+def walls(cmd: list[str], env: dict[str, str], runs: int) -> list[float]:
+    """Wall seconds of each of ``runs`` runs after one warm-up run (which fills a bytecode
+    cache); output discarded."""
     subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     times = []
     for _ in range(runs):
         t = time.perf_counter()
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         times.append(time.perf_counter() - t)
-    return statistics.median(times)
+    return times
+
+
+def median_wall(cmd: list[str], env: dict[str, str], runs: int) -> float:
+    """Median wall seconds of ``runs`` runs after one warm-up run (:func:`walls`)."""
+    return statistics.median(walls(cmd, env, runs))
 
 
 def main() -> None:

@@ -16,16 +16,14 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from processes import child_env  # noqa: E402
+from processes import child_env, walls  # noqa: E402
 
 from tests.shared import SHARED  # noqa: E402 - the real documents, never copied
 
@@ -38,13 +36,8 @@ IPSIS = [sys.executable, "-m", "ipsis"]
 
 
 def wall(cmd: list[str], runs: int) -> tuple[float, float]:
-    """(median, min) seconds of ``runs`` runs after one warm-up run; output discarded."""
-    subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - t)
+    """(median, min) seconds of ``runs`` runs after one warm-up run (:func:`processes.walls`)."""
+    times = walls(cmd, ENV, runs)
     return statistics.median(times), min(times)
 
 

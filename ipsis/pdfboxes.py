@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ipsis.document import Document
-from ipsis.packing import read_le, to_le
+from ipsis.packing import check_consumed, read_columns, to_le
 
 RESYNC = 6
 """Characters that must agree again before an alignment resumes after a disagreement."""
@@ -218,10 +218,7 @@ def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
         for _ in range(count):
             p, height, left, bottom, right, top, n = _PAGE.unpack_from(data, pos)
             pos += _PAGE.size
-            cols: list[array[Any]] = []
-            for code in "Iffff":
-                col, pos = read_le(data, pos, code, n)
-                cols.append(col)
+            cols, pos = read_columns(data, pos, "Iffff", n)
             offset, boxes = 0, {}
             for d, x0, y0, x1, y1 in zip(*cols, strict=True):
                 offset += d
@@ -230,9 +227,7 @@ def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
     except struct.error as exc:
         msg = f"not a boxes payload ({exc})"
         raise ValueError(msg) from None
-    if pos != len(data):
-        msg = f"not a boxes payload ({len(data) - pos} bytes left over)"
-        raise ValueError(msg)
+    check_consumed(data, pos, "boxes")
     return out
 
 

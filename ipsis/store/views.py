@@ -23,7 +23,7 @@ from typing import Any
 
 from ipsis.document import SKIPPED_IN_MATCHING, Document
 from ipsis.ingest.normalize import Normalized
-from ipsis.packing import read_le, to_le
+from ipsis.packing import check_consumed, read_columns, to_le
 from ipsis.spans import OffsetMap, _Layer
 
 COMPRESSED = False
@@ -98,12 +98,8 @@ def unpack(data: bytes) -> dict[Any, Any]:
             pos += head["text"]
             layers = []
             for size in head["layers"]:
-                cols = []
-                for _col in range(4):
-                    arr, pos = read_le(data, pos, "I", size)
-                    col = tuple(arr)
-                    cols.append(col)
-                layers.append(_Layer(*cols))
+                cols, pos = read_columns(data, pos, "IIII", size)
+                layers.append(_Layer(*map(tuple, cols)))
             omap = OffsetMap(head["length"], head["source_length"], tuple(layers))
             if len(text) != omap.length:
                 msg = f"view text of {len(text)} characters, its map says {omap.length}"
@@ -112,7 +108,5 @@ def unpack(data: bytes) -> dict[Any, Any]:
     except (struct.error, KeyError, TypeError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         msg = f"not a views payload ({type(exc).__name__}: {exc})"
         raise ValueError(msg) from None
-    if pos != len(data):
-        msg = f"not a views payload ({len(data) - pos} bytes left over)"
-        raise ValueError(msg)
+    check_consumed(data, pos, "views")
     return out

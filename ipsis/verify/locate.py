@@ -282,15 +282,16 @@ def _first_stage_found(
 
 def _search(
     document: Document, quote: str, policy: Policy, tier: str
-) -> tuple[Normalized, str, list[tuple[int, int]], list[str], bool, bool, bool]:
+) -> tuple[Normalized, str, list[tuple[int, int]], list[str], str]:
     """The view, the stage of the quote found and its hits in the view, what was taken off the
-    quote, and whether the view is the one with page furniture (``printed``), with scripts
-    set apart by spaces (``spaced``) or the script_spacing search's (``respaced``)."""
+    quote, and which other reading found it: ``""`` (the tier's own view), ``"furniture"``
+    (the view with page furniture), ``"spaced"`` (scripts set apart by spaces) or
+    ``SCRIPT_SPACING`` (the script_spacing search)."""
     dis = policy.disabled_steps
     view = document_view(document, tier, dis)
     search = replace(policy, max_tier=tier) if tier != policy.max_tier else policy
     prepared, hits, removed = _first_stage_found(document, view, quote, search)
-    printed = spaced = False
+    found_by = ""
     for name, other in other_views(document, tier, dis, quote):
         # the quote may hold what the view skips (a superscript or footnote call copied with the
         # sentence, a superscript set apart by spaces, a running header or footer quoted by
@@ -301,15 +302,14 @@ def _search(
         reading = _first_stage_found(document, other, quote, search, batched=False)
         if reading[1] and (not hits or len(reading[2]) < len(removed)):
             view, (prepared, hits, removed) = other, reading
-            printed, spaced = name == "furniture", name == "spaced"
-    respaced = not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document)
-    if respaced:  # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
+            found_by = name if name in ("furniture", "spaced") else ""
+    if not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document):
+        # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
         other = scripts_view(document, tier, dis)
         reading = _first_stage_found(document, other, quote, search, batched=False, spacing=True)
-        respaced = bool(reading[1])
-        if respaced:
-            view, (prepared, hits, removed) = other, reading
-    return view, prepared, hits, removed, printed, spaced, respaced
+        if reading[1]:
+            view, (prepared, hits, removed), found_by = other, reading, SCRIPT_SPACING
+    return view, prepared, hits, removed, found_by
 
 
 def places(document: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> list[tuple[Span, dict[str, Any] | None]]:
@@ -358,7 +358,7 @@ def locate(
     result.warnings.extend(document.meta.get("warnings", ()))
     tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier  # the ocr tier: ipsis.verify.ocr
     dis = policy.disabled_steps
-    view, prepared, hits, removed, printed, spaced, respaced = _search(document, quote, policy, tier)
+    view, prepared, hits, removed, found_by = _search(document, quote, policy, tier)
     result.prepared = removed
     q = quote_view(prepared, tier, dis).text if prepared else ""
     if not q.strip():
@@ -382,8 +382,10 @@ def locate(
         return result
 
     notes: list[str] = (
-        ["the quote sets a raised or lowered script apart by spaces (S 2 for S², R n for Rⁿ)"] if spaced else []
-    ) + ([SPACING_NOTE] if respaced else [])
+        ["the quote sets a raised or lowered script apart by spaces (S 2 for S², R n for Rⁿ)"]
+        if found_by == "spaced"
+        else []
+    ) + ([SPACING_NOTE] if found_by == SCRIPT_SPACING else [])
     if section is not None:
         hits = _restrict_to_section(document, view, hits, section, result)
         if not hits:
@@ -443,9 +445,9 @@ def locate(
         if "revoked" in m.flags:
             result.warnings.append({"kind": "revoked", "message": "the quoted text is revoked in this source"})
             result.message += "; the text is revoked"
-    if respaced:
+    if found_by == SCRIPT_SPACING:
         result.steps = [*result.steps, SCRIPT_SPACING]
-    if printed:
+    if found_by == "furniture":
         for m in result.matches:
             if _in_furniture(document, m):
                 m.flags = sorted({*m.flags, "furniture"})
