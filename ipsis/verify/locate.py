@@ -45,6 +45,7 @@ from ipsis.verify.match import (
     quote_view,
 )
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
+from ipsis.verify.lossy import not_in_lossy_view
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_stages
 from ipsis.verify.result import (
@@ -185,6 +186,8 @@ def _diagnose(
     for tier in LOSSY_TIERS:
         if tier_rank(tier) <= tier_rank(policy.max_tier) or tier == "ocr":
             continue  # the ocr tier is judged by its exact differences (ipsis.verify.ocr), never by its view
+        if not_in_lossy_view(doc, quote, tier, policy.disabled_steps):
+            continue  # no place there: its lossy views need not be built
         view = document_view(doc, tier, policy.disabled_steps)
         q = quote_view(quote, tier, policy.disabled_steps).text
         hits = find_all(view.text, q, boundaries=policy.boundaries)

@@ -1,0 +1,75 @@
+"""A cheap proof that a quote is not in a lossy view, before its lossy views are built.
+
+The diagnosis of a ``not_found`` quote looks for it in the ``case``, ``accents`` and
+``ordinals`` views of the source. Building a quote's lossy views runs their steps with offset
+maps (``case``, ``accents``, ``ordinals``, then ``tidy`` each time); most not-found quotes are
+in none of them. The lossy steps after ``casefold`` and ``strip accents`` change only a few
+characters: ``tidy`` deletes spaces and hyphens or shortens runs of spaces, ``ordinals``
+replaces ``o``/``a``/``°``/``.º``... after a digit by ``º``/``ª``. With those characters
+deleted from both sides (:data:`IGNORED`), the quote's view becomes exactly the quote's
+casefolded (and accent-stripped) typography text, and a place of the quote in the source's
+view becomes a place of it in the source's view with them deleted. So when that text is not
+in the source's view with them deleted, the quote is not in the view at all (same diagnosis,
+without building its views).
+
+>>> from ipsis.document import Document
+>>> doc = Document("d", "Art. 1º Todos são iguais perante a lei.")
+>>> not_in_lossy_view(doc, "TODOS SÃO IGUAIS", "case"), not_in_lossy_view(doc, "todos sao iguais", "case")
+(False, True)
+>>> not_in_lossy_view(doc, "todos sao iguais", "accents"), not_in_lossy_view(doc, "art. 1o todos", "ordinals")
+(False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ipsis.document import Document
+from ipsis.ingest.fixes import _casefold, _strip_accents
+from ipsis.ingest.normalize import steps_for
+from ipsis.verify import batch
+from ipsis.verify.match import _typography_of, document_view
+
+LOSSY_STEPS = {
+    "case": ("case", "tidy"),
+    "accents": ("case", "accents", "tidy"),
+    "ordinals": ("case", "accents", "ordinals", "tidy"),
+}
+"""The steps each lossy tier runs after ``typography`` (the shortcut holds for these only)."""
+
+_TIDIED = " -"
+IGNORED = {
+    "case": _TIDIED,
+    "accents": _TIDIED,
+    "ordinals": _TIDIED + ".oaº°ᵒªᵃ",
+}
+"""Per tier, the characters its steps after casefolding and accent stripping may add, delete or
+replace (each by another of them): ``tidy``'s spaces and hyphens, ``ordinals``' suffixes."""
+
+_TABLES = {tier: str.maketrans("", "", chars) for tier, chars in IGNORED.items()}
+
+
+def not_in_lossy_view(doc: Document, quote: str, tier: str, disabled: Sequence[str] = ()) -> bool:
+    """True when ``quote`` surely has no place in ``doc``'s view at the lossy ``tier`` (the
+    view of :func:`~ipsis.verify.match.quote_view` is not in that of
+    :func:`~ipsis.verify.match.document_view`); False when it may (then search). Never True
+    on the per-quote reference path."""
+    if tier not in LOSSY_STEPS or batch.reference.on:
+        return False
+    typography = steps_for("typography", disabled)
+    if steps_for(tier, disabled) != typography + LOSSY_STEPS[tier]:
+        return False  # a step disabled: other views
+    text = _casefold(_typography_of(quote, tuple(disabled)).text)[0]
+    if tier != "case":
+        text = _strip_accents(text)[0]
+    table = _TABLES[tier]
+    return text.translate(table) not in _skeleton(doc, tier, disabled)
+
+
+def _skeleton(doc: Document, tier: str, disabled: Sequence[str]) -> str:
+    """The view of ``doc`` at ``tier`` without the characters :data:`IGNORED` (kept on it)."""
+    key = ("lossy_skeleton", tier, tuple(sorted(disabled)))
+    kept = doc.cache.get(key)
+    if kept is None:
+        kept = doc.cache[key] = document_view(doc, tier, disabled).text.translate(_TABLES[tier])
+    return str(kept)
