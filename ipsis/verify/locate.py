@@ -32,6 +32,7 @@ from ipsis.verify import ocr as ocr_matching
 from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
+from ipsis.verify.lossy import not_in_lossy_view
 from ipsis.verify.match import (
     _CACHED_QUOTE,
     Context,
@@ -45,7 +46,6 @@ from ipsis.verify.match import (
     quote_view,
 )
 from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
-from ipsis.verify.lossy import not_in_lossy_view
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_stages
 from ipsis.verify.result import (
