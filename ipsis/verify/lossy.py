@@ -23,6 +23,7 @@ without building its views).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ipsis.document import Document
 from ipsis.ingest.fixes import _casefold, _strip_accents
@@ -46,30 +47,49 @@ IGNORED = {
 """Per tier, the characters its steps after casefolding and accent stripping may add, delete or
 replace (each by another of them): ``tidy``'s spaces and hyphens, ``ordinals``' suffixes."""
 
-_TABLES = {tier: str.maketrans("", "", chars) for tier, chars in IGNORED.items()}
-
 
 def not_in_lossy_view(doc: Document, quote: str, tier: str, disabled: Sequence[str] = ()) -> bool:
     """True when ``quote`` surely has no place in ``doc``'s view at the lossy ``tier`` (the
     view of :func:`~ipsis.verify.match.quote_view` is not in that of
     :func:`~ipsis.verify.match.document_view`); False when it may (then search). Never True
     on the per-quote reference path."""
-    if tier not in LOSSY_STEPS or batch.reference.on:
+    dis = tuple(sorted(disabled))
+    if batch.reference.on or not _holds(tier, dis):
         return False
-    typography = steps_for("typography", disabled)
-    if steps_for(tier, disabled) != typography + LOSSY_STEPS[tier]:
-        return False  # a step disabled: other views
-    text = _casefold(_typography_of(quote, tuple(disabled)).text)[0]
-    if tier != "case":
-        text = _strip_accents(text)[0]
-    table = _TABLES[tier]
-    return text.translate(table) not in _skeleton(doc, tier, disabled)
+    casefolded, stripped = _folded(quote, dis)
+    return _without(casefolded if tier == "case" else stripped, tier) not in _skeleton(doc, tier, dis)
 
 
-def _skeleton(doc: Document, tier: str, disabled: Sequence[str]) -> str:
+@lru_cache(maxsize=64)
+def _holds(tier: str, disabled: tuple[str, ...]) -> bool:
+    """The shortcut holds for ``tier``: its steps after ``typography`` are :data:`LOSSY_STEPS`
+    (no step of it disabled)."""
+    if tier not in LOSSY_STEPS:
+        return False
+    return steps_for(tier, disabled) == steps_for("typography", disabled) + LOSSY_STEPS[tier]
+
+
+@lru_cache(maxsize=1024)
+def _folded(quote: str, disabled: tuple[str, ...]) -> tuple[str, str]:
+    """The quote's typography text casefolded, and that without accents (one each per quote,
+    for the three tiers)."""
+    casefolded = _casefold(_typography_of(quote, disabled).text)[0]
+    return casefolded, _strip_accents(casefolded)[0]
+
+
+def _without(text: str, tier: str) -> str:
+    """``text`` without the characters :data:`IGNORED` at ``tier`` (``str.replace`` in C: a
+    deleting ``str.translate`` looks each character up in Python's table, ten times slower)."""
+    for c in IGNORED[tier]:
+        if c in text:
+            text = text.replace(c, "")
+    return text
+
+
+def _skeleton(doc: Document, tier: str, disabled: tuple[str, ...]) -> str:
     """The view of ``doc`` at ``tier`` without the characters :data:`IGNORED` (kept on it)."""
-    key = ("lossy_skeleton", tier, tuple(sorted(disabled)))
+    key = ("lossy_skeleton", tier, disabled)
     kept = doc.cache.get(key)
     if kept is None:
-        kept = doc.cache[key] = document_view(doc, tier, disabled).text.translate(_TABLES[tier])
+        kept = doc.cache[key] = _without(document_view(doc, tier, disabled).text, tier)
     return str(kept)
