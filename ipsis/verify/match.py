@@ -237,7 +237,7 @@ def _steps_after(quote: str, disabled: tuple[str, ...], steps: tuple[str, ...]) 
     return run_steps(quote, steps[-1:], after=_steps_after(quote, disabled, steps[:-1]))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _typography_of(quote: str, disabled: tuple[str, ...]) -> Normalized:
     """The quote's typography view before outer spaces are trimmed (what lossy steps go on from)."""
     return normalize(quote, "typography", disabled=disabled)
