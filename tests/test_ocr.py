@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +93,7 @@ def test_usable_in_ascii_equals_the_regex_counts() -> None:
 def _pages(rel: str) -> list[str]:
     doc = load_document(CORPORA / rel)
     starts = [*doc.page_starts, len(doc.text)] if doc.page_starts else [0, len(doc.text)]
-    return [doc.text[a:b] for a, b in zip(starts, starts[1:], strict=False)] + [doc.text]
+    return [doc.text[a:b] for a, b in pairwise(starts)] + [doc.text]
 
 
 def test_missing_binary_and_language_name_the_debian_packages() -> None:
