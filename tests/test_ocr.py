@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -57,43 +56,6 @@ def test_usable_text_layer() -> None:
     assert not usable("\ufffd" * 40 + " a")
     assert not usable("\ue000\ue001\ue002 \ue003")  # private-use glyph codes of a font without a map
     assert not usable("")
-
-
-def test_usable_in_ascii_equals_the_regex_counts() -> None:
-    """The ASCII shortcut of ``usable`` (str methods) answers as the ``regex`` patterns do: on
-    the pages of real PDFs and plain texts, and on ASCII built to sit on each threshold (controls
-    \\x1c-\\x1f that ``str.isspace`` counts as spaces and ``regex``'s \\s does not, form feeds,
-    few letters, a bad control past the first 4,000 characters)."""
-    import random
-
-    from ipsis.ingest import ocr
-
-    def by_regex(text: str) -> bool:
-        n = len(text) - len(ocr._SPACE.findall(text))
-        if n <= 0:
-            return False
-        if not ocr._BAD.search(text) and len(ocr._ALNUM.findall(text, 0, 4000)) >= 0.3 * min(n, 4000):
-            return True
-        return len(ocr._BAD.findall(text)) <= 0.3 * n and len(ocr._ALNUM.findall(text)) >= 0.3 * n
-
-    pages = [p for rel in ("rfc/rfc7519-rfceditor-pdfrfc.pdf", "rfc/rfc7519.txt") for p in _pages(rel)]
-    rng = random.Random(5)
-    alphabet = "ab1 .,;\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x00\x07\x0e-+"
-    made = [
-        "".join(rng.choice(alphabet[: rng.randint(3, len(alphabet))]) for _ in range(rng.randint(0, 60)))
-        for _ in range(3000)
-    ]
-    made += ["a" * 1300 + " " * 3000 + "." * 3000, "x" * 4500 + "\x01", "\x1c\x1d a", "\x0c\n \t"]
-    texts = [t for t in pages + made if t.isascii()]
-    assert len(texts) > 3000
-    assert [usable(t) for t in texts] == [by_regex(t) for t in texts]
-    assert {usable(t) for t in made} == {True, False}
-
-
-def _pages(rel: str) -> list[str]:
-    doc = load_document(CORPORA / rel)
-    starts = [*doc.page_starts, len(doc.text)] if doc.page_starts else [0, len(doc.text)]
-    return [doc.text[a:b] for a, b in pairwise(starts)] + [doc.text]
 
 
 def test_missing_binary_and_language_name_the_debian_packages() -> None:

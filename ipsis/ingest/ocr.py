@@ -24,7 +24,6 @@ version in ``extractor_version``, so a later run reads exactly the same text.
 from __future__ import annotations
 
 import hashlib
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -88,25 +87,12 @@ def usable(text: str) -> bool:
     >>> usable("Art. 5º Todos são iguais perante a lei"), usable("\\ufffd\\ufffd\\ufffd a \\ufffd"), usable(" \\n")
     (True, False, False)
     """
-    if text.isascii():  # the same counts by str methods, in C: no list of matches
-        n = len(text) - sum(map(text.count, _ASCII_SPACES))
-        if n <= 0:
-            return False
-        head = text[:4000]
-        if not _ASCII_BAD.search(text) and len(head) - len(head.translate(_NO_ASCII_ALNUM)) >= 0.3 * min(n, 4000):
-            return True
     n = len(text) - len(_SPACE.findall(text))
     if n <= 0:
         return False
     if not _BAD.search(text) and len(_ALNUM.findall(text, 0, 4000)) >= 0.3 * min(n, 4000):
         return True  # the common case, decided in C
     return len(_BAD.findall(text)) <= 0.3 * n and len(_ALNUM.findall(text)) >= 0.3 * n
-
-
-# what the three patterns above match in ASCII (``regex``'s \s is not ``str.isspace``: no \x1c-\x1f)
-_ASCII_SPACES = "\t\n\x0b\x0c\r "
-_ASCII_BAD = re.compile("[\x00-\x08\x0e-\x1f]")
-_NO_ASCII_ALNUM = str.maketrans("", "", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def invisible_text(textpage: Any, samples: int = 32) -> bool:
