@@ -82,7 +82,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
         permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
         tiene derecho a|tienen derecho a|has the right to|have the right to|tem direito de|têm direito de|
-        tiene derecho de|tienen derecho de|assegurado o direito a|assegurado o direito de|garantido o direito a|
+        tiene derecho de|tienen derecho de|tendrá derecho a|tendrán derecho a|terá direito a|terão direito a|
+        terá o direito de|terão o direito de|tendrá derecho de|tendrán derecho de|will have the right to|assegurado o direito a|assegurado o direito de|garantido o direito a|
         garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
@@ -187,7 +188,8 @@ BOUNDS: dict[str, tuple[str, ...]] = {
         not more than | not exceed |
         within | maximum | limitada a | limitado a | limited to"""),
     "lower": phrases("""mínimo | mínima | no mínimo | pelo menos | ao menos | não inferior a | não menos de |
-        al menos | por lo menos | como mínimo | no inferior a | at least | no less than | not less than | minimum"""),
+        al menos | por lo menos | como mínimo | no inferior a | at least | no less than | not less than | minimum |
+        mais de | más de | more than | superior a | superior al | exceeding | over"""),
     "exact": phrases("exatamente | exactamente | exactly | precisamente | precisely"),
 }  # fmt: skip
 """Words that bound a quantity; the same number with another bound is another rule."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ipsis.judge.numbers import Quantity, quantities
 from ipsis.judge.text import Token, guess_language, is_content, stem, tokens
 from ipsis.lexicon import (
+    BOUNDS,
     CHAIN,
     COMPEL,
     DEONTIC,
@@ -70,6 +71,16 @@ NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("quer", "ou", "não"),
 )
 """Fixed expressions whose negator does not negate the predicate."""
+HYPHEN_NEGATORS = frozenset({"não"})
+"""Negators written as a prefix with a hyphen (pt ``não-duráveis``); en ``no-store`` is a name."""
+NEGATED_BOUNDS = sorted(
+    {tuple(p.split()) for ps in BOUNDS.values() for p in ps if p.split()[0] in NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]},
+    key=len,
+    reverse=True,
+)
+"""Bounds written with a negator (``não superior a``, ``no más de``, ``not more than``): before a
+number they are compared as bounds (:func:`ipsis.judge.structure.bound_of`, where ``más de`` is a
+lower bound), not as negations."""
 
 MODALS: dict[tuple[str, ...], str] = {tuple(p.split()): cls for cls, ps in DEONTIC.items() for p in ps}
 """Modal phrases (token tuples, casefolded) and their deontic class."""
@@ -116,13 +127,13 @@ class Analysis:
         self.low = [t.low for t in self.toks]
         self.sent = self._sentence_ids()
         self.consumed: set[int] = set()
+        self.quantities: list[Quantity] = quantities(text)
         self.modals = self._modals()
         self.limiters = self._limiters()
         self.negations = self._negations()
         skip = self.consumed | {k for s in self.negations for k in range(s.i, s.j)}
         self.stems = [stem(w) if is_content(w) and k not in skip else "" for k, w in enumerate(self.low)]
         self.stem_set = {s for s in self.stems if s}
-        self.quantities: list[Quantity] = quantities(text)
 
     def _match(self, k: int, phrases: list[tuple[str, ...]] | dict[tuple[str, ...], str]) -> tuple[str, ...] | None:
         for n in range(min(_MAX_MODAL, len(self.low) - k), 0, -1):
@@ -171,6 +182,9 @@ class Analysis:
             if self.lang == "en" and phrase == ("may",) and self.toks[k].text == "May" and k > 0:
                 k = j
                 continue
+            if self._caused(i, j):
+                k = j  # "se debe a que", "deve-se a": caused by, not a duty
+                continue
             if out and phrase[0] in COMPEL and all(w in CHAIN for w in self.low[out[-1].j : i]):
                 k = j  # "no pudiendo ser obligada a declarar": the participle the modal reaches, not a modal
                 continue
@@ -192,6 +206,33 @@ class Analysis:
             out.append(Site("modal", k, k + 1, self._span(k, k + 1), anchors, PROHIBITION))
         out.sort(key=lambda site: site.i)
         return out
+
+    def _caused(self, i: int, j: int) -> bool:
+        """``deber``/``dever`` as a pronominal verb before ``a`` (``se debe a que``, ``deve-se a``,
+        ``debido a``): it says what something is due to."""
+        if j - i != 1 or stem(self.low[i])[:3] not in ("deb", "dev"):
+            return False
+        return (i > 0 and self.low[i - 1] == "se" or self.low[j : j + 1] == ["se"]) and any(
+            w in ("a", "à", "ao", "al", "aos", "às") for w in self.low[j : j + 2]
+        )
+
+    def _bounds_number(self, k: int) -> bool:
+        """A negated bound starts at token ``k`` and a number follows it (``no más de 72 horas``)."""
+        ph = next((ph for ph in NEGATED_BOUNDS if tuple(self.low[k : k + len(ph)]) == ph), None)
+        if ph is None or k + len(ph) >= len(self.toks):
+            return False
+        start = self.toks[k + len(ph)].start
+        return any(start <= q.start <= start + 1 for q in self.quantities)
+
+    def _negative_prefix(self, k: int) -> bool:
+        """Token ``k`` is ``não`` joined to the lowercase word after it (``não-duráveis``,
+        ``não-residentes``): a negation of that word, not a part of a name (``no-store``, ``If-None-Match``)."""
+        t = self.toks[k]
+        nxt = self.toks[k + 1] if k + 1 < len(self.toks) else None
+        return (
+            t.text in HYPHEN_NEGATORS and nxt is not None and self.text[t.end : nxt.start] == "-" and nxt.text.islower()
+            and self.text[t.start - 1 : t.start] != "-"
+        )
 
     def hyphenated(self, k: int) -> bool:
         """Token ``k`` is part of a hyphenated name (``No-store``, ``If-None-Match``), not a word alone."""
@@ -246,7 +287,9 @@ class Analysis:
                 continue
             if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1, 2)):
                 continue
-            if self.hyphenated(k):
+            if self._bounds_number(k):
+                continue
+            if self.hyphenated(k) and not self._negative_prefix(k):
                 continue  # a part of a name ("If-None-Match"), not a negation
             earlier = [*out, *(s for s in self.modals if s.cls in NEGATIVE_MODALS)]
             if w in CONTINUING and any(s.i < k and self.sent[s.i] == self.sent[k] for s in earlier):

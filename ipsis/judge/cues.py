@@ -31,6 +31,7 @@ from ipsis.judge.analysis import (
     Site,
 )
 from ipsis.judge.numbers import Quantity, comparable, same_quantity
+from ipsis.judge.restrict import dropped_cues, universal_cues
 from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
@@ -244,6 +245,7 @@ def _force(site: Site) -> str:
 
 _RESTRICTOR_FOLDED = frozenset(fold(p) for ps in RESTRICTORS.values() for p in ps)
 _RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
+_IF = frozenset({"if", "when", "se", "si", "quando", "cuando", "where"})
 
 
 def _only_if(a: Analysis, site: Site) -> bool:
@@ -252,8 +254,10 @@ def _only_if(a: Analysis, site: Site) -> bool:
     both say the act is allowed in the named cases only."""
     same = [k for k in range(len(a.low)) if a.sent[k] == a.sent[site.i]]
     restricted = any(a.low[k] in _RESTRICTOR_WORDS for k in same if k < site.i)
-    if site.cls == PERMISSION:
-        return restricted
+    if site.cls == PERMISSION:  # "Solo ... puede", or "may ... only if" / "pode ... somente se"
+        return restricted or any(
+            a.low[k] in _RESTRICTOR_WORDS and a.low[k + 1 : k + 2] and a.low[k + 1] in _IF for k in same if k > site.i
+        )
     if site.cls == PROHIBITION:  # "só não poderá ... se" is another rule
         return not restricted and any(lim.i > site.i and a.sent[lim.i] == a.sent[site.i] for lim in a.limiters)
     return False
@@ -302,10 +306,25 @@ def prohibited_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, 
     return []
 
 
-def _verb_after(a: Analysis, site: Site) -> tuple[str, ...]:
-    """Up to two content stems right after the modal at ``site`` in its sentence (its verb)."""
-    out = [a.stems[k] for k in range(site.j, min(len(a.low), site.j + 6)) if a.sent[k] == a.sent[site.i] and a.stems[k]]
-    return tuple(out[:2])
+def _verb_after(a: Analysis, site: Site, n: int = 2) -> tuple[str, ...]:
+    """Up to ``n`` content stems right after the modal at ``site`` in its sentence (its verb)."""
+    stop = min(len(a.low), site.j + 3 * n)
+    out = [a.stems[k] for k in range(site.j, stop) if a.sent[k] == a.sent[site.i] and a.stems[k]]
+    return tuple(out[:n])
+
+
+def _governed(a: Analysis, site: Site) -> tuple[str, ...]:
+    """The content stems a modal verb governs: up to four after it, in its clause (a comma ends
+    it); none for an adjective of possibility (``invioláveis``), whose act is its own root."""
+    if site.j - site.i == 1 and CANNOT_BE.match(a.low[site.i]):
+        return ()
+    out: list[str] = []
+    for k in range(site.j, min(len(a.low), site.j + 12)):
+        if a.sent[k] != a.sent[site.i] or (k > site.j and "," in a.text[a.toks[k - 1].end : a.toks[k].start]):
+            break
+        if a.stems[k]:
+            out.append(a.stems[k])
+    return tuple(out[:4])
 
 
 def _weakens(site: Site, passage: Analysis, claim: Analysis) -> bool:
@@ -324,7 +343,14 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         anchors = set(site.anchors)
         # the modal whose anchors hold the claim's verb (its first anchor) counts first
         verb = site.anchors[0] if site.anchors else ""
-        scored = [(len(anchors & set(p.anchors)) + 10 * _holds(p, verb), p) for p in passage.modals]
+        # the words the modal governs (after it) weigh more than the subject before it: "não podem
+        # guardar registros negativos" is compared with "não podendo conter informações negativas",
+        # not with "devem ser objetivos", whose subject the claim repeats
+        acts = set(_governed(claim, site))
+        scored = [
+            (len(anchors & set(p.anchors)) + 2 * len(acts & set(_governed(passage, p))) + 50 * _holds(p, verb), p)
+            for p in passage.modals
+        ]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
             if not any(_agree(p, site, passage, claim) for p in passage.modals):
@@ -429,6 +455,8 @@ class CueJudge:
         if focus is not None:  # the quote's own "preferencialmente", numbers, prohibitions
             quote = Analysis(passage[focus[0] : focus[1]], p.lang)
             cues += hedge_cues(c, quote)
+            if not any(text.startswith("limiter:") for text, _, _ in cues):
+                cues += universal_cues(c, quote) or (dropped_cues(c, quote) if core is near else [])
             if not any(hard for _, _, hard in cues):
                 cues += prohibited_cues(c, quote)
             if not any(text.startswith("number:") and hard for text, _, hard in cues):

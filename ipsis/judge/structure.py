@@ -290,7 +290,11 @@ _LIMITLESS = frozenset(
 
 
 def bound_word(a: Analysis, k: int) -> str | None:
-    """``upper``/``lower``/``exact`` when a bound phrase starts at token ``k``."""
+    """``upper``/``lower``/``exact`` when a bound phrase starts at token ``k`` (and none that
+    starts before it covers it: ``more than`` inside ``no more than`` is no bound of its own)."""
+    if any(k - b >= 0 and tuple(a.low[k - b : k - b + len(ph)]) == ph and len(ph) > b
+           for ps in _BOUNDS.values() for ph in ps for b in (1, 2)):
+        return None
     for kind, phrases in _BOUNDS.items():
         if any(tuple(a.low[k : k + len(ph)]) == ph for ph in phrases):
             return kind

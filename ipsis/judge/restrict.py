@@ -1,0 +1,150 @@
+"""Restrictions of the quote's sentence that the claim drops or overrides (issue 25, sixth round).
+
+A rule is often stated with a restriction beside it: a condition (``quando``, ``cuando``, ``if``,
+``em caso de``, ``en el supuesto de``, ``tratando-se de``), a manner the act must lack or have
+(``sem justa causa``, ``previa audiencia``, ``mediante``), a purpose (``con la finalidad de``, ``a
+fim de``, ``for the purpose of``). :func:`restrictions` finds them in the quote's own sentences,
+each with the content words of its clause (up to a comma, a semicolon or another marker). A claim
+that restates the rule keeps each restriction in some words; one whose clause words the claim has
+none of (in no form) is dropped:
+
+- :func:`dropped_cues`: a restriction the claim does not carry lowers the support score (a soft
+  cue: ``condition: section: sem justa causa; claim: (absent)``); the exceptions the section makes
+  (``salvo``, ``unless``) are :func:`ipsis.judge.cues.limiter_cues`'s, not read twice here;
+- :func:`universal_cues`: the claim quantifies universally (``qualquer``, ``cualquier``, ``any``,
+  ``every``) where the sentence restricts and the claim drops the restriction (``para qualquer
+  crime`` against ``nos casos previstos na lei``): a limiter conflict.
+
+The markers are structure (where a restriction starts), not meaning: the clause's own words decide
+whether the claim keeps it, so a reworded condition (``Si la supresión se debe a que el afectado se
+opuso`` for ``Cuando la supresión derive del ejercicio del derecho de oposición``) is kept.
+
+>>> from ipsis.judge.analysis import Analysis
+>>> q = Analysis("É vedado ao fornecedor elevar sem justa causa o preço de produtos ou serviços.", "pt")
+>>> dropped_cues(Analysis("É vedado ao fornecedor elevar o preço de seus produtos.", "pt"), q)
+[('condition: section: sem justa causa; claim: (absent)', 0.5, False)]
+>>> dropped_cues(Analysis("O fornecedor não pode aumentar sem justa causa o preço.", "pt"), q)
+[]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ipsis.judge.align import related
+from ipsis.lexicon import CONDITIONS, LIMITERS, RESTRICTORS, SYNONYMS, UNIVERSALS, phrases, words
+
+if TYPE_CHECKING:
+    from ipsis.judge.analysis import Analysis
+
+Cue = tuple[str, float, bool]
+
+RESTRICTION_DROPPED = 0.5
+"""A condition, manner or purpose of the quote's sentence that the claim does not carry."""
+UNIVERSAL_CONFLICT = 0.15
+"""A universal quantifier in the claim over a rule the sentence restricts (as LIMITER_CONFLICT)."""
+
+MANNERS = phrases("""sem | sin | without | mediante | previa | prévia | prévio | previo | com prévia | con previa |
+    upon""")
+"""Markers of a manner the act must lack or have (``sem justa causa``, ``previa audiencia``)."""
+PURPOSES = phrases("""com a finalidade de | com o fim de | a fim de | para fins de | para efeitos de |
+    con la finalidad de | con el fin de | a fin de | a efectos de | para fines de | for the purpose of |
+    for the purposes of | in order to | so as to""")
+"""Markers of a purpose that bounds what is allowed (``con la finalidad de preservar la seguridad``)."""
+OPENERS = phrases("""tratando-se de | tratando se de | tratándose de | na hipótese de | nas hipóteses de |
+    em se tratando de | en el supuesto de | en el caso de | en los supuestos de | sempre que | whenever |
+    in the case of""")
+"""Condition markers beside :data:`ipsis.lexicon.CONDITIONS` (``tratando-se de``, ``en el supuesto de``)."""
+ARTICLES = words("o a os as um uma el la los las un una the an")
+IF_WORDS = words("se si caso")
+"""``se``/``si``/``caso`` open a condition only before an article, a pronoun or a negator (``Se o consumidor``),
+not as a clitic (``inicia-se``, ``se considera``)."""
+IF_NEXT = words("""o a os as um uma el la los las un una ele ela eles elas él ella ellos ellas não no houver
+    hubiera hubiese for forem fuere existir existe este esta esse essa""")
+
+
+def _tuples(*lists: tuple[str, ...]) -> list[tuple[str, ...]]:
+    return sorted({tuple(p.split()) for ps in lists for p in ps}, key=len, reverse=True)
+
+
+_CONDITION_TUPLES = _tuples(*CONDITIONS.values(), OPENERS)
+_MANNER_TUPLES = _tuples(MANNERS)
+_PURPOSE_TUPLES = _tuples(PURPOSES)
+_STOP_TUPLES = _tuples(*LIMITERS.values(), *RESTRICTORS.values(), *CONDITIONS.values(), OPENERS, MANNERS, PURPOSES)
+_UNIVERSALS = frozenset().union(*UNIVERSALS.values())
+MAX_CLAUSE = 5
+
+
+def _at(low: list[str], k: int, table: list[tuple[str, ...]]) -> tuple[str, ...] | None:
+    return next((ph for ph in table if tuple(low[k : k + len(ph)]) == ph), None)
+
+
+def restrictions(a: Analysis) -> list[tuple[str, int, int, list[str]]]:
+    """``(kind, i, j, clause stems)`` for each condition, manner or purpose marker of ``a``
+    (tokens ``i``..``j`` are the marker and its clause)."""
+    out: list[tuple[str, int, int, list[str]]] = []
+    k = 0
+    while k < len(a.low):
+        kind, ph = "condition", _at(a.low, k, _CONDITION_TUPLES)
+        if ph is None and a.low[k] in IF_WORDS and a.low[k + 1 : k + 2] and a.low[k + 1] in IF_NEXT:
+            ph = (a.low[k],)
+            if k and a.text[a.toks[k - 1].end : a.toks[k].start] == "-":
+                ph = None  # "inicia-se o prazo": a clitic
+        if ph is None:
+            kind, ph = "condition", _at(a.low, k, _MANNER_TUPLES)
+        if ph is None:
+            kind, ph = "purpose", _at(a.low, k, _PURPOSE_TUPLES)
+        if ph is None or k in a.consumed and a.low[k] not in IF_WORDS:
+            k += 1
+            continue
+        j, clause = k + len(ph), []
+        while j < len(a.low) and len(clause) < MAX_CLAUSE and a.sent[j] == a.sent[k]:
+            if j > k + len(ph) and (any(c in a.text[a.toks[j - 1].end : a.toks[j].start] for c in ",;:")
+                                    or _at(a.low, j, _STOP_TUPLES)):
+                break
+            if ph in _MANNER_TUPLES and clause and a.low[j] in ARTICLES:
+                break  # "sem justa causa o preço": a manner is a noun phrase
+            if a.stems[j]:
+                clause.append(a.stems[j])
+            j += 1
+        if clause:
+            out.append((kind, k, j, clause))
+        k = k + len(ph)
+    return out
+
+
+def _has(claim: Analysis, s: str) -> bool:
+    if s in claim.stem_set or any(related(s, c) for c in claim.stem_set if len(c) >= 4 and len(s) >= 4):
+        return True
+    return any(s in g and g & set(claim.low) for g in SYNONYMS) or any(
+        any(related(s, w) for w in g) and g & set(claim.low) for g in SYNONYMS
+    )
+
+
+def carried(claim: Analysis, clause: list[str]) -> bool:
+    """The claim has some word of the clause, in one form or another (one in three at least)."""
+    found = sum(1 for s in clause if _has(claim, s))
+    return found * 3 >= len(clause) or found >= 2
+
+
+def dropped_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
+    """A condition, manner or purpose of the quote's sentences that the claim does not carry."""
+    for _kind, i, j, clause in restrictions(quote):
+        if len(clause) >= 2 and not carried(claim, clause):  # one word is too little to tell
+            return [(f"condition: section: {quote._span(i, j)}; claim: (absent)", RESTRICTION_DROPPED, False)]
+    return []
+
+
+def universal_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
+    """``qualquer``/``cualquier``/``any`` in the claim, a restriction of the quote's sentences
+    that the claim drops, and no universal of its own in the quote: a limiter conflict."""
+    if set(quote.low) & _UNIVERSALS:
+        return []
+    k = next((k for k, w in enumerate(claim.low) if w in _UNIVERSALS and claim.low[k + 1 : k + 2]), None)
+    if k is None:
+        return []
+    for _kind, i, j, clause in restrictions(quote):
+        if not carried(claim, clause):
+            said = claim._span(k, min(len(claim.toks), k + 2))
+            return [(f"limiter: claim: {said}; section: {quote._span(i, j)}", UNIVERSAL_CONFLICT, True)]
+    return []
