@@ -84,7 +84,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         tiene derecho a|tienen derecho a|has the right to|have the right to|tem direito de|têm direito de|
         tiene derecho de|tienen derecho de|tendrá derecho a|tendrán derecho a|terá direito a|terão direito a|
         terá o direito de|terão o direito de|tendrá derecho de|tendrán derecho de|will have the right to|assegurado o direito a|assegurado o direito de|garantido o direito a|
-        garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a"""),
+        garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a|
+        se admite|se admiten|se admitirá|se admitirán"""),
     RECOMMENDATION: phrases("should|recommended|is recommended"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
@@ -133,12 +134,16 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
 
 WIDENERS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do |
-        mesmo que | ainda que"""),
+        mesmo que | ainda que | mesmo quando | mesmo se | mesmo por | mesmo em | mesmo com | até mesmo |
+        sem necessidade de | sem precisar de | sem dependência de"""),
     "es": phrases("""aun sin | aún sin | incluso sin | con independencia de | independientemente de | aunque |
-        aun cuando"""),
-    "en": phrases("even without | even if no | regardless of | irrespective of | even if | even though"),
+        aun cuando | aún cuando | incluso cuando | incluso si | incluso por | incluso en | incluso con | aun si |
+        sin necesidad de"""),
+    "en": phrases("""even without | even if no | regardless of | irrespective of | even if | even though | even when |
+        even where | even for | even in | without the need | without needing"""),
 }
-"""Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
+"""Concessive phrases that drop a condition (``mesmo sem risco``, ``mesmo por engano``, ``sin necesidad de
+consultar``): the condition's words in the passage conflict."""
 
 HEDGES: dict[str, tuple[str, ...]] = {
     "pt": phrases("""preferencialmente | de preferência | normalmente | geralmente | em regra | via de regra |
@@ -231,7 +236,8 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         mayúsculas/minúsculas prévia/posterior prévio/posterior previa/posterior previo/posterior prior/subsequent
         anterior/posterior anteriormente/posteriormente issued/expires issue/expire issued/expired begin/end
         start/end início/término inicio/término mesmo/distintos mesma/distintas mismo/distintos
-        misma/distintas same/different""")
+        misma/distintas same/different true/false verdadeiro/falso verdadero/falso verdadeira/falsa
+        verdadera/falsa""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""

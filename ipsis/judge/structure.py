@@ -166,6 +166,8 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
                    for s in dropped]
         if dropped and _both_negated(claim, j, passage, passage.stems.index(dropped[0])):
             dropped = []  # "aunque el terrorismo no se considera" / "no considerándose ... el terrorismo"
+        if dropped and _widened(passage, passage.stems.index(dropped[0])):
+            dropped = []  # "sem precisar de autorização" / "independentemente de autorização": both drop it
         if dropped:
             k = passage.stems.index(dropped[0])
             shown = passage._span(max(0, k - 3), min(len(passage.toks), k + 2))
@@ -185,6 +187,14 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
                 out.append((f"limiter: claim: {w} {claim.toks[k + 1].text}…; section: {shown}", LIMITER_CONFLICT, True))
                 return out
     return out
+
+
+def _widened(passage: Analysis, k: int) -> bool:
+    """The passage's token ``k`` follows a concessive phrase within four words (``independentemente
+    de autorização``, ``sem necessidade de qualquer autorização``): the passage drops that condition
+    too. (A bare ``sem`` is no such phrase: ``não poderão ser repassados sem o consentimento``
+    restricts.)"""
+    return any(max(0, k - 4) <= i < k for i, _ in _find(passage.low, _WIDENERS))
 
 
 def _both_negated(claim: Analysis, j: int, passage: Analysis, k: int) -> bool:
