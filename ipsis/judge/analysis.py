@@ -314,13 +314,18 @@ class Analysis:
         that a repeated verb (``tiver ... pronunciado`` / ``tiver votado``) is told apart.
         """
         first = [k for k, s in enumerate(self.stems) if s == anchors[0]]
-        hits = [k for k in first if len(anchors) > 1 and anchors[1] in self.stems[k + 1 : k + 5]] or first
+        pairs = {k: self.stems.index(anchors[1], k + 1, k + 5) for k in first
+                 if len(anchors) > 1 and anchors[1] in self.stems[k + 1 : k + 5]}
+        hits = list(pairs) or first
         if not hits:
             return None
         neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
         # "lacking both X and Y" = "neither X nor Y"; a privative word reaches the noun right after it
         privative = {k for k, w in enumerate(self.low) if w in PRIVATIVE}
+        # the negation of the predicate stands between its subject and its verb as well ("o vício
+        # não for sanado" negates what "Não sendo o vício sanado" does)
         return any(
-            any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) or any(h - 3 <= p < h for p in privative)
+            any(h - 5 <= p < h or h < p <= max(h + after, pairs.get(h, h)) for p in neg_pos)
+            or any(h - 3 <= p < h for p in privative)
             for h in hits
         )

@@ -73,6 +73,10 @@ _PURPOSE_TUPLES = _tuples(PURPOSES)
 _STOP_TUPLES = _tuples(*LIMITERS.values(), *RESTRICTORS.values(), *CONDITIONS.values(), OPENERS, MANNERS, PURPOSES)
 _UNIVERSALS = frozenset().union(*UNIVERSALS.values())
 MAX_CLAUSE = 5
+EXISTENTIALS = words("""some certain many several algum alguma alguns algumas certos certas muitos muitas vários
+    várias algún alguna algunos algunas ciertos ciertas muchos muchas varios varias""")
+"""Quantifiers over part of a kind: ``some caches will not store`` is not ``no cache will store``."""
+ALL_OR_NONE = _UNIVERSALS | words("no nenhum nenhuma ningún ninguna ninguno none")
 
 
 def _at(low: list[str], k: int, table: list[tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -132,6 +136,20 @@ def dropped_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
     for _kind, i, j, clause in restrictions(quote):
         if len(clause) >= 2 and not carried(claim, clause):  # one word is too little to tell
             return [(f"condition: section: {quote._span(i, j)}; claim: (absent)", RESTRICTION_DROPPED, False)]
+    return []
+
+
+def quantifier_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
+    """The claim quantifies a noun over all (``no cache``, ``todo titular``, ``any``) that the quote
+    quantifies over some (``some caches``, ``alguns titulares``): another rule."""
+    for k, w in enumerate(claim.low[:-1]):
+        if w not in ALL_OR_NONE or not claim.stems[k + 1]:
+            continue
+        noun = claim.stems[k + 1]
+        for m, s in enumerate(quote.stems):
+            if s and related(s, noun) and m and quote.low[m - 1] in EXISTENTIALS:
+                said, shown = claim._span(k, k + 2), quote._span(m - 1, m + 1)
+                return [(f"quantifier: claim: {said}; section: {shown}", UNIVERSAL_CONFLICT, True)]
     return []
 
 
