@@ -21,7 +21,7 @@ Cues, each turned into evidence a person can read:
 
 from __future__ import annotations
 
-from ipsis.judge.align import substitution_cues
+from ipsis.judge.align import related, substitution_cues
 from ipsis.judge.analysis import (
     CANNOT_BE,
     NEGATIVE_DETERMINERS,
@@ -394,12 +394,17 @@ def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[
         covered = sum(a in claim.stem_set for a in site.anchors) >= min(2, len(site.anchors))
         if not covered or marker in claim_limiters:
             continue
-        if clause and sum(s in claim.stem_set for s in clause) >= len(clause) / 2:
-            continue
+        if clause and sum(s in claim.stem_set or _formed(s, claim) for s in clause) >= len(clause) / 2:
+            continue  # the claim states the limiter's clause, in one form or another ("conservarlas" / "conservados")
         if marker in _RESTRICTOR_FOLDED and set(claim.low) & REQUIRING:
             continue  # "só podem ser dissolvidas mediante decisão" = "dissolver exige decisão"
         out.append((f"limiter: section: {site.surface}; claim: (absent)", LIMITER_DROPPED, False))
     return out
+
+
+def _formed(s: str, claim: Analysis) -> bool:
+    """A claim stem of the same word as ``s`` (four letters and more in common at the start)."""
+    return len(s) >= 4 and any(related(s, c) for c in claim.stem_set if len(c) >= 4)
 
 
 def entity_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:

@@ -425,7 +425,7 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
         clause = [s for s in _stems_after(claim, j, 3) if s]
         if claim._span(i, j).casefold() in markers and sum(c in passage.stem_set for c in clause) * 2 >= len(clause):
             continue  # the same exception word over the passage's words ("salvo, no último caso" / "salvo, no caso")
-        if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
+        if not clause or any(sum(any(related(c, x) for x in t) for c in clause) * 2 >= len(clause) for t in theirs):
             continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
         marker = claim._span(i, j).casefold()
         before = {claim.stems[k] for k in range(max(0, i - 8), i) if claim.stems[k]}
