@@ -47,6 +47,7 @@ from ipsis.lexicon import (
     REQUIRING,
     RESTRICTORS,
     SYNONYMS,
+    phrases,
     words,
 )
 
@@ -226,6 +227,8 @@ def negation_cues(
             continue
         if _negative_twin(passage, site, claim) or _states_exception(claim, passage, site.i):
             continue
+        if _other_than(passage, site.i) and set(claim.low) & _RESTRICTOR_WORDS:
+            continue  # "ninguna finalidad distinta de la señalada" = "solo para la finalidad señalada"
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
     return out
@@ -259,8 +262,24 @@ def _only_if(a: Analysis, site: Site) -> bool:
             a.low[k] in _RESTRICTOR_WORDS and a.low[k + 1 : k + 2] and a.low[k + 1] in _IF for k in same if k > site.i
         )
     if site.cls == PROHIBITION:  # "só não poderá ... se" is another rule
-        return not restricted and any(lim.i > site.i and a.sent[lim.i] == a.sent[site.i] for lim in a.limiters)
+        return not restricted and (
+            any(lim.i > site.i and a.sent[lim.i] == a.sent[site.i] for lim in a.limiters) or _other_than(a, site.i)
+        )
     return False
+
+
+OTHER_THAN = [tuple(p.split()) for p in phrases("""distinta de | distinto de | distintas de | distintos de |
+    distinta del | distinto del | diferente de | diferentes de | diferente do | diferente da | diversa de |
+    diverso de | diversas de | diversos de | diversa da | diverso do | outra que não | outro que não | other than""")]
+"""``no podrán ser tratados para ninguna finalidad distinta de la señalada``: the prohibition is an
+exclusive permission (``solo pueden tratarse para la finalidad señalada``)."""
+
+
+def _other_than(a: Analysis, i: int) -> bool:
+    """An ``other than`` phrase after token ``i`` in its sentence."""
+    return any(
+        tuple(a.low[k : k + len(ph)]) == ph for k in range(i + 1, len(a.low)) if a.sent[k] == a.sent[i] for ph in OTHER_THAN
+    )
 
 
 def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis | None = None) -> bool:
