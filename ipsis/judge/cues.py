@@ -31,7 +31,7 @@ from ipsis.judge.analysis import (
     Site,
 )
 from ipsis.judge.numbers import Quantity, comparable, same_quantity
-from ipsis.judge.restrict import dropped_cues, quantifier_cues, universal_cues
+from ipsis.judge.restrict import dropped_cues, privative_cues, quantifier_cues, universal_cues
 from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
@@ -481,7 +481,7 @@ class CueJudge:
             cues += hedge_cues(c, quote)
             if not any(text.startswith("limiter:") for text, _, _ in cues):
                 cues += universal_cues(c, quote) or (dropped_cues(c, quote) if core is near else [])
-            cues += quantifier_cues(c, quote)
+            cues += quantifier_cues(c, quote) + privative_cues(c, quote)
             if not any(hard for _, _, hard in cues):
                 cues += prohibited_cues(c, quote)
             if not any(text.startswith("number:") and hard for text, _, hard in cues):

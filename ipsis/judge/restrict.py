@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ipsis.judge.align import related
+from ipsis.judge.text import fold
 from ipsis.lexicon import CONDITIONS, LIMITERS, RESTRICTORS, SYNONYMS, UNIVERSALS, phrases, words
 
 if TYPE_CHECKING:
@@ -137,6 +138,50 @@ def dropped_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
         if len(clause) >= 2 and not carried(claim, clause):  # one word is too little to tell
             return [(f"condition: section: {quote._span(i, j)}; claim: (absent)", RESTRICTION_DROPPED, False)]
     return []
+
+
+PRIVATIVES = words("sem sin without")
+PRIVATIVE_CONFLICT = 0.3
+"""A claim's ``sem X`` where the quote states ``X`` (soft: the quote's ``X`` may be denied in words the
+rules do not read)."""
+
+
+def privative_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
+    """``sem atualização monetária`` in the claim, ``monetariamente atualizados`` in the quote with
+    no ``sem``, negator or concessive before it: the claim denies what the quote grants."""
+    for k, w in enumerate(claim.low):
+        if w not in PRIVATIVES or k in claim.consumed:
+            continue
+        n = next((m for m in range(k + 1, min(len(claim.low), k + 3)) if claim.stems[m]), None)
+        if n is None or len(claim.stems[n]) < 5:
+            continue
+        mine = fold(claim.stems[n])[:5]
+        hits = [m for m, s in enumerate(quote.stems) if len(s) >= 5 and fold(s)[:5] == mine]
+        if not hits or any(_denied(quote, m) for m in hits):
+            continue
+        said, shown = claim._span(k, n + 1), quote.toks[hits[0]].text
+        return [(f"negation: claim: {said}; section: {shown} (no negation)", PRIVATIVE_CONFLICT, False)]
+    return []
+
+
+def _denied(a: Analysis, m: int) -> bool:
+    """Token ``m`` follows a privative, a negator or a negated modal within six words of its clause
+    (``sem a prévia elaboração de orçamento``) or a limiter (``sem prejuízo de``), or precedes a
+    negator within four (``an explicit time is not specified``)."""
+    from ipsis.judge.analysis import ALL_NEGATORS, NEGATIVE_MODALS
+
+    lo, hi = max(0, m - 6), min(len(a.low), m + 5)
+    for q in range(m - 1, lo - 1, -1):
+        if "," in a.text[a.toks[q].end : a.toks[q + 1].start]:
+            lo = q + 1
+            break
+    if any(a.low[q] in ALL_NEGATORS for q in range(m + 1, hi)):
+        return True  # "when an explicit time is not specified"
+    if any(a.low[q] in PRIVATIVES or a.low[q] in ALL_NEGATORS for q in range(lo, m)):
+        return True
+    return any(lo <= site.i < m for site in a.modals if site.cls in NEGATIVE_MODALS) or any(
+        site.i < m <= site.j + 6 for site in a.limiters
+    )
 
 
 def quantifier_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
