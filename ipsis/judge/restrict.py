@@ -199,15 +199,47 @@ def quantifier_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
 
 
 def universal_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
-    """``qualquer``/``cualquier``/``any`` in the claim, a restriction of the quote's sentences
-    that the claim drops, and no universal of its own in the quote: a limiter conflict."""
-    if set(quote.low) & _UNIVERSALS:
+    """``qualquer``/``cualquier``/``any`` (or ``nunca``/``always``) in the claim, and no universal
+    of its own in the quote, against a restriction of the quote the claim drops: a condition,
+    manner or purpose (:func:`restrictions`), a number (``informações negativas referentes a
+    período superior a cinco anos`` / ``nunca podem conter informações negativas``) or a word
+    that bounds the noun the claim quantifies (``su propio domicilio`` / ``cualquier domicilio``)."""
+    if set(quote.low) & (_UNIVERSALS | _ALWAYS):
         return []
-    k = next((k for k, w in enumerate(claim.low) if w in _UNIVERSALS and claim.low[k + 1 : k + 2]), None)
+    k = next((k for k, w in enumerate(claim.low) if w in _UNIVERSALS | _ALWAYS and claim.low[k + 1 : k + 2]), None)
     if k is None:
         return []
-    for _kind, i, j, clause in restrictions(quote):
-        if not carried(claim, clause):
-            said = claim._span(k, min(len(claim.toks), k + 2))
-            return [(f"limiter: claim: {said}; section: {quote._span(i, j)}", UNIVERSAL_CONFLICT, True)]
+    said = claim._span(k, min(len(claim.toks), k + 2))
+    if claim.low[k] in _UNIVERSALS:
+        for _kind, i, j, clause in restrictions(quote):
+            if not carried(claim, clause):
+                return [(f"limiter: claim: {said}; section: {quote._span(i, j)}", UNIVERSAL_CONFLICT, True)]
+        bound = _bounded_noun(claim, k, quote)
+        if bound:
+            return [(f"limiter: claim: {said}; section: {bound}", UNIVERSAL_CONFLICT, True)]
+    values = {q.value for q in claim.quantities}
+    dropped = [q for q in quote.quantities if q.value not in values and q.unit is not None]
+    if dropped:
+        return [(f"limiter: claim: {said}; section: {dropped[0].surface}", UNIVERSAL_CONFLICT, True)]
     return []
+
+
+_ALWAYS = words("nunca jamais jamás never sempre siempre always")
+"""Absolutes over time: against a number the quote bounds the rule by, a limiter conflict."""
+
+
+def _bounded_noun(claim: Analysis, k: int, quote: Analysis) -> str:
+    """The quote's words around the noun the claim quantifies at ``k``, when one of them (a
+    modifier right before or after the noun) is not in the claim: ``su propio domicilio``."""
+    n = next((m for m in range(k + 1, min(len(claim.low), k + 3)) if claim.stems[m]), None)
+    if n is None:
+        return ""
+    noun = claim.stems[n]
+    for m, s in enumerate(quote.stems):
+        if not s or not related(s, noun):
+            continue
+        near = [q for q in (m - 1, m + 1) if 0 <= q < len(quote.low) and quote.sent[q] == quote.sent[m]]
+        for q in near:
+            if quote.stems[q] and not _has(claim, quote.stems[q]):
+                return quote._span(min(q, m), max(q, m) + 1)
+    return ""
