@@ -63,6 +63,14 @@ MIN_SLOT = 2
 """Words around a number that must agree before two numbers are taken to fill the same slot."""
 
 
+LIGHT = words("""caso casos hipótese forma modo maneira vez vezes tipo parte coisa fato torna tornar fica ficar
+    vai ir passa passar faz fazer dá dar põe pôr chega chegar leva levar supuesto manera regla veces cosa hecho
+    vuelve volver queda quedar va pasa hace hacer da pone poner llega llegar lleva llevar case cases way manner
+    kind type thing fact becomes become gets get goes go makes make gives give puts put comes come takes take""")
+"""Light verbs and generic nouns: a paraphrase adds them (``se torna evidente`` for ``ficar evidenciado``),
+so a claim's light word the section lacks counts half in :func:`coverage`."""
+
+
 def coverage(claim: Analysis, passage: Analysis) -> float:
     """Share of the claim's content words (names count twice) that the passage has, in one form
     or another (``naturalizar``/``naturalização``) or as a word of its synonym group."""
@@ -74,6 +82,8 @@ def coverage(claim: Analysis, passage: Analysis) -> float:
             continue
         tok = claim.toks[k].text
         weight = 2.0 if tok[:1].isupper() and k > 0 and not tok.isupper() else 1.0
+        if claim.low[k] in LIGHT:
+            weight = 0.5  # "o prazo só começa a correr quando o defeito se torna evidente": rewording
         total += weight
         if s in passage.stem_set or (len(s) >= 5 and fold(s)[:5] in folded) or _has_synonym(claim.low[k], words_):
             found += weight
