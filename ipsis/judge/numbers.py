@@ -133,8 +133,8 @@ PER_UNIT = re.compile(
 a year``): one of that unit, which ``seis meses`` is not. (``8 horas por dia`` is a rate, not read.)"""
 MULTIPLES = {"dobro": 2, "triplo": 3, "quádruplo": 4, "quíntuplo": 5, "doble": 2, "triple": 3, "cuádruple": 4,
              "quíntuple": 5}
-MULTIPLE = re.compile(r"(?<!\w)(?:o|ao|do|el|al|del)\s+(" + "|".join(MULTIPLES) + r")(?!\w)", re.IGNORECASE)
-"""A multiple after its article (``o dobro``, ``el triple``): ``doble nacionalidad`` is no number."""
+MULTIPLE = re.compile(r"(?<!\w)(?:o|ao|do|em|el|al|del)\s+(" + "|".join(MULTIPLES) + r")(?!\w)", re.IGNORECASE)
+"""A multiple after its article (``o dobro``, ``em dobro``, ``el triple``): ``doble nacionalidad`` is no number."""
 FRACTION_UNITS = frozenset({"third", "fifth"})
 DENOMINATORS = {"third": 3, "fifth": 5}
 """Fractions compare as one unit: ``um terço`` is 1/3, ``dos tercios`` 2/3, ``metade`` 1/2."""
