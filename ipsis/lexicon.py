@@ -68,7 +68,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
         obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|
-        es preciso|es necesario|is necessary"""),
+        es preciso|es necesario|is necessary|tem a obrigação de|têm a obrigação de|tiene la obligación de|
+        tienen la obligación de|has the obligation to|have the obligation to"""),
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
@@ -86,7 +87,7 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         terá o direito de|terão o direito de|tendrá derecho de|tendrán derecho de|will have the right to|assegurado o direito a|assegurado o direito de|garantido o direito a|
         garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a|
         se admite|se admiten|se admitirá|se admitirán"""),
-    RECOMMENDATION: phrases("should|recommended|is recommended"),
+    RECOMMENDATION: phrases("should|recommended|is recommended|ought to"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
 """Deontic modal phrases (any language) by class; the judge compares the classes."""
