@@ -323,9 +323,12 @@ class Analysis:
         # "lacking both X and Y" = "neither X nor Y"; a privative word reaches the noun right after it
         privative = {k for k, w in enumerate(self.low) if w in PRIVATIVE}
         # the negation of the predicate stands between its subject and its verb as well ("o vício
-        # não for sanado" negates what "Não sendo o vício sanado" does)
+        # não for sanado" negates what "Não sendo o vício sanado" does); "decretada nem mantida"
+        # continues a negation, it starts none
+        inner = {p for p in neg_pos if self.low[p] not in CONTINUING}
         return any(
-            any(h - 5 <= p < h or h < p <= max(h + after, pairs.get(h, h)) for p in neg_pos)
+            any(h - 5 <= p < h or h < p <= h + after for p in neg_pos)
+            or any(h < p < pairs.get(h, h) for p in inner)
             or any(h - 3 <= p < h for p in privative)
             for h in hits
         )

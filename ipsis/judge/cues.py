@@ -21,8 +21,9 @@ Cues, each turned into evidence a person can read:
 
 from __future__ import annotations
 
-from ipsis.judge.align import related, substitution_cues
+from ipsis.judge.align import substitution_cues
 from ipsis.judge.analysis import (
+    ALL_NEGATORS,
     CANNOT_BE,
     NEGATIVE_DETERMINERS,
     NEGATIVE_MODALS,
@@ -31,7 +32,7 @@ from ipsis.judge.analysis import (
     Site,
 )
 from ipsis.judge.numbers import Quantity, comparable, same_quantity
-from ipsis.judge.restrict import dropped_cues, privative_cues, quantifier_cues, universal_cues
+from ipsis.judge.restrict import dropped_cues, privative_cues, quantifier_cues, traded_cues, universal_cues
 from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
@@ -244,6 +245,30 @@ def negation_cues(
     return out
 
 
+DOUBLE_OPENERS = NEGATIVE_DETERMINERS | {"ninguém", "nadie", "nobody", "nada", "nothing", "nunca", "never"}
+
+
+def _doubled(a: Analysis) -> list[int]:
+    """Tokens of negations that a second negator before the same modal verb repeats (``Nenhuma
+    causa não pode``, ``Nadie no puede``): the two cancel, or the text says something else."""
+    return [
+        s.i for s in a.negations if a.low[s.i] in DOUBLE_OPENERS and any(
+            m.cls in NEGATIVE_MODALS and 0 < m.i - s.i <= 6 and a.sent[m.i] == a.sent[s.i] and a.low[m.i] in ALL_NEGATORS
+            for m in a.modals
+        )
+    ]
+
+
+def double_negation_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
+    """A negation doubled in the claim and not in the passage (see :func:`_doubled`)."""
+    mine = _doubled(claim)
+    if not mine or _doubled(passage):
+        return []
+    i = mine[0]
+    said = claim._span(i, min(len(claim.toks), i + 4))
+    return [(f"negation: claim: {said} (double negation); section: one negation", NEGATION_CONFLICT, True)]
+
+
 _COMPEL_STEMS = frozenset(stem(w) for w in COMPEL)
 
 
@@ -432,8 +457,8 @@ def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[
 
 
 def _formed(s: str, claim: Analysis) -> bool:
-    """A claim stem of the same word as ``s`` (four letters and more in common at the start)."""
-    return len(s) >= 4 and any(related(s, c) for c in claim.stem_set if len(c) >= 4)
+    """A claim stem of the same word as ``s`` (five letters in common at the start: ``conserv``)."""
+    return len(s) >= 5 and any(len(c) >= 5 and fold(c)[:5] == fold(s)[:5] for c in claim.stem_set)
 
 
 def entity_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
@@ -477,7 +502,7 @@ class CueJudge:
         # the negations the claim must keep are the quote's own ("values that are not JWTs" in
         # another sentence of the section is not what a claim on the quote restates)
         kept = _aligned(c, core) if near is p else {k for k, t in enumerate(p.toks) if lo <= t.start < hi}
-        cues = stated + negation_cues(c, core, kept if core is p else _aligned(c, core), p)
+        cues = stated + negation_cues(c, core, kept if core is p else _aligned(c, core), p) + double_negation_cues(c, core)
         cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
         if near is not core and not any(text.startswith("words:") for text, _, _ in cues):
@@ -492,6 +517,8 @@ class CueJudge:
             if not any(text.startswith("limiter:") for text, _, _ in cues):
                 cues += universal_cues(c, quote) or (dropped_cues(c, quote) if core is near else [])
             cues += quantifier_cues(c, quote) + privative_cues(c, quote)
+            if not any(hard for _, _, hard in cues):
+                cues += traded_cues(c, quote)
             if not any(hard for _, _, hard in cues):
                 cues += prohibited_cues(c, quote)
             if not any(text.startswith("number:") and hard for text, _, hard in cues):

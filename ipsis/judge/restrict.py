@@ -243,3 +243,52 @@ def _bounded_noun(claim: Analysis, k: int, quote: Analysis) -> str:
             if quote.stems[q] and not _has(claim, quote.stems[q]):
                 return quote._span(min(q, m), max(q, m) + 1)
     return ""
+
+
+PASSIVE = words("""por pelo pela pelos pelas by ser é são será serão foi foram sido es son fue fueron sido be is are
+    was were been being""")
+"""Words of a passive near a verb: ``X é facilitado por Y`` says ``Y facilita X``, the order flipped."""
+ROLES_TRADED = 0.15
+
+
+def _beside(a: Analysis, v: int) -> tuple[int, int, bool]:
+    """The tokens of the content words right before and after token ``v`` in its clause (up to
+    three words away; -1 when none), and whether a passive word stands in between."""
+    def walk(step: int) -> tuple[int, bool]:
+        k, passive = v + step, False
+        while 0 <= k < len(a.low) and abs(k - v) <= 3 and a.sent[k] == a.sent[v]:
+            passive = passive or a.low[k] in PASSIVE
+            if a.stems[k]:
+                return k, passive
+            k += step
+        return -1, passive
+
+    (x, p1), (y, p2) = walk(-1), walk(1)
+    return x, y, p1 or p2
+
+
+def traded_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
+    """Two words that trade places around the same verb (``si el afectado facilita al responsable``
+    / ``si el responsable del tratamiento facilitara al afectado``), with no passive on either
+    side: who acts and who receives are swapped."""
+    for v, s in enumerate(claim.stems):
+        if len(s) < 5:
+            continue
+        i, j, passive = _beside(claim, v)
+        if passive or i < 0 or j < 0 or related(claim.stems[i], claim.stems[j]):
+            continue
+        x, y = claim.stems[i], claim.stems[j]
+        for m, t in enumerate(quote.stems):
+            if len(t) < 5 or fold(t)[:5] != fold(s)[:5]:
+                continue
+            before = [k for k in range(max(0, m - 5), m) if quote.sent[k] == quote.sent[m] and quote.stems[k]]
+            _, after, theirs = _beside(quote, m)
+            if theirs or after < 0 or any(quote.low[k] in PASSIVE for k in range(max(0, m - 3), m)):
+                continue
+            if related(quote.stems[after], x) and any(related(quote.stems[b], y) for b in before) and not any(
+                related(quote.stems[b], x) for b in before
+            ):
+                said = " … ".join(claim.toks[k].text for k in (i, v, j))
+                shown = " … ".join(quote.toks[k].text for k in (next(b for b in before if related(quote.stems[b], y)), m, after))
+                return [(f"roles: claim: {said}; section: {shown} (traded places)", ROLES_TRADED, True)]
+    return []
