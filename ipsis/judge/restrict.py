@@ -228,6 +228,10 @@ _ALWAYS = words("nunca jamais jamás never sempre siempre always")
 """Absolutes over time: against a number the quote bounds the rule by, a limiter conflict."""
 
 
+OWN = words("propio propia propios propias próprio própria próprios próprias own")
+"""``propio``/``own`` bound a noun to its owner, though they are stopwords elsewhere."""
+
+
 def _bounded_noun(claim: Analysis, k: int, quote: Analysis) -> str:
     """The quote's words around the noun the claim quantifies at ``k``, when one of them (a
     modifier right before or after the noun) is not in the claim: ``su propio domicilio``."""
@@ -238,8 +242,12 @@ def _bounded_noun(claim: Analysis, k: int, quote: Analysis) -> str:
     for m, s in enumerate(quote.stems):
         if not s or not related(s, noun):
             continue
-        near = [q for q in (m - 1, m + 1) if 0 <= q < len(quote.low) and quote.sent[q] == quote.sent[m]]
-        for q in near:
+        if m and quote.low[m - 1] in OWN and not set(claim.low) & OWN:
+            return quote._span(m - 1, m + 1)  # "su propio domicilio" / "cualquier domicilio"
+        # the modifier's side: before the noun in English ("selected representation"), after it
+        # in Portuguese and Spanish ("dados pessoais"); a name ("JWT ID") is no modifier
+        q = m - 1 if quote.lang == "en" else m + 1
+        if 0 <= q < len(quote.low) and quote.sent[q] == quote.sent[m] and quote.toks[q].text.islower():
             if quote.stems[q] and not _has(claim, quote.stems[q]):
                 return quote._span(min(q, m), max(q, m) + 1)
     return ""
