@@ -76,7 +76,7 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|prohibida|prohibidos|prohibidas|proibido|
         proibida|proibidos|proibidas|vedado|vedada|vedados|vedadas|must never|shall never|
         may never|can never|proibição de|prohibición de|vedação de|prohibition of"""),
-    PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
+    PERMISSION: phrases("""may|can be|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|se permiten|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|

@@ -182,6 +182,9 @@ class Analysis:
             if self.lang == "en" and phrase == ("may",) and self.toks[k].text == "May" and k > 0:
                 k = j
                 continue
+            if phrase == ("can", "be") and not self._allowed(j):
+                k = j  # "can be used to prevent": what it is able to do, not a permission
+                continue
             if self._caused(i, j):
                 k = j  # "se debe a que", "deve-se a": caused by, not a duty
                 continue
@@ -206,6 +209,16 @@ class Analysis:
             out.append(Site("modal", k, k + 1, self._span(k, k + 1), anchors, PROHIBITION))
         out.sort(key=lambda site: site.i)
         return out
+
+    def _allowed(self, j: int) -> bool:
+        """``can be`` + a participle (adverbs skipped) reads as a permission in English (``can be
+        ignored by caches``, ``can be defined at will``), except ``can be used to`` / ``as`` /
+        ``for``: what a thing serves for (``The "jti" claim can be used to prevent ...``)."""
+        while j < len(self.low) and (self.low[j].endswith("ly") or self.low[j] in ("and", "or")):
+            j += 1
+        part = self.low[j] if j < len(self.low) else ""
+        nxt = self.low[j + 1] if j + 1 < len(self.low) else ""
+        return part.endswith(("ed", "en", "wn")) and not (part == "used" and nxt in ("to", "as", "for", "in"))
 
     def _caused(self, i: int, j: int) -> bool:
         """``deber``/``dever`` as a pronominal verb before ``a`` (``se debe a que``, ``deve-se a``,
