@@ -21,7 +21,7 @@ Cues, each turned into evidence a person can read:
 
 from __future__ import annotations
 
-from ipsis.judge.align import substitution_cues
+from ipsis.judge.align import related, substitution_cues
 from ipsis.judge.analysis import (
     ALL_NEGATORS,
     CANNOT_BE,
@@ -43,6 +43,7 @@ from ipsis.lexicon import (
     LIBERTIES,
     MODAL_WORDS,
     NEGATIVE_PREFIXES,
+    OBLIGATION,
     PERMISSION,
     PROHIBITION,
     REQUIRING,
@@ -367,6 +368,23 @@ def _verb_after(a: Analysis, site: Site, n: int = 2) -> tuple[str, ...]:
     return tuple(out[:n])
 
 
+def _indicative(site: Site, claim: Analysis, passage: Analysis) -> bool:
+    """The passage states in the indicative, with the same polarity, the act a claim's duty or
+    prohibition governs: ``deve comunicar`` / ``comunicará``, ``não pode expor`` / ``não será
+    exposto``, ``must send`` / ``sends``. Law writes duties so; a permission is another thing
+    (:func:`_weakens`)."""
+    if site.cls not in (OBLIGATION, PROHIBITION):
+        return False
+    acted = _governed(claim, site)[:1]
+    if not acted or len(acted[0]) < 4:
+        return False
+    hits = [s for s in passage.stem_set if len(s) >= 4 and related(s, acted[0])]
+    if not hits:
+        return False
+    negated = any(passage.negated_near((h,)) for h in hits)
+    return negated == (site.cls == PROHIBITION)
+
+
 def _governed(a: Analysis, site: Site) -> tuple[str, ...]:
     """The content stems a modal verb governs: up to four after it, in its clause (a comma ends
     it); none for an adjective of possibility (``invioláveis``), whose act is its own root."""
@@ -407,6 +425,8 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         ]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
+            if _indicative(site, claim, passage):
+                continue  # "não pode expor" / "não será exposto": the rule in the indicative says it
             if not any(_agree(p, site, passage, claim) for p in passage.modals):
                 # a section that states the rule without a modal verb ("ninguém será preso senão
                 # ...", "não superior a") is weaker evidence against a claim's modal than a
