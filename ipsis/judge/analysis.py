@@ -50,8 +50,11 @@ CONTINUING = words("nem ni nor")
 AVOIDING = words("""avoid avoids avoiding refrain refrains abster abster-se abstenerse abstener evitar evite eviten
     evitem""")
 """Verbs that negate a modal verb before them: ``should avoid`` is ``SHOULD NOT``, ``deve evitar`` is ``não deve``."""
-PRIVATIVE = words("without lacking lack lacks absent missing sem sin carece carecem carecen falta faltar")
-"""Words that deny the noun after them as a negator does: ``lacking both X and Y`` = ``neither X nor Y``."""
+PRIVATIVE = words("""without lacking lack lacks absent missing sem sin carece carecem carecen falta faltar
+    exime eximem eximir isenta isentam isento isentos exonera exoneram exonerado exime eximen exento exentos
+    exonera exoneran dispensa dispensam dispensado dispensada waives waived exempt exempts exempted""")
+"""Words that deny the noun after them as a negator does: ``lacking both X and Y`` = ``neither X nor Y``,
+``se exime de responsabilidade`` = ``não será responsabilizado``."""
 AVOIDED = {OBLIGATION: PROHIBITION, RECOMMENDATION: DISCOURAGED}
 """``must avoid`` is a prohibition, ``should avoid`` is discouraged (``may avoid`` stays a permission)."""
 NEGATING_VERBS = words("deixar deixa deixe deixam deixem deixarem deixou dejar deja deje dejan dejen fail fails failed")
