@@ -84,7 +84,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
         tiene derecho a|tienen derecho a|has the right to|have the right to|tem direito de|têm direito de|
         tiene derecho de|tienen derecho de|tendrá derecho a|tendrán derecho a|terá direito a|terão direito a|
-        terá o direito de|terão o direito de|tendrá derecho de|tendrán derecho de|will have the right to|assegurado o direito a|assegurado o direito de|garantido o direito a|
+        terá o direito de|terão o direito de|tendrá derecho de|tendrán derecho de|will have the right to|
+        assegurado o direito a|assegurado o direito de|garantido o direito a|
         garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a|
         se admite|se admiten|se admitirá|se admitirán"""),
     RECOMMENDATION: phrases("should|recommended|is recommended|ought to"),

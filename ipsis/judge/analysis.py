@@ -77,7 +77,7 @@ NOT_NEGATION: tuple[tuple[str, ...], ...] = (
 HYPHEN_NEGATORS = frozenset({"não"})
 """Negators written as a prefix with a hyphen (pt ``não-duráveis``); en ``no-store`` is a name."""
 NEGATED_BOUNDS = sorted(
-    {tuple(p.split()) for ps in BOUNDS.values() for p in ps if p.split()[0] in NEGATORS["pt"] | NEGATORS["es"] | NEGATORS["en"]},
+    {tuple(p.split()) for ps in BOUNDS.values() for p in ps if p.split()[0] in ALL_NEGATORS},
     key=len,
     reverse=True,
 )
@@ -228,7 +228,7 @@ class Analysis:
         ``debido a``): it says what something is due to."""
         if j - i != 1 or stem(self.low[i])[:3] not in ("deb", "dev"):
             return False
-        return (i > 0 and self.low[i - 1] == "se" or self.low[j : j + 1] == ["se"]) and any(
+        return ((i > 0 and self.low[i - 1] == "se") or self.low[j : j + 1] == ["se"]) and any(
             w in ("a", "à", "ao", "al", "aos", "às") for w in self.low[j : j + 2]
         )
 

@@ -246,7 +246,8 @@ def quantities(text: str) -> list[Quantity]:
             ws = [words[k][0] for k in run]
             unit, uend = _unit_after(text, end)
             lone_ambiguous = len(ws) == 1 and ws[0] in AMBIGUOUS
-            if not (lone_ambiguous and unit not in PERIOD_UNITS | FRACTION_UNITS) and not any(s < end and start < e for s, e in taken):
+            counted = not (lone_ambiguous and unit not in PERIOD_UNITS | FRACTION_UNITS)
+            if counted and not any(s < end and start < e for s, e in taken):
                 found.append(Quantity(float(_words_value(ws)), unit, text[start:uend], start, uend))
             i = j if j > i else i + 1
             continue

@@ -99,10 +99,10 @@ def restrictions(a: Analysis) -> list[tuple[str, int, int, list[str]]]:
             kind, ph = "condition", _at(a.low, k, _MANNER_TUPLES)
         if ph is None:
             kind, ph = "purpose", _at(a.low, k, _PURPOSE_TUPLES)
-        if ph is None or k in a.consumed and a.low[k] not in IF_WORDS:
+        if ph is None or (k in a.consumed and a.low[k] not in IF_WORDS):
             k += 1
             continue
-        j, clause = k + len(ph), []
+        j, clause = k + len(ph), list[str]()
         while j < len(a.low) and len(clause) < MAX_CLAUSE and a.sent[j] == a.sent[k]:
             if j > k + len(ph) and (any(c in a.text[a.toks[j - 1].end : a.toks[j].start] for c in ",;:")
                                     or _at(a.low, j, _STOP_TUPLES)):
@@ -247,9 +247,10 @@ def _bounded_noun(claim: Analysis, k: int, quote: Analysis) -> str:
         # the modifier's side: before the noun in English ("selected representation"), after it
         # in Portuguese and Spanish ("dados pessoais"); a name ("JWT ID") is no modifier
         q = m - 1 if quote.lang == "en" else m + 1
-        if 0 <= q < len(quote.low) and quote.sent[q] == quote.sent[m] and quote.toks[q].text.islower():
-            if quote.stems[q] and not _has(claim, quote.stems[q]):
-                return quote._span(min(q, m), max(q, m) + 1)
+        if not 0 <= q < len(quote.low) or quote.sent[q] != quote.sent[m] or not quote.toks[q].text.islower():
+            continue
+        if quote.stems[q] and not _has(claim, quote.stems[q]):
+            return quote._span(min(q, m), max(q, m) + 1)
     return ""
 
 
@@ -297,6 +298,7 @@ def traded_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
                 related(quote.stems[b], x) for b in before
             ):
                 said = " … ".join(claim.toks[k].text for k in (i, v, j))
-                shown = " … ".join(quote.toks[k].text for k in (next(b for b in before if related(quote.stems[b], y)), m, after))
+                first = next(b for b in before if related(quote.stems[b], y))
+                shown = " … ".join(quote.toks[k].text for k in (first, m, after))
                 return [(f"roles: claim: {said}; section: {shown} (traded places)", ROLES_TRADED, True)]
     return []
