@@ -82,7 +82,7 @@ NEGATED_BOUNDS = sorted(
     reverse=True,
 )
 """Bounds written with a negator (``não superior a``, ``no más de``, ``not more than``): before a
-number they are compared as bounds (:func:`ipsis.judge.structure.bound_of`, where ``más de`` is a
+number they are compared as bounds (:func:`ipsis.judge.bounds.bound_of`, where ``más de`` is a
 lower bound), not as negations."""
 
 MODALS: dict[tuple[str, ...], str] = {tuple(p.split()): cls for cls, ps in DEONTIC.items() for p in ps}

@@ -29,6 +29,7 @@ from ipsis.judge.analysis import (
     Analysis,
     Site,
 )
+from ipsis.judge.bounds import bound_cues, bound_pairs
 from ipsis.judge.modality import (
     NEGATION_CONFLICT,
     RESTRICTOR_FOLDED,
@@ -42,7 +43,7 @@ from ipsis.judge.numbers import Quantity, comparable, same_quantity
 from ipsis.judge.restrict import dropped_cues, privative_cues, quantifier_cues, traded_cues, universal_cues
 from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
-from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
+from ipsis.judge.structure import structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import fold, guess_language, sentences, stem
 from ipsis.lexicon import (
