@@ -156,10 +156,12 @@ def _indicative(site: Site, claim: Analysis, passage: Analysis) -> bool:
     acted = _governed(claim, site)[:1]
     if not acted or len(acted[0]) < 4:
         return False
-    hits = [s for s in passage.stem_set if len(s) >= 4 and related(s, acted[0])]
+    hits = [k for k, s in enumerate(passage.stems) if len(s) >= 4 and related(s, acted[0])]
+    # under another modal word ("can be used to", "poderia") the act is no rule in the indicative
+    hits = [k for k in hits if not set(passage.low[max(0, k - 3) : k]) & _MODAL_WORDS]
     if not hits:
         return False
-    negated = any(passage.negated_near((h,)) for h in hits)
+    negated = any(passage.negated_near((passage.stems[k],)) for k in hits)
     return negated == (site.cls == PROHIBITION)
 
 
