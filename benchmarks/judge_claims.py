@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections import Counter, defaultdict
@@ -53,6 +54,19 @@ CASES = ROOT / "tests" / "cases" / "judge-claims"
 
 def load(name: str) -> dict[str, Any]:
     return json.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+SPLIT_SEED = 25
+"""heldout3 split by document for the sixth round: its sources sorted, shuffled with this seed,
+the first five read while writing the rules and the other five kept out and measured once."""
+
+
+def halves(data: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The sources of the tuning half and of the held-out half of a set (see :data:`SPLIT_SEED`)."""
+    sources = sorted(data["sources"])
+    random.Random(SPLIT_SEED).shuffle(sources)
+    n = len(sources) // 2
+    return sources[:n], sources[n:]
 
 
 def judge_set(data: dict[str, Any]) -> tuple[list[dict[str, Any]], float]:
@@ -138,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         batches = sorted({r.get("batch") or "dev1-3" for r in rows})
         for batch in batches if len(batches) > 1 else ():  # the tuning batches one by one
             report(f"{name} {batch}", [r for r in rows if (r.get("batch") or "dev1-3") == batch], per_claim, samples)
+        if name == "heldout3":  # the sixth round read the first half only
+            for label, part in zip(("tuning half", "held-out half"), halves(data), strict=True):
+                report(f"{name} {label} ({', '.join(part)})", [r for r in rows if r["source"] in part], per_claim, samples)
         langs = {sid: src.get("lang") for sid, src in data["sources"].items()}
         for lang in sorted({v for v in langs.values() if v}):  # sets whose sources name their language
             report(f"{name} {lang}", [r for r in rows if langs[r["source"]] == lang], per_claim, samples)
