@@ -83,11 +83,11 @@ def coverage(claim: Analysis, passage: Analysis) -> float:
             continue
         tok = claim.toks[k].text
         weight = 2.0 if tok[:1].isupper() and k > 0 and not tok.isupper() else 1.0
-        if claim.low[k] in LIGHT:
-            weight = 0.5  # "o prazo só começa a correr quando o defeito se torna evidente": rewording
-        total += weight
         if s in passage.stem_set or (len(s) >= 5 and fold(s)[:5] in folded) or _has_synonym(claim.low[k], words_):
             found += weight
+        elif claim.low[k] in LIGHT:
+            weight = 0.5  # "o prazo só começa a correr quando o defeito se torna evidente": rewording
+        total += weight
     return found / total if total else 0.0
 
 

@@ -135,9 +135,38 @@ def carried(claim: Analysis, clause: list[str]) -> bool:
 def dropped_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
     """A condition, manner or purpose of the quote's sentences that the claim does not carry."""
     for _kind, i, j, clause in restrictions(quote):
-        if len(clause) >= 2 and not carried(claim, clause):  # one word is too little to tell
+        if len(clause) >= 2 and not carried(claim, clause) and _restates_host(claim, quote, i, j):
             return [(f"condition: section: {quote._span(i, j)}; claim: (absent)", RESTRICTION_DROPPED, False)]
     return []
+
+
+def _segments(a: Analysis) -> list[tuple[int, int]]:
+    """Token ranges of ``a`` between commas, semicolons and sentence ends."""
+    out, start = [], 0
+    for k in range(1, len(a.toks) + 1):
+        if k == len(a.toks) or a.sent[k] != a.sent[k - 1] or any(
+            c in a.text[a.toks[k - 1].end : a.toks[k].start] for c in ",;:"
+        ):
+            out.append((start, k))
+            start = k
+    return out
+
+
+def _restates_host(claim: Analysis, quote: Analysis, i: int, j: int) -> bool:
+    """The claim restates the rule the restriction at ``i``..``j`` belongs to: over a third of the content
+    words of its clause of the quote (the segment it stands in, or the next one when it opens its
+    segment: ``Cuando la supresión derive ..., el responsable podrá``) are in the claim. A claim on
+    another clause of the quote (``não podendo ter como fundamento motivos políticos``) drops nothing."""
+    segs = _segments(quote)
+    n = next((s for s, (lo, hi) in enumerate(segs) if lo <= i < hi), None)
+    if n is None:
+        return False
+    lo, hi = segs[n]
+    host = [k for k in range(lo, hi) if not i <= k < j]
+    if not any(quote.stems[k] for k in host) and n + 1 < len(segs):
+        host = list(range(*segs[n + 1]))
+    stems = [quote.stems[k] for k in host if quote.stems[k]]
+    return bool(stems) and sum(_has(claim, s) for s in stems) * 3 > len(stems)
 
 
 PRIVATIVES = words("sem sin without")
