@@ -154,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
             report(f"{name} {batch}", [r for r in rows if (r.get("batch") or "dev1-3") == batch], per_claim, samples)
         if name == "heldout3":  # the sixth round read the first half only
             for label, part in zip(("tuning half", "held-out half"), halves(data), strict=True):
-                report(f"{name} {label} ({', '.join(part)})", [r for r in rows if r["source"] in part], per_claim, samples)
+                picked = [r for r in rows if r["source"] in part]
+                report(f"{name} {label} ({', '.join(part)})", picked, per_claim, samples)
         langs = {sid: src.get("lang") for sid, src in data["sources"].items()}
         for lang in sorted({v for v in langs.values() if v}):  # sets whose sources name their language
             report(f"{name} {lang}", [r for r in rows if langs[r["source"]] == lang], per_claim, samples)
