@@ -9,14 +9,18 @@ fixes it showed. Their AUC and their count of meaning changes called ``supported
 pinned at the figures measured at the end of the fifth round (raise them, never lower them); the
 honest figure for new wordings is a set none of the rules saw (``heldout3.json``, written by
 someone who had not read the rules, is checked for integrity here and its floors are the figures
-measured once on the frozen rules). ``python benchmarks/judge_claims.py`` prints the report.
+measured once on the frozen rules). The sixth round (:mod:`ipsis.judge.restrict`, concessives,
+the negation of the predicate, the modal that governs the claim's act, fractions and multiples)
+read the four sets above and heldout3's first half only (split by document with a fixed seed,
+:func:`benchmarks.judge_claims.halves`); the second half was measured once on its frozen rules.
+``python benchmarks/judge_claims.py`` prints the report.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from benchmarks.judge_claims import auc, judge_set, load
+from benchmarks.judge_claims import auc, halves, judge_set, load
 from ipsis.ingest import load_document
 from ipsis.sections import resolve_reference, segment
 from ipsis.verify import Policy, verify_records
@@ -24,27 +28,39 @@ from tests.shared import available, resolve
 
 pytestmark = pytest.mark.skipif(not available(), reason="needs ../shared/corpora")
 
-DEV_AUC_FLOOR = 0.955
-"""dev.json (261 claims, 159 meaning changes): 0.951 before the fifth round, 0.960 [0.932, 0.981] after."""
-HELDOUT2_AUC_FLOOR = 0.92
-HELDOUT2_SUPPORTED_CEILING = 8
+DEV_AUC_FLOOR = 0.965
+"""dev.json (261 claims, 159 meaning changes): 0.951 before the fifth round, 0.960 [0.932, 0.981]
+after, 0.970 [0.945, 0.988] after the sixth (2 supported)."""
+HELDOUT2_AUC_FLOOR = 0.93
+HELDOUT2_SUPPORTED_CEILING = 7
 """heldout2.json (325 claims, 199 meaning changes): 0.702 and 51 supported when first measured
-(held out), 0.748 and 36 after the fourth round, 0.923 [0.889, 0.953] and 8 after the fifth."""
-HELDOUT_AUC_FLOOR = 0.92
+(held out), 0.748 and 36 after the fourth round, 0.923 [0.889, 0.953] and 8 after the fifth,
+0.931 [0.900, 0.958] and 7 after the sixth."""
+HELDOUT_AUC_FLOOR = 0.925
 HELDOUT_SUPPORTED_CEILING = 5
 """heldout.json (158 claims, 96 meaning changes): 0.769 and 32 when first measured, 0.858 and 19
-after the fourth round, 0.924 [0.873, 0.966] and 5 after the fifth."""
+after the fourth round, 0.924 [0.873, 0.966] and 5 after the fifth, 0.927 [0.878, 0.968] and 5
+after the sixth."""
 FRESH5_AUC_FLOOR = 0.93
 FRESH5_SUPPORTED_CEILING = 1
 """fresh5.json (42 claims, 25 meaning changes): 0.629 [0.449, 0.789] and 7 supported when first
 measured (written after the fifth round's rules), 0.934 [0.847, 0.991] and 1 after the fixes it
-showed."""
-HELDOUT3_AUC_FLOOR = 0.69
-HELDOUT3_SUPPORTED_CEILING = 25
-"""heldout3.json (316 claims, 189 meaning changes; written by someone who had not read the rules,
-never tuned on): 0.691 [0.633, 0.752] and 27 supported on main's rules at 17fce1f, measured once;
-0.695 [0.638, 0.755] and 25 on the fifth round's rules, measured once after they were frozen. The
-honest figure for new wordings: the targets (0.9, none supported) are far."""
+showed, 0.935 [0.849, 0.992] and 1 after the sixth round."""
+HELDOUT3_AUC_FLOOR = 0.765
+HELDOUT3_SUPPORTED_CEILING = 12
+"""heldout3.json (316 claims, 189 meaning changes; written by someone who had not read the rules):
+0.691 [0.633, 0.752] and 27 supported on main's rules at 17fce1f, measured once; 0.695 [0.638,
+0.755] and 25 on the fifth round's rules; 0.769 [0.713, 0.823] and 12 after the sixth, which read
+its first half (below)."""
+HELDOUT3_TUNING_AUC_FLOOR, HELDOUT3_TUNING_CEILING = 0.845, 3
+"""heldout3's first half (cppt, cpeum, cdc, rfc7232, lopdgdd; 163 claims, 100 meaning changes),
+read while writing the sixth round: 0.665 [0.581, 0.746] and 15 supported before it, 0.849 [0.783,
+0.904] and 3 after."""
+HELDOUT3_HELD_AUC_FLOOR, HELDOUT3_HELD_CEILING = 0.69, 9
+"""heldout3's second half (ce, rfc9112, cpes, arcn, ct; 153 claims, 89 meaning changes), never read
+by the sixth round: 0.731 [0.651, 0.810] and 10 supported before it, 0.693 [0.606, 0.778] and 9 on its
+frozen rules, measured once (and unchanged by the two fixes a heldout2 floor asked for after).
+Rules written from examples did not carry over: the in-branch estimate of generality is nil."""
 KNOWN_TUNING_MISSES = frozenset({
     # the actor after an inverted verb ("Responde ... o titular que"), not an opening subject
     "Responde pelos danos decorrentes da violação da segurança dos dados o titular que der causa ao dano.",
@@ -110,7 +126,12 @@ def test_fresh5_floors(fresh5: list[dict[str, object]]) -> None:
 
 
 def test_heldout3_floors(heldout3: dict) -> None:  # type: ignore[type-arg]
-    _floors(judge_set(heldout3)[0], HELDOUT3_AUC_FLOOR, HELDOUT3_SUPPORTED_CEILING)
+    rows = judge_set(heldout3)[0]
+    _floors(rows, HELDOUT3_AUC_FLOOR, HELDOUT3_SUPPORTED_CEILING)
+    tuning, held = halves(heldout3)
+    assert tuning == ["cppt", "cpeum", "cdc", "rfc7232", "lopdgdd"]  # the split the sixth round read
+    _floors([r for r in rows if r["source"] in tuning], HELDOUT3_TUNING_AUC_FLOOR, HELDOUT3_TUNING_CEILING)
+    _floors([r for r in rows if r["source"] in held], HELDOUT3_HELD_AUC_FLOOR, HELDOUT3_HELD_CEILING)
 
 
 def test_every_structure_verdict_names_its_evidence(dev: list[dict[str, object]]) -> None:
@@ -121,8 +142,8 @@ def test_every_structure_verdict_names_its_evidence(dev: list[dict[str, object]]
 
 def test_faithful_paraphrases_are_mostly_supported(heldout2: list[dict[str, object]]) -> None:
     # the fifth round fixed false contradictions rather than trading them for fewer supported
-    # meaning changes: 62 of 126 faithful paraphrases were supported before it, 81 after
-    assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 81
+    # meaning changes: 62 of 126 faithful paraphrases were supported before it, 81 after, 82 after the sixth
+    assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 82
 
 
 # --- heldout3: the set's integrity (not the judge's score) ---------------------------------------
