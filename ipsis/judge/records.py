@@ -23,7 +23,6 @@ from ipsis.errors import IpsisError
 from ipsis.judge import Judge, judge_claim, judge_passage
 from ipsis.judge.citations import Finding, Resolved, parse_citation, resolve_citation
 from ipsis.judge.context import DEFAULT_WINDOW
-from ipsis.judge.retrieve import retrieve
 from ipsis.judge.support import NO_SUPPORT, Passage, Support
 from ipsis.verify.policy import Policy
 from ipsis.verify.records import Resolver
@@ -125,6 +124,8 @@ def _retrieved(record: dict[str, Any], sources: CitedSources, policy: Policy, ju
     if cited is not None and cited.end - cited.start <= 2 * window:
         passage = Passage(cited.start, cited.end, doc.text[cited.start : cited.end])
     else:
+        from ipsis.judge.retrieve import retrieve  # BM25 and stemming only for a record without a quote
+
         found = retrieve(doc, claim, k=1, within=within)
         if found:
             passage, score = found[0].passage, found[0].score
