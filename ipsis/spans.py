@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import add, sub
 from typing import NamedTuple, overload
@@ -123,10 +123,10 @@ class Cuts(Sequence[Edit]):
 class _Layer:
     """One step's edits, in output coordinates (``o_*``) and input coordinates (``i_*``)."""
 
-    o_starts: tuple[int, ...]
-    o_ends: tuple[int, ...]
-    i_starts: tuple[int, ...]
-    i_ends: tuple[int, ...]
+    o_starts: Sequence[int]
+    o_ends: Sequence[int]
+    i_starts: Sequence[int]
+    i_ends: Sequence[int]
 
     @classmethod
     def from_edits(cls, edits: Sequence[Edit]) -> _Layer:
@@ -184,6 +184,94 @@ class _Layer:
         return self.start(last) + 1
 
 
+class Pieces(NamedTuple):
+    """A map of positions in pieces: on ``[starts[k], starts[k + 1])`` the value is ``values[k]``,
+    plus the distance from ``starts[k]`` where ``shifts[k]`` is 1 (``starts[0]`` is 0). Every
+    layer of an :class:`OffsetMap` is such a map, and so is a chain of them: :class:`Flat`.
+
+    >>> Pieces([0, 2, 4], [0, 2, 5], [1, 0, 1]).at(3), Pieces([0, 2, 4], [0, 2, 5], [1, 0, 1]).at(6)
+    (2, 7)
+    """
+
+    starts: Sequence[int]
+    values: Sequence[int]
+    shifts: Sequence[int]
+
+    def at(self, i: int) -> int:
+        k = bisect_right(self.starts, i) - 1
+        return self.values[k] + (i - self.starts[k]) * self.shifts[k]
+
+    def then(self, after: Pieces, length: int) -> Pieces:
+        """``after.at(self.at(i))`` for every ``0 <= i <= length``, in pieces (adjacent pieces
+        that continue one another merged)."""
+        out = _PieceList()
+        starts, values, shifts = self.starts, self.values, self.shifts
+        a_starts, a_values, a_shifts = after.starts, after.values, after.shifts
+        for j, b in enumerate(starts):
+            v = values[j]
+            if not shifts[j]:
+                out.add(b, after.at(v), 0)
+                continue
+            end = v + ((starts[j + 1] if j + 1 < len(starts) else length + 1) - b)  # the inputs [v, end)
+            k = bisect_right(a_starts, v) - 1
+            out.add(b, a_values[k] + (v - a_starts[k]) * a_shifts[k], a_shifts[k])
+            k += 1
+            while k < len(a_starts) and a_starts[k] < end:
+                out.add(b + a_starts[k] - v, a_values[k], a_shifts[k])
+                k += 1
+        return out.pieces()
+
+
+class _PieceList:
+    """Pieces added in order of their start; a piece at the start of the last one replaces it,
+    and one that continues the last one's shift is left out."""
+
+    __slots__ = ("shifts", "starts", "values")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.values: list[int] = []
+        self.shifts: list[int] = []
+
+    def add(self, start: int, value: int, shift: int) -> None:
+        if self.starts and self.starts[-1] == start:
+            self.starts.pop(), self.values.pop(), self.shifts.pop()
+        if self.starts and shift and self.shifts[-1] and self.values[-1] + start - self.starts[-1] == value:
+            return
+        self.starts.append(start)
+        self.values.append(value)
+        self.shifts.append(shift)
+
+    def pieces(self) -> Pieces:
+        return Pieces(self.starts, self.values, self.shifts)
+
+
+def _layer_pieces(layer: _Layer) -> tuple[Pieces, Pieces]:
+    """The pieces of :meth:`_Layer.start` and of :meth:`_Layer.end` (at 0 the end is the start)."""
+    start, end = _PieceList(), _PieceList()
+    start.add(0, 0, 1)
+    end.add(0, layer.start(0), 0)
+    end.add(1, 1, 1)
+    for o_s, o_e, i_s, i_e in zip(layer.o_starts, layer.o_ends, layer.i_starts, layer.i_ends, strict=True):
+        if o_e > o_s:  # the characters an edit wrote: each maps to the edit's start, and ends at its end
+            start.add(o_s, i_s, 0)
+            end.add(o_s + 1, i_e, 0)
+        start.add(o_e, i_e, 1)
+        end.add(o_e + 1, i_e + 1, 1)
+    return start.pieces(), end.pieces()
+
+
+@dataclass(frozen=True, slots=True)
+class Flat:
+    """An offset map's layers chained into one map for :meth:`OffsetMap.to_source` and one for
+    :meth:`OffsetMap.to_source_end`: one bisection per look-up instead of one per layer. Built
+    once (:meth:`OffsetMap.flat_of`) where a map is used for many look-ups: the view a store
+    keeps with a version (:mod:`ipsis.store.views`)."""
+
+    start: Pieces
+    end: Pieces
+
+
 @dataclass(frozen=True, slots=True)
 class OffsetMap:
     """Maps every position of a normalized view (and its end) back to the source text.
@@ -197,6 +285,8 @@ class OffsetMap:
     length: int
     source_length: int
     layers: tuple[_Layer, ...] = ()
+    flat: Flat | None = field(default=None, compare=False, repr=False)
+    """The layers chained (:class:`Flat`), when built: the same positions in one look-up."""
 
     @classmethod
     def identity(cls, length: int) -> OffsetMap:
@@ -217,6 +307,26 @@ class OffsetMap:
     def __len__(self) -> int:
         return self.length
 
+    def flat_of(self) -> Flat:
+        """The layers chained into one map each for starts and ends (:class:`Flat`).
+
+        >>> m = OffsetMap.identity(7).then([Edit(1, 3, "")]).then([Edit(0, 2, "XYZ")])
+        >>> f = m.flat_of()
+        >>> [f.start.at(i) for i in range(len(m) + 1)] == [m.to_source(i) for i in range(len(m) + 1)]
+        True
+        """
+        if not self.layers:
+            return Flat(Pieces([0], [0], [1]), Pieces([0], [0], [1]))
+        start, end = _layer_pieces(self.layers[0])
+        for layer in self.layers[1:]:
+            s, e = _layer_pieces(layer)
+            start, end = start.then(s, self.length), end.then(e, self.length)
+        return Flat(start, end)
+
+    def with_flat(self, flat: Flat | None = None) -> OffsetMap:
+        """This map with its layers chained (``flat``: as :meth:`flat_of` built them before)."""
+        return OffsetMap(self.length, self.source_length, self.layers, flat or self.flat_of())
+
     @property
     def is_identity(self) -> bool:
         return not self.layers
@@ -226,6 +336,8 @@ class OffsetMap:
         if not 0 <= i <= self.length:
             msg = f"view position {i} is outside 0..{self.length}"
             raise IndexError(msg)
+        if self.flat is not None:
+            return self.flat.start.at(i)
         for layer in self.layers:  # _Layer.start, inlined (a run maps thousands of places)
             k = bisect_right(layer.o_starts, i) - 1
             if k >= 0:
@@ -238,6 +350,8 @@ class OffsetMap:
         if not 0 <= i <= self.length:
             msg = f"view position {i} is outside 0..{self.length}"
             raise IndexError(msg)
+        if self.flat is not None:
+            return self.flat.end.at(i)
         for layer in self.layers:  # _Layer.end, inlined with its one bisection
             last = i - 1 if i > 0 else i
             k = bisect_right(layer.o_starts, last) - 1
