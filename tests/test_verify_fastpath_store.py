@@ -1,0 +1,121 @@
+"""The store-backed verify's fast paths give exactly what the plain ones give.
+
+- The block's Aho-Corasick pass runs over the view's UTF-8 bytes and maps the byte starts back to
+  code points: the same places as ``find_all`` on texts with accents, Greek, CJK, astral
+  characters and lone surrogates.
+- A stored view's offset map is chained into one map for starts and one for ends
+  (:class:`ipsis.spans.Flat`): the same positions as the layer-by-layer look-ups at every
+  position of every tier, on real documents and on random edits.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ipsis.ingest import load_document
+from ipsis.spans import Edit, OffsetMap
+from ipsis.verify.batch import find_many
+from ipsis.verify.match import document_view, find_all
+from tests.shared import corpus
+
+NON_ASCII = [
+    "pt/crp-constituicao-republica-portuguesa.txt",
+    "br/lgpd-senado-edicao-2024.pdf",
+    "br/lei-13709-2018-lgpd-planalto.html",
+]
+
+
+def _quotes(text: str, rng: random.Random, n: int) -> list[str]:
+    out = []
+    for _ in range(n):
+        start = text.find(" ", rng.randrange(0, max(1, len(text) - 400))) + 1
+        end = text.rfind(" ", start, start + rng.randint(20, 200))
+        if end - start >= 16:
+            out.append(text[start:end].strip())
+    return out
+
+
+@pytest.mark.parametrize("rel", NON_ASCII)
+def test_the_byte_pass_finds_what_find_all_finds_on_non_ascii_text(rel: str) -> None:
+    view = document_view(load_document(corpus(rel)), "typography").text
+    assert len(view.encode()) > len(view)  # accents: byte and code point offsets differ
+    rng = random.Random(4)
+    quotes = _quotes(view, rng, 80)
+    lines = [line.strip() for line in view.split("\n") if len(line.strip()) >= 16]
+    quotes += [line for line in dict.fromkeys(lines) if lines.count(line) > 1][:30]  # repeated lines
+    for boundaries in (True, False):
+        got = find_many(view, quotes, boundaries=boundaries, min_quotes=1)
+        assert got == {q: find_all(view, q, boundaries=boundaries) for q in quotes}
+    assert sum(len(v) for v in got.values()) > len(quotes)
+    assert any(len(v) > 1 for v in got.values())
+
+
+def test_the_byte_pass_counts_every_place_among_wide_characters() -> None:
+    """Two-, three- and four-byte characters and a lone surrogate before the places: each place
+    at its code point, overlapping ones too."""
+    unit = "Ολομέλεια — 第五条 𝔸𝔹 \ud800 º 5.º cláusula cláusula cláusula; "
+    text = unit * 40
+    quotes = ["cláusula cláusula cláusula", "cláusula cláusula", "Ολομέλεια — 第五条 𝔸𝔹", "𝔸𝔹 \ud800 º 5.º cláusula"]
+    got = find_many(text, quotes, min_quotes=1)
+    assert got == {q: find_all(text, q) for q in quotes}
+    assert len(got["cláusula cláusula"]) == 80  # two overlapping places per unit
+    for q, starts in got.items():
+        assert all(text[s : s + len(q)] == q for s in starts)
+
+
+def _every_position(om: OffsetMap) -> tuple[list[int], list[int]]:
+    return [om.to_source(i) for i in range(len(om) + 1)], [om.to_source_end(i) for i in range(len(om) + 1)]
+
+
+MAPPED = ["br/lgpd-senado-edicao-2024.pdf", "rfc/rfc7519-rfceditor-pdfrfc.pdf", "rfc/rfc9111.txt"]
+
+
+@pytest.mark.parametrize("rel", MAPPED)
+def test_chained_maps_equal_the_layers_at_every_position(rel: str) -> None:
+    doc = load_document(corpus(rel))
+    for tier in ("whitespace", "typography", "case", "accents", "ordinals"):
+        om = document_view(doc, tier).offsets
+        flat = om.with_flat()
+        assert flat.flat is not None and om.flat is None
+        assert len(flat.flat.start.starts) < 2 * sum(len(layer.o_starts) for layer in om.layers) + 2, tier
+        assert _every_position(flat) == _every_position(om), tier
+        assert flat == om  # the chained map is not part of the record's value
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_chained_maps_equal_the_layers_on_random_edits(seed: int) -> None:
+    """Insertions, deletions, expansions and contractions, at the start and the end too, in up
+    to six layers."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        om = OffsetMap.identity(rng.randint(0, 40))
+        for _ in range(rng.randint(1, 6)):
+            edits, pos = [], 0
+            while pos <= len(om) and len(edits) < 8:
+                start = rng.randint(pos, min(len(om), pos + 6))
+                end = rng.randint(start, min(len(om), start + 3))
+                edits.append(Edit(start, end, "x" * rng.randint(0, 3)))
+                pos = end if end > start else end + 1  # adjacent edits too
+            om = om.then([e for e in edits if e.end - e.start != len(e.replacement)])  # as steps keep them
+        assert _every_position(om.with_flat()) == _every_position(om)
+
+
+def test_a_stored_view_is_loaded_with_its_chained_map(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from ipsis.store import Store
+
+    folder = Path(str(tmp_path)) / "st"
+    text = corpus("rfc/rfc9111.txt").read_bytes()
+    with Store.open(folder, create=True) as st:
+        st.ingest(text, "rfc")
+    with Store.open(folder) as st:
+        doc = st.document("rfc")
+        assert doc is not None
+        om = document_view(doc, "typography").offsets
+    assert om.flat is not None
+    computed = document_view(load_document(corpus("rfc/rfc9111.txt")), "typography").offsets
+    assert computed.flat is None
+    assert _every_position(om) == _every_position(computed)
