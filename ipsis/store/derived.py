@@ -20,7 +20,6 @@ a run that needs no boxes reads no boxes.
 
 from __future__ import annotations
 
-import logging
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +29,6 @@ from ipsis.document import Document
 from ipsis.store import views
 from ipsis.store.blobs import sha256_of
 
-log = logging.getLogger(__name__)
 LEVEL = 6  # zlib level: level 9 saves ~2% more for twice the time
 
 
@@ -50,6 +48,13 @@ class Kind:
     """payload -> ``{doc.cache key: value}`` (ValueError when it is not such a payload)."""
     compressed: bool = True
     """Whether the payload is stored zlib-compressed (the views are not: see :data:`ipsis.store.views.COMPRESSED`)."""
+
+
+def _log() -> Any:
+    """This module's logger (``logging`` loads only when there is something to say)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def is_pdf(doc: Document) -> bool:
@@ -128,7 +133,7 @@ def compute(
         if (kinds is None or kind.name in kinds) and kind.applies(doc):
             raw = kind.compute(doc, data, password)
             if raw is None:
-                log.info("%s: %s not computed; a run computes them when needed", doc.id, kind.name)
+                _log().info("%s: %s not computed; a run computes them when needed", doc.id, kind.name)
                 continue
             payload = zlib.compress(raw, LEVEL) if kind.compressed else raw
             out.append(Derived(kind.name, kind.format, sha256, payload, len(raw)))
@@ -189,12 +194,12 @@ def loader(backend: Callable[[], Any], version_pk: int, sha256: str, kind: str) 
         if not rows:
             return None
         if (st := state(rows[0], sha256)) != "ok":
-            log.info("stored %s of version %s are %s; computed again", kind, version_pk, st)
+            _log().info("stored %s of version %s are %s; computed again", kind, version_pk, st)
             return None
         try:
             return decode(rows[0])
         except ValueError as exc:
-            log.warning("stored %s of version %s cannot be read (%s); computed again", kind, version_pk, exc)
+            _log().warning("stored %s of version %s cannot be read (%s); computed again", kind, version_pk, exc)
             return None
 
     return load
