@@ -119,3 +119,18 @@ def test_a_stored_view_is_loaded_with_its_chained_map(tmp_path: object) -> None:
     computed = document_view(load_document(corpus("rfc/rfc9111.txt")), "typography").offsets
     assert computed.flat is None
     assert _every_position(om) == _every_position(computed)
+
+
+def test_the_kept_sign_ranges_are_those_of_the_unicode_database() -> None:
+    """``symbol_spacing``'s signs, kept for Python 3.11's Unicode database: the same ranges as
+    one ``unicodedata.category`` call per BMP code point (under another database they are
+    computed, so the kept ones must hold for the database they name)."""
+    import unicodedata
+
+    from ipsis.ingest import signs
+
+    kept = [(int(a, 16), int(b or a, 16)) for a, _, b in (r.partition("-") for r in signs.RANGES.split())]
+    if unicodedata.unidata_version == signs.UNIDATA:
+        assert kept == signs.computed_ranges()
+    assert signs.sign_ranges() == signs.computed_ranges()
+    assert len(kept) > 200 and (ord("("), ord("(")) in kept and any(a <= ord("∈") <= b for a, b in kept)

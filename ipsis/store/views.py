@@ -45,10 +45,12 @@ def _fingerprint() -> int:
 
     import ipsis.ingest.fixes
     import ipsis.ingest.normalize
+    import ipsis.ingest.signs
     import ipsis.spans
 
     h = hashlib.sha256()
-    for file in (ipsis.ingest.normalize.__file__, ipsis.ingest.fixes.__file__, ipsis.spans.__file__, __file__):
+    sources = (ipsis.ingest.normalize, ipsis.ingest.fixes, ipsis.ingest.signs, ipsis.spans)
+    for file in (*(m.__file__ for m in sources), __file__):
         try:
             h.update(Path(str(file)).read_bytes())
         except OSError:  # no sources (a frozen install): the ipsis version stands for them
