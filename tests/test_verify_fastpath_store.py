@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from ipsis.document import LINE_STARTS
 from ipsis.ingest import load_document
 from ipsis.spans import Edit, OffsetMap
 from ipsis.verify.batch import find_many
@@ -115,6 +116,11 @@ def test_a_stored_view_is_loaded_with_its_chained_map(tmp_path: object) -> None:
         doc = st.document("rfc")
         assert doc is not None
         om = document_view(doc, "typography").offsets
+        plain = load_document(corpus("rfc/rfc9111.txt"))
+        offsets = [*range(0, len(doc.text), 997), len(doc.text)]
+        assert [doc.line_of(i) for i in offsets] == [plain.line_of(i) for i in offsets]
+        assert doc.cache.get(LINE_STARTS) is not None and plain.cache.get(LINE_STARTS) is None  # kept, read
+        assert doc.line_of(len(doc.text)) == doc.text.count("\n") + 1
     assert om.flat is not None
     computed = document_view(load_document(corpus("rfc/rfc9111.txt")), "typography").offsets
     assert computed.flat is None

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ipsis.document import Document
+from ipsis.document import LINE_STARTS, Document
 from ipsis.store import views
 from ipsis.store.blobs import sha256_of
 
@@ -86,7 +86,8 @@ def _kinds() -> dict[str, Kind]:
     from ipsis import pdfboxes
 
     boxes = Kind("boxes", pdfboxes.FORMAT, (pdfboxes.STORED,), is_pdf, _boxes, _load_boxes)
-    view = Kind("views", views.FORMAT, tuple(views.key(t) for t in views.TIERS), _every_version, _views, views.unpack,
+    keys = (*(views.key(t) for t in views.TIERS), LINE_STARTS)
+    view = Kind("views", views.FORMAT, keys, _every_version, _views, views.unpack,
                 views.COMPRESSED)  # fmt: skip
     return {k.name: k for k in (boxes, view)}
 

@@ -6,7 +6,8 @@ a function of the document text and marks alone, so ingest keeps it (it builds i
 the found-elsewhere index) and a run loads it instead: the text, the steps that acted, and the
 offset map's layers, as little-endian uint32 arrays, and the layers chained into one map each
 for starts and ends (:class:`ipsis.spans.Flat`: a run maps every place with one bisection, not
-one per layer; chaining them costs ~50 ms per MB of text, paid once at ingest).
+one per layer; chaining them costs ~50 ms per MB of text, paid once at ingest); then the offsets
+where the document text's lines start (the line numbers of the matches, without a scan of the text).
 
 :data:`FORMAT` is a fingerprint of the code and data the view depends on (the normalization
 modules' source, Python's Unicode database, the ``regex`` module's version): any change to
@@ -23,7 +24,7 @@ from array import array
 from pathlib import Path
 from typing import Any
 
-from ipsis.document import SKIPPED_IN_MATCHING, Document
+from ipsis.document import LINE_STARTS, SKIPPED_IN_MATCHING, Document, line_starts
 from ipsis.ingest.normalize import Normalized
 from ipsis.packing import check_consumed, read_columns, to_le
 from ipsis.spans import Flat, OffsetMap, Pieces, _Layer
@@ -89,6 +90,8 @@ def pack(doc: Document) -> bytes:
         for layer in om.layers:
             parts += [to_le(array("I", col)) for col in (layer.o_starts, layer.o_ends, layer.i_starts, layer.i_ends)]
         parts += [to_le(array("I", col)) for pieces in (flat.start, flat.end) for col in pieces]
+    lines = line_starts(doc.text)  # (line numbers of the matches: a scan of the whole text otherwise)
+    parts += [_HEAD.pack(len(lines)), to_le(array("I", lines))]
     return _HEAD.pack(len(TIERS)) + b"".join(parts)
 
 
@@ -96,7 +99,8 @@ def unpack(data: bytes) -> dict[Any, Any]:
     """``{doc.cache key: Normalized}`` from :func:`pack`'s bytes (ValueError when they are not)."""
     try:
         (count,) = _HEAD.unpack_from(data, 0)
-        pos, out = _HEAD.size, {}
+        pos = _HEAD.size
+        out: dict[Any, Any] = {}
         for _ in range(count):
             (n,) = _HEAD.unpack_from(data, pos)
             head = json.loads(data[pos + _HEAD.size : pos + _HEAD.size + n])
@@ -116,6 +120,9 @@ def unpack(data: bytes) -> dict[Any, Any]:
                 msg = f"view text of {len(text)} characters, its map says {omap.length}"
                 raise ValueError(msg)
             out[key(head["tier"])] = Normalized(text, tuple(head["steps"]), omap)
+        (n,) = _HEAD.unpack_from(data, pos)
+        (lines,), pos = read_columns(data, pos + _HEAD.size, "I", n)
+        out[LINE_STARTS] = lines
     except (struct.error, KeyError, TypeError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         msg = f"not a views payload ({type(exc).__name__}: {exc})"
         raise ValueError(msg) from None

@@ -160,10 +160,10 @@ def find_many(
     for i, p in enumerate(patterns):
         heads.setdefault(p[:HEAD_BYTES], []).append(i)
     keys = list(heads)
-    at = data.startswith
+    starts_with = data.startswith
     for k, s, _ in AhoCorasick(keys).find_matches_as_indexes(data, overlapping=True):
         for i in heads[keys[k]]:
-            if at(patterns[i], s):
+            if starts_with(patterns[i], s):
                 starts[i].append(s)
     if len(data) != len(text):  # not ASCII: byte offsets to code points
         at = _code_points(data, sorted({s for found in starts for s in found}))
