@@ -43,7 +43,6 @@ from ipsis.verify.match import (
     other_views,
     quote_view,
 )
-from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_stages
 from ipsis.verify.result import (
@@ -181,6 +180,8 @@ def _diagnose(
     doc: Document, quote: str, policy: Policy, context: Context | None = None
 ) -> tuple[str, dict[str, Any] | None]:
     """Why a quote is not found: a lossy tier where it is, or a match inside a longer token."""
+    from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons  # with edlib
+
     for tier in LOSSY_TIERS:
         if tier_rank(tier) <= tier_rank(policy.max_tier) or tier == "ocr":
             continue  # the ocr tier is judged by its exact differences (ipsis.verify.ocr), never by its view
