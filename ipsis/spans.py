@@ -202,24 +202,59 @@ class Pieces(NamedTuple):
         return self.values[k] + (i - self.starts[k]) * self.shifts[k]
 
     def then(self, after: Pieces, length: int) -> Pieces:
-        """``after.at(self.at(i))`` for every ``0 <= i <= length``, in pieces (adjacent pieces
-        that continue one another merged)."""
-        out = _PieceList()
+        """``after.at(self.at(i))`` for every ``0 <= i <= length``, in pieces (several may start
+        at one position: ``at`` reads the last; :meth:`merged` leaves them out). One walk over
+        both: the inputs of ``after`` only go forward, as offset maps are monotone (a look-up
+        by bisection if one went back)."""
+        o_starts: list[int] = []
+        o_values: list[int] = []
+        o_shifts: list[int] = []
+        put_s, put_v, put_h = o_starts.append, o_values.append, o_shifts.append
         starts, values, shifts = self.starts, self.values, self.shifts
         a_starts, a_values, a_shifts = after.starts, after.values, after.shifts
-        for j, b in enumerate(starts):
-            v = values[j]
-            if not shifts[j]:
-                out.add(b, after.at(v), 0)
-                continue
-            end = v + ((starts[j + 1] if j + 1 < len(starts) else length + 1) - b)  # the inputs [v, end)
-            k = bisect_right(a_starts, v) - 1
-            out.add(b, a_values[k] + (v - a_starts[k]) * a_shifts[k], a_shifts[k])
-            k += 1
-            while k < len(a_starts) and a_starts[k] < end:
-                out.add(b + a_starts[k] - v, a_values[k], a_shifts[k])
+        n, n_after = len(starts), len(a_starts)
+        k = 0
+        for j in range(n):
+            b, v = starts[j], values[j]
+            if a_starts[k] > v:  # pragma: no cover - never for the maps of normalization steps
+                k = bisect_right(a_starts, v) - 1
+            while k + 1 < n_after and a_starts[k + 1] <= v:
                 k += 1
-        return out.pieces()
+            put_s(b)
+            put_v(a_values[k] + (v - a_starts[k]) * a_shifts[k])
+            if not shifts[j]:
+                put_h(0)
+                continue
+            put_h(a_shifts[k])
+            end = v + ((starts[j + 1] if j + 1 < n else length + 1) - b)  # the inputs [v, end)
+            m = k + 1
+            while m < n_after and a_starts[m] < end:
+                put_s(b + a_starts[m] - v)
+                put_v(a_values[m])
+                put_h(a_shifts[m])
+                m += 1
+        return Pieces(o_starts, o_values, o_shifts)
+
+    def merged(self) -> Pieces:
+        """The same map with, of several pieces at one start, the last kept (the one ``at``
+        reads), and a piece that continues the one before (both shifts, its value where the
+        shift leads) left out."""
+        starts: list[int] = []
+        values: list[int] = []
+        shifts: list[int] = []
+        last_s = last_v = -1
+        last_h = 0
+        for s, v, h in zip(self.starts, self.values, self.shifts, strict=True):
+            if s == last_s:  # the later piece at one start replaces the earlier
+                starts.pop(), values.pop(), shifts.pop()
+                last_s, last_v, last_h = (starts[-1], values[-1], shifts[-1]) if starts else (-1, -1, 0)
+            if h and last_h and last_v + s - last_s == v:
+                continue
+            starts.append(s)
+            values.append(v)
+            shifts.append(h)
+            last_s, last_v, last_h = s, v, h
+        return Pieces(starts, values, shifts)
 
 
 class _PieceList:
@@ -234,13 +269,14 @@ class _PieceList:
         self.shifts: list[int] = []
 
     def add(self, start: int, value: int, shift: int) -> None:
-        if self.starts and self.starts[-1] == start:
-            self.starts.pop(), self.values.pop(), self.shifts.pop()
-        if self.starts and shift and self.shifts[-1] and self.values[-1] + start - self.starts[-1] == value:
+        starts, shifts = self.starts, self.shifts
+        if starts and starts[-1] == start:
+            starts.pop(), self.values.pop(), shifts.pop()
+        if starts and shift and shifts[-1] and self.values[-1] + start - starts[-1] == value:
             return
-        self.starts.append(start)
+        starts.append(start)
         self.values.append(value)
-        self.shifts.append(shift)
+        shifts.append(shift)
 
     def pieces(self) -> Pieces:
         return Pieces(self.starts, self.values, self.shifts)
@@ -321,7 +357,7 @@ class OffsetMap:
         for layer in self.layers[1:]:
             s, e = _layer_pieces(layer)
             start, end = start.then(s, self.length), end.then(e, self.length)
-        return Flat(start, end)
+        return Flat(start.merged(), end.merged())
 
     def with_flat(self, flat: Flat | None = None) -> OffsetMap:
         """This map with its layers chained (``flat``: as :meth:`flat_of` built them before)."""
