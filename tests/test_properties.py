@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import unicodedata
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ipsis import Document
@@ -49,6 +49,8 @@ words = st.lists(
 
 @settings(max_examples=150, deadline=None)
 @given(texts, st.sampled_from(sorted(FIXES)))
+@example("  .", "symbol_spacing")  # a run of spaces before a sign went one space per pass
+@example("$  x", "symbol_spacing")
 def test_each_step_is_idempotent(text: str, step: str) -> None:
     once = FIXES[step](text)
     if step in ("ocr",):  # rn -> m folds: still idempotent on its own output

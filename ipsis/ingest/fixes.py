@@ -396,19 +396,31 @@ def _symbol_spacing(text: str) -> tuple[str, Sequence[Edit]]:
     """
     if " " not in text:
         return text, []
-    return _cut_spans(text, [(s, s + 1) for s in _symbol_spaces(text)], "")
+    return _cut_spans(text, _symbol_spaces(text), "")
 
 
-def _symbol_spaces(text: str) -> list[int]:
-    """Where :func:`_symbol_spacing` takes a space out."""
-    starts = [m.start() for m in _space_by_symbol().finditer(text)]
-    if starts and ("-" in text or "°" in text):  # the few by a hyphen or before ° may stay
-        starts = [
-            s
-            for s in starts
-            if not (text[s - 1 : s] == "-" or text[s + 1 : s + 2] in _STAY_BEFORE) or not _space_stays(text, s, s + 1)
+def _symbol_spaces(text: str) -> list[tuple[int, int]]:
+    """Where :func:`_symbol_spacing` takes spaces out: the whole run of spaces a matched space
+    belongs to (``a  .`` loses both at once, so the step is idempotent on text whose spaces
+    were not collapsed first)."""
+    spans: list[tuple[int, int]] = []
+    for m in _space_by_symbol().finditer(text):
+        s = m.start()
+        if spans and spans[-1][1] > s:  # in the run already taken
+            continue
+        e = s + 1
+        while s > 0 and text[s - 1] == " ":
+            s -= 1
+        while e < len(text) and text[e] == " ":
+            e += 1
+        spans.append((s, e))
+    if spans and ("-" in text or "°" in text):  # the few by a hyphen or before ° may stay
+        spans = [
+            (s, e)
+            for s, e in spans
+            if not (text[s - 1 : s] == "-" or text[e : e + 1] in _STAY_BEFORE) or not _space_stays(text, s, e)
         ]
-    return starts
+    return spans
 
 
 _STAY_BEFORE = ("-", "°")
