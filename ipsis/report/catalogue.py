@@ -153,6 +153,20 @@ KINDS: dict[str, Entry] = {
         "pt": ("contexto não encontrado", "O prefixo/sufixo dado com a citação não está em volta do lugar encontrado."),
         "es": ("contexto no encontrado", "El prefijo/sufijo dado con la cita no está alrededor del lugar hallado."),
     },
+    "section_unchecked": {
+        "en": (
+            "cited section partly checked",
+            "Part of the cited reference could not be checked; the quote was checked against the enclosing section.",
+        ),
+        "pt": (
+            "dispositivo citado verificado em parte",
+            "Parte da referência citada não pôde ser verificada; a citação foi verificada no dispositivo que a contém.",
+        ),
+        "es": (
+            "precepto citado comprobado en parte",
+            "Parte de la referencia citada no pudo comprobarse; la cita se comprobó en el precepto que la contiene.",
+        ),
+    },
     "revoked": {
         "en": ("revoked text", "The quoted text is struck out or marked revoked in this source."),
         "pt": ("texto revogado", "O texto citado está riscado ou marcado como revogado nesta fonte."),
