@@ -322,6 +322,16 @@ VERDICTS: dict[str, Entry] = {
 }
 
 CUES: dict[str, Entry] = {
+    "condition": {
+        "en": ("condition", "A condition, manner or purpose of the passage that the claim drops or overrides."),
+        "pt": ("condição", "Uma condição, modo ou finalidade do trecho que a afirmação omite ou contraria."),
+        "es": ("condición", "Una condición, modo o finalidad del pasaje que la afirmación omite o contradice."),
+    },
+    "quantifier": {
+        "en": ("quantifier", "All, none or some: the claim's quantifier against the passage's."),
+        "pt": ("quantificador", "Todos, nenhum ou alguns: o quantificador da afirmação contra o do trecho."),
+        "es": ("cuantificador", "Todos, ninguno o algunos: el cuantificador de la afirmación frente al del pasaje."),
+    },
     "number": {
         "en": ("number", "Numbers, dates, units and periods of the claim compared with the passage."),
         "pt": ("número", "Números, datas, unidades e prazos da afirmação comparados com o trecho."),
