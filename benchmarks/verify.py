@@ -101,6 +101,38 @@ def stores(tmp: Path, source: Path) -> tuple[str, str]:
     return out[0], out[1]
 
 
+def child_cpu(cmd: list[str], repeat: int) -> float:
+    """Median CPU seconds of ``repeat`` runs of a child process (after one warm-up run)."""
+    times = []
+    for k in range(repeat + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, env=ENV, check=False, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if k:
+            times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times)
+
+
+def floor_parts(tmp: Path, records: Path, store: str, repeat: int) -> None:
+    """What a store-backed run costs before its quotes: the interpreter, the imports of
+    ``ipsis verify``, a run of no records (start-up, the store, the run's record) and of one
+    (the cited version's text, sections and stored view read): whole processes, CPU time."""
+    empty, one = tmp / "empty.jsonl", tmp / "one.jsonl"
+    empty.write_text("", encoding="utf-8")
+    one.write_text(records.read_text(encoding="utf-8").split("\n", 1)[0] + "\n", encoding="utf-8")
+    verify = [sys.executable, "-m", "ipsis", "verify"]
+    tail = ["--store", store, "--format", "jsonl", "-o", os.devnull]
+    parts = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "imports of ipsis verify": [sys.executable, "-c", "import ipsis.cli.core, ipsis.store.runs"],
+        "ipsis verify, no records": [*verify, str(empty), *tail],
+        "ipsis verify, one record": [*verify, str(one), *tail],
+    }
+    print("the fixed part of a store-backed run (whole processes, CPU time, medians):")
+    for name, cmd in parts.items():
+        print(f"  {name:52s} {child_cpu(cmd, max(3, repeat)) * 1e3:8.1f} ms")
+
+
 def obvious(text: str, quote: str) -> int:
     view = normalize(text, "typography").text
     q = normalize(quote, "typography").text.strip()
@@ -136,6 +168,7 @@ def run(size: int, n: int, repeat: int) -> None:
             CPU.clear()
             per[name] = median_time(lambda f=folder: whole_process(recs_path, f), repeat) / n
             cpu[name] = statistics.median(CPU) / n
+        floor_parts(Path(tmp), recs_path, stored, repeat)
         CPU.clear()  # as a checkout runs with PYTHONDONTWRITEBYTECODE=1: every module compiled
         uncached = child_env(Path(tmp) / "empty", compiled=False)
         per[UNCACHED] = median_time(lambda: whole_process(recs_path, stored, uncached), repeat) / n

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -56,6 +56,9 @@ SKIPPED_IN_MATCHING: frozenset[str] = frozenset({"furniture", "footnote_call", "
 FLAGGED_IN_RESULTS: frozenset[str] = frozenset({"revoked", "note", "form_field", "annotation"})
 """Mark kinds a match inside which says so (``Match.flags``)."""
 _NEWLINE = re.compile("\n")
+LINE_STARTS = ("line_starts",)
+"""The ``doc.cache`` key of the offsets where the text's lines start, when a store keeps them
+(:mod:`ipsis.store.views`); else :meth:`Document.line_of` finds them on first use."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,15 @@ class Hint:
         if self.attrs:
             out["attrs"] = dict(self.attrs)
         return out
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset where each line of ``text`` starts (after each ``\\n``).
+
+    >>> line_starts("a\\nbc\\n")
+    [0, 2, 5]
+    """
+    return [0, *map(re.Match.end, _NEWLINE.finditer(text))]
 
 
 class Cache(dict[Any, Any]):
@@ -164,13 +176,14 @@ class Document:
     hints: tuple[Hint, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict)
     sections: Any = None  # filled by ipsis.sections (a SectionTree) when segmented
-    _line_starts: list[int] | None = field(default=None, repr=False)
+    _line_starts: Sequence[int] | None = field(default=None, repr=False)
     _cache: Cache = field(default_factory=Cache, repr=False)
 
     def line_of(self, offset: int) -> int:
         """1-based line number of ``offset``."""
-        if self._line_starts is None:  # after each "\n" (the positions taken in C)
-            self._line_starts = [0, *map(re.Match.end, _NEWLINE.finditer(self.text))]
+        if self._line_starts is None:  # after each "\n" (the positions taken in C), or as stored
+            kept = self._cache.get(LINE_STARTS)
+            self._line_starts = kept if kept is not None else line_starts(self.text)
         return bisect_right(self._line_starts, offset)
 
     def page_of(self, offset: int) -> int | None:

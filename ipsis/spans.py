@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import add, sub
 from typing import NamedTuple, overload
@@ -123,10 +123,10 @@ class Cuts(Sequence[Edit]):
 class _Layer:
     """One step's edits, in output coordinates (``o_*``) and input coordinates (``i_*``)."""
 
-    o_starts: tuple[int, ...]
-    o_ends: tuple[int, ...]
-    i_starts: tuple[int, ...]
-    i_ends: tuple[int, ...]
+    o_starts: Sequence[int]
+    o_ends: Sequence[int]
+    i_starts: Sequence[int]
+    i_ends: Sequence[int]
 
     @classmethod
     def from_edits(cls, edits: Sequence[Edit]) -> _Layer:
@@ -184,6 +184,130 @@ class _Layer:
         return self.start(last) + 1
 
 
+class Pieces(NamedTuple):
+    """A map of positions in pieces: on ``[starts[k], starts[k + 1])`` the value is ``values[k]``,
+    plus the distance from ``starts[k]`` where ``shifts[k]`` is 1 (``starts[0]`` is 0). Every
+    layer of an :class:`OffsetMap` is such a map, and so is a chain of them: :class:`Flat`.
+
+    >>> Pieces([0, 2, 4], [0, 2, 5], [1, 0, 1]).at(3), Pieces([0, 2, 4], [0, 2, 5], [1, 0, 1]).at(6)
+    (2, 7)
+    """
+
+    starts: Sequence[int]
+    values: Sequence[int]
+    shifts: Sequence[int]
+
+    def at(self, i: int) -> int:
+        k = bisect_right(self.starts, i) - 1
+        return self.values[k] + (i - self.starts[k]) * self.shifts[k]
+
+    def then(self, after: Pieces, length: int) -> Pieces:
+        """``after.at(self.at(i))`` for every ``0 <= i <= length``, in pieces (several may start
+        at one position: ``at`` reads the last; :meth:`merged` leaves them out). One walk over
+        both: the inputs of ``after`` only go forward, as offset maps are monotone (a look-up
+        by bisection if one went back)."""
+        o_starts: list[int] = []
+        o_values: list[int] = []
+        o_shifts: list[int] = []
+        put_s, put_v, put_h = o_starts.append, o_values.append, o_shifts.append
+        starts, values, shifts = self.starts, self.values, self.shifts
+        a_starts, a_values, a_shifts = after.starts, after.values, after.shifts
+        n, n_after = len(starts), len(a_starts)
+        k = 0
+        for j in range(n):
+            b, v = starts[j], values[j]
+            if a_starts[k] > v:  # pragma: no cover - never for the maps of normalization steps
+                k = bisect_right(a_starts, v) - 1
+            while k + 1 < n_after and a_starts[k + 1] <= v:
+                k += 1
+            put_s(b)
+            put_v(a_values[k] + (v - a_starts[k]) * a_shifts[k])
+            if not shifts[j]:
+                put_h(0)
+                continue
+            put_h(a_shifts[k])
+            end = v + ((starts[j + 1] if j + 1 < n else length + 1) - b)  # the inputs [v, end)
+            m = k + 1
+            while m < n_after and a_starts[m] < end:
+                put_s(b + a_starts[m] - v)
+                put_v(a_values[m])
+                put_h(a_shifts[m])
+                m += 1
+        return Pieces(o_starts, o_values, o_shifts)
+
+    def merged(self) -> Pieces:
+        """The same map with, of several pieces at one start, the last kept (the one ``at``
+        reads), and a piece that continues the one before (both shifts, its value where the
+        shift leads) left out."""
+        starts: list[int] = []
+        values: list[int] = []
+        shifts: list[int] = []
+        last_s = last_v = -1
+        last_h = 0
+        for s, v, h in zip(self.starts, self.values, self.shifts, strict=True):
+            if s == last_s:  # the later piece at one start replaces the earlier
+                starts.pop(), values.pop(), shifts.pop()
+                last_s, last_v, last_h = (starts[-1], values[-1], shifts[-1]) if starts else (-1, -1, 0)
+            if h and last_h and last_v + s - last_s == v:
+                continue
+            starts.append(s)
+            values.append(v)
+            shifts.append(h)
+            last_s, last_v, last_h = s, v, h
+        return Pieces(starts, values, shifts)
+
+
+class _PieceList:
+    """Pieces added in order of their start; a piece at the start of the last one replaces it,
+    and one that continues the last one's shift is left out."""
+
+    __slots__ = ("shifts", "starts", "values")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.values: list[int] = []
+        self.shifts: list[int] = []
+
+    def add(self, start: int, value: int, shift: int) -> None:
+        starts, shifts = self.starts, self.shifts
+        if starts and starts[-1] == start:
+            starts.pop(), self.values.pop(), shifts.pop()
+        if starts and shift and shifts[-1] and self.values[-1] + start - starts[-1] == value:
+            return
+        starts.append(start)
+        self.values.append(value)
+        shifts.append(shift)
+
+    def pieces(self) -> Pieces:
+        return Pieces(self.starts, self.values, self.shifts)
+
+
+def _layer_pieces(layer: _Layer) -> tuple[Pieces, Pieces]:
+    """The pieces of :meth:`_Layer.start` and of :meth:`_Layer.end` (at 0 the end is the start)."""
+    start, end = _PieceList(), _PieceList()
+    start.add(0, 0, 1)
+    end.add(0, layer.start(0), 0)
+    end.add(1, 1, 1)
+    for o_s, o_e, i_s, i_e in zip(layer.o_starts, layer.o_ends, layer.i_starts, layer.i_ends, strict=True):
+        if o_e > o_s:  # the characters an edit wrote: each maps to the edit's start, and ends at its end
+            start.add(o_s, i_s, 0)
+            end.add(o_s + 1, i_e, 0)
+        start.add(o_e, i_e, 1)
+        end.add(o_e + 1, i_e + 1, 1)
+    return start.pieces(), end.pieces()
+
+
+@dataclass(frozen=True, slots=True)
+class Flat:
+    """An offset map's layers chained into one map for :meth:`OffsetMap.to_source` and one for
+    :meth:`OffsetMap.to_source_end`: one bisection per look-up instead of one per layer. Built
+    once (:meth:`OffsetMap.flat_of`) where a map is used for many look-ups: the view a store
+    keeps with a version (:mod:`ipsis.store.views`)."""
+
+    start: Pieces
+    end: Pieces
+
+
 @dataclass(frozen=True, slots=True)
 class OffsetMap:
     """Maps every position of a normalized view (and its end) back to the source text.
@@ -197,6 +321,8 @@ class OffsetMap:
     length: int
     source_length: int
     layers: tuple[_Layer, ...] = ()
+    flat: Flat | None = field(default=None, compare=False, repr=False)
+    """The layers chained (:class:`Flat`), when built: the same positions in one look-up."""
 
     @classmethod
     def identity(cls, length: int) -> OffsetMap:
@@ -217,6 +343,26 @@ class OffsetMap:
     def __len__(self) -> int:
         return self.length
 
+    def flat_of(self) -> Flat:
+        """The layers chained into one map each for starts and ends (:class:`Flat`).
+
+        >>> m = OffsetMap.identity(7).then([Edit(1, 3, "")]).then([Edit(0, 2, "XYZ")])
+        >>> f = m.flat_of()
+        >>> [f.start.at(i) for i in range(len(m) + 1)] == [m.to_source(i) for i in range(len(m) + 1)]
+        True
+        """
+        if not self.layers:
+            return Flat(Pieces([0], [0], [1]), Pieces([0], [0], [1]))
+        start, end = _layer_pieces(self.layers[0])
+        for layer in self.layers[1:]:
+            s, e = _layer_pieces(layer)
+            start, end = start.then(s, self.length), end.then(e, self.length)
+        return Flat(start.merged(), end.merged())
+
+    def with_flat(self, flat: Flat | None = None) -> OffsetMap:
+        """This map with its layers chained (``flat``: as :meth:`flat_of` built them before)."""
+        return OffsetMap(self.length, self.source_length, self.layers, flat or self.flat_of())
+
     @property
     def is_identity(self) -> bool:
         return not self.layers
@@ -226,6 +372,8 @@ class OffsetMap:
         if not 0 <= i <= self.length:
             msg = f"view position {i} is outside 0..{self.length}"
             raise IndexError(msg)
+        if self.flat is not None:
+            return self.flat.start.at(i)
         for layer in self.layers:  # _Layer.start, inlined (a run maps thousands of places)
             k = bisect_right(layer.o_starts, i) - 1
             if k >= 0:
@@ -238,6 +386,8 @@ class OffsetMap:
         if not 0 <= i <= self.length:
             msg = f"view position {i} is outside 0..{self.length}"
             raise IndexError(msg)
+        if self.flat is not None:
+            return self.flat.end.at(i)
         for layer in self.layers:  # _Layer.end, inlined with its one bisection
             last = i - 1 if i > 0 else i
             k = bisect_right(layer.o_starts, last) - 1

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -76,6 +74,9 @@ class Engine:
 
 @lru_cache(maxsize=8)
 def _engine(binary: str) -> Engine | None:
+    import shutil  # with subprocess, only when OCR runs (every reader imports this module)
+    import subprocess
+
     path = shutil.which(binary)
     if path is None:
         return None
@@ -116,6 +117,8 @@ def engine(options: OcrOptions = DEFAULT_OCR, why: str = "OCR was asked for") ->
 def run_tesseract(eng: Engine, image: bytes, dpi: int, lang: str, timeout: float | None, where: str) -> str:
     """Tesseract's hOCR for one PGM image, with a box and a confidence for every character
     (read from stdin; one thread, as two cores are shared)."""
+    import subprocess
+
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     cmd = [eng.path, "stdin", "stdout", "-l", lang, "--dpi", str(dpi), "--psm", "3", "-c", "hocr_char_boxes=1", "hocr"]
     try:

@@ -24,7 +24,6 @@ from typing import Any, Protocol
 from ipsis.document import Document
 from ipsis.errors import InputError
 from ipsis.judge.context import DEFAULT_WINDOW, passage_around
-from ipsis.judge.cues import CueJudge
 from ipsis.judge.support import (
     ANSWERS,
     CONTRADICTED,
@@ -41,8 +40,13 @@ from ipsis.judge.support import (
     Support,
     verdict_for,
 )
+from ipsis.lazy import lazy_exports
 from ipsis.spans import Span
 from ipsis.verify.policy import Policy
+
+__getattr__ = lazy_exports(__name__, {"CueJudge": "ipsis.judge.cues"})
+"""The cue judge (its lexicons and rules) loads on first use: ``ipsis verify`` without ``--judge``
+reads none of it."""
 
 JUDGES: tuple[str, ...] = ("cues", "llm", "nli")
 
@@ -58,6 +62,8 @@ class Judge(Protocol):
 def make_judge(name: str, **options: Any) -> Judge:
     """A judge by name: ``cues``; ``llm`` (url, model, key_env, timeout, retries); ``nli`` (model_path)."""
     if name == "cues":
+        from ipsis.judge.cues import CueJudge
+
         return CueJudge()
     if name == "llm":
         from ipsis.judge.llm import LlmJudge
@@ -73,6 +79,8 @@ def make_judge(name: str, **options: Any) -> Judge:
 
 def judge_passage(claim: str, passage: Passage, judge: Judge, threshold: float) -> Support:
     """Judge ``claim`` against an already chosen passage (cues first, then ``judge``)."""
+    from ipsis.judge.cues import CueJudge
+
     cue = CueJudge().answer(claim, passage.text, focus=passage.focus)
     if judge.name != "cues" and cue.answer != "contradicts":
         model = judge.answer(claim, passage.text)

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ipsis.document import Document
 from ipsis.errors import IpsisError
 from ipsis.judge import Judge, judge_claim, judge_passage
-from ipsis.judge.citations import Finding, Resolved, parse_citation, resolve_citation
 from ipsis.judge.context import DEFAULT_WINDOW
-from ipsis.judge.retrieve import retrieve
 from ipsis.judge.support import NO_SUPPORT, Passage, Support
 from ipsis.verify.policy import Policy
 from ipsis.verify.records import Resolver
 from ipsis.verify.result import INVALID_RECORD, LOCATED, RETRIEVED, UNKNOWN_SOURCE, Result
+
+if TYPE_CHECKING:  # the citation grammars load when a source is not known otherwise
+    from ipsis.judge.citations import Finding, Resolved
 
 
 class CitedSources:
@@ -48,7 +49,18 @@ class CitedSources:
 
     def __call__(self, source_id: str) -> Document | None:
         doc = self.known.get(source_id) or (self.stored(source_id) if self.stored else None) or self._resolve(source_id)
-        if doc is None and parse_citation(source_id) is not None:
+        if doc is None:
+            doc = self._cited(source_id)
+        if doc is not None:
+            self.documents[source_id] = doc
+        return doc
+
+    def _cited(self, source_id: str) -> Document | None:
+        """The document a line-range or wiki citation resolves to (its finding kept in ``cited``)."""
+        from ipsis.judge.citations import Finding, Resolved, parse_citation, resolve_citation
+
+        doc = None
+        if parse_citation(source_id) is not None:
             if source_id not in self.cited:
                 try:
                     self.cited[source_id] = resolve_citation(source_id, self.repo, self.wiki)
@@ -56,13 +68,15 @@ class CitedSources:
                     self.cited[source_id] = Finding("unresolved_citation", source_id, str(exc))
             hit = self.cited[source_id]
             doc = hit.document if isinstance(hit, Resolved) else None
-        if doc is not None:
-            self.documents[source_id] = doc
         return doc
 
     def lines(self, source_id: str | None) -> Resolved | None:
         """The cited line range of a line-range citation (None for anything else)."""
         hit = self.cited.get(source_id or "")
+        if hit is None:
+            return None
+        from ipsis.judge.citations import Resolved
+
         return hit if isinstance(hit, Resolved) and "lines" in hit.meta else None
 
 
@@ -84,6 +98,10 @@ def _wants_retrieval(record: Any, result: Result) -> bool:
 
 def _explain(result: Result, sources: CitedSources) -> None:
     hit = sources.cited.get(result.source_id or "")
+    if hit is None:
+        return  # no line-range or wiki citation
+    from ipsis.judge.citations import Finding
+
     if result.status == UNKNOWN_SOURCE and isinstance(hit, Finding):
         result.message = hit.message
         result.warnings.append(hit.to_json())
@@ -125,6 +143,8 @@ def _retrieved(record: dict[str, Any], sources: CitedSources, policy: Policy, ju
     if cited is not None and cited.end - cited.start <= 2 * window:
         passage = Passage(cited.start, cited.end, doc.text[cited.start : cited.end])
     else:
+        from ipsis.judge.retrieve import retrieve  # BM25 and stemming only for a record without a quote
+
         found = retrieve(doc, claim, k=1, within=within)
         if found:
             passage, score = found[0].passage, found[0].score

@@ -9,7 +9,6 @@ import csv
 import io
 import json
 import os
-import shutil
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -86,6 +85,8 @@ def table_width(tty: bool) -> int | None:
     env = os.environ.get("COLUMNS", "").strip()
     if env.isdigit() and int(env) > 0:
         return int(env)
+    import shutil
+
     return shutil.get_terminal_size().columns if tty else None
 
 

@@ -288,7 +288,7 @@ class Verifier:
         wanted = [(r.quote, r.source_id) for r in block if _looks_elsewhere(r)]
         if len(self._versions) > MAX_KEPT_VERSIONS:
             self._versions.clear()
-        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy, self._versions))
+        places = iter(find_elsewhere_many(store, wanted, self.user, self.policy, self._versions) if wanted else ())
         for r in block:
             found = next(places) if _looks_elsewhere(r) else []
             _annotate(store, r, found, self.stored.get(r.source_id or ""), self.user, self.use, self._cached)

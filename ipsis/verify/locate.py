@@ -28,7 +28,6 @@ from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
 from ipsis.verify import batch
-from ipsis.verify import ocr as ocr_matching
 from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
@@ -45,7 +44,6 @@ from ipsis.verify.match import (
     other_views,
     quote_view,
 )
-from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 from ipsis.verify.prepare import prepare_stages
 from ipsis.verify.result import (
@@ -183,6 +181,8 @@ def _diagnose(
     doc: Document, quote: str, policy: Policy, context: Context | None = None
 ) -> tuple[str, dict[str, Any] | None]:
     """Why a quote is not found: a lossy tier where it is, or a match inside a longer token."""
+    from ipsis.verify.nearest import describe_nearest, nearest_passage, tier_reasons, token_reasons  # with edlib
+
     for tier in LOSSY_TIERS:
         if tier_rank(tier) <= tier_rank(policy.max_tier) or tier == "ocr":
             continue  # the ocr tier is judged by its exact differences (ipsis.verify.ocr), never by its view
@@ -326,6 +326,8 @@ def places(document: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> l
     tier = "ordinals" if policy.max_tier == "ocr" else policy.max_tier
     view, prepared, hits, *_ = _search(document, quote, policy, tier)
     if not hits or batch.reference.on:  # OCR text and inner ellipses: as locate finds them
+        from ipsis.verify import ocr as ocr_matching  # (OCR matching only for a quote not found as it is)
+
         if not batch.reference.on and not ocr_matching.applies(document, policy) and split_fragments(prepared) is None:
             return []  # not_found (or empty): the diagnosis would say why
         r = locate(document, quote, policy=policy)
@@ -374,6 +376,8 @@ def locate(
         position,
     )
     if not hits:
+        from ipsis.verify import ocr as ocr_matching
+
         if ocr_matching.applies(document, policy):
             found = ocr_matching.match_ocr(document, prepared, policy)
             if found:
@@ -476,6 +480,8 @@ def _ocr_located(
 ) -> Result:
     """A quote found on OCR text up to OCR noise (:func:`ipsis.verify.ocr.match_ocr`): located
     (or ambiguous) in the ``ocr`` tier, every difference listed in ``result.extra["ocr"]``."""
+    from ipsis.verify import ocr as ocr_matching
+
     exact = document_view(doc, "exact")
     hits = [(f["start"], f["end"]) for f in found]
     if section is not None:

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import edlib
-
 from ipsis.document import Document, Mark
 from ipsis.ingest.normalize import SPACED, Normalized, normalize, run_steps, steps_for, tier_rank
 from ipsis.spans import OffsetMap
@@ -323,6 +321,8 @@ def similarity(window: str, pattern: str) -> float:
     """
     if not pattern or not window:
         return 0.0
+    import edlib  # (only a citation's prefix/suffix is scored: a run without them never loads it)
+
     d = edlib.align(pattern, window, mode="HW", task="distance")["editDistance"]
     return max(0.0, 1.0 - d / len(pattern))
 
