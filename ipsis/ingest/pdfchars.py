@@ -10,7 +10,9 @@ spaces included, flagged ``generated``). The pure functions below work on such l
   character before them (``Ermäßigte²``, ``R²``) or after them (a note's number, ``¹The current``);
 - :func:`word_gap` — a gap on the line wide enough to be a word space where the text has none
   (PDFium's own threshold follows the font's space width, so a narrow sentence gap after a
-  period can read ``law.The``; poppler's follows the font size, as here).
+  period can read ``law.The``; poppler's follows the font size, as here);
+- :func:`drawn_over` — a space character drawn over the glyph before it, with no gap on the
+  page (``identifi cação``): not a word space.
 
 Reading the boxes costs a few ctypes calls per character (about ten times plain text extraction),
 so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ipsis.ingest.pdfium``).
@@ -338,6 +340,29 @@ def word_gap(before: Char, after: Char, reference: Char | None = None) -> bool:
     if reference is not None and not reference.blank and _same_line(reference, before):
         spacing = max(0.0, before.x0 - reference.x1)
     return after.x0 - before.x1 > WORD_GAP * max(before.size, after.size) + spacing
+
+
+def drawn_over(before: Char, space: Char, after: Char, reference: Char | None = None) -> bool:
+    """``space`` (a space character of the text, not generated) is drawn over the glyph before
+    it and shows no gap on the page: at least half of its box lies inside ``before``'s box, it
+    ends at most :data:`WORD_GAP` of the font size past it, and ``after`` follows ``before`` on
+    the line with no word gap (:func:`word_gap`). Some producers emit such a space after a
+    ligature (``identifi cação`` where the page shows ``identificação``); a real word space
+    starts where the glyph before it ends and leaves a gap.
+
+    >>> fi = Char("i", 163.72, 261.1, 169.83, 272.4, 11.3, 261.1, False)
+    >>> sp, c = fi._replace(text=" ", x0=166.77), fi._replace(text="c", x0=169.83, x1=175.33)
+    >>> drawn_over(fi, sp, c), drawn_over(fi, sp._replace(x0=169.83, x1=172.9), c._replace(x0=172.9, x1=178.4))
+    (True, False)
+    """
+    if before.blank or after.blank or space.text != " " or space.generated or not _same_line(before, after):
+        return False
+    width = space.x1 - space.x0
+    size = max(before.size, after.size)
+    inside = min(space.x1, before.x1) - max(space.x0, before.x0)
+    if width <= 0 or inside < width / 2 or space.x1 > before.x1 + WORD_GAP * size:
+        return False
+    return abs(space.origin_y - before.origin_y) <= 0.3 * size and not word_gap(before, after, reference)
 
 
 FORMULA = re.compile(r"[\u2190-\u2211\u2213-\u22ff\u27e8-\u27ef±×÷]")
