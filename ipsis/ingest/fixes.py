@@ -449,6 +449,23 @@ def _ellipsis(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut_spans(text, spans, "...")  # each 1 or 5 characters -> 3
 
 
+_LEADER = re.compile(r"[ \t]*\.(?:[ \t]?\.){3,}[ \t]*")
+
+
+def _leaders(text: str) -> tuple[str, Sequence[Edit]]:
+    """A dot leader (four dots or more, single spaces between them allowed, with the spaces
+    around it) is ``....``: a table of contents draws it to the page number with as many dots
+    as fit, and extractors count them differently (``Consumo ........ 58`` = ``Consumo...58``
+    is not a leader: three dots are an ellipsis).
+
+    >>> _leaders("Consumo ......... 58 e Oferta. . . . 19 e fim... 3")[0]
+    'Consumo....58 e Oferta....19 e fim... 3'
+    >>> _leaders("Registration  ... ... ... .  20")[0]  # after ``ellipsis`` read ". . ." as "..."
+    'Registration....20'
+    """
+    return _sub(_LEADER, lambda m: "....")(text) if ".." in text or ". ." in text else (text, [])
+
+
 def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
     """Every non-overlapping place of ``literal``, left to right, with ``str.find`` (a regex
     without a literal to open it tests every character: 50x slower on a page of text)."""
@@ -641,6 +658,7 @@ FIXES: dict[str, Fix] = dict(
             "".join(UNICODE_SPACES),
         ),
         _fix("ellipsis", "typography", _ellipsis, "… -> ...", "…."),
+        _fix("leaders", "typography", _leaders, "dot leaders 'Consumo ...... 58' -> 'Consumo....58'", ".\u2024\u2025…"),
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
         _fix("symbol_spacing", "typography", _symbol_spacing, "'a1 (Γ)' = 'a1(Γ)': spaces by symbols", " "),

@@ -51,6 +51,7 @@ PIPELINE: tuple[str, ...] = (
     "hyphenated_words",
     "unicode_spaces",
     "ellipsis",
+    "leaders",
     "collapse_whitespace",
     "space_before_punct",
     "symbol_spacing",
