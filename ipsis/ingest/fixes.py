@@ -194,6 +194,9 @@ QUOTES = {
     **dict.fromkeys("“”„‟″‶«»〝〞＂", '"'),
 }
 DASHES = dict.fromkeys("‐‑‒–—―−﹘﹣－⁃", "-")
+BULLETS = dict.fromkeys("●⚫⦁", "•")
+"""Round list bullets that extractors read as one another from the same glyph (PDFium ``•``,
+pdftotext ``●``); hollow and square bullets look different and stay."""
 UNICODE_SPACES = dict.fromkeys(
     "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
 )
@@ -649,6 +652,7 @@ FIXES: dict[str, Fix] = dict(
         ),
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
+        _fix("bullets", "typography", _chars(BULLETS), "● ⦁ -> •: a round list bullet", "".join(BULLETS)),
         _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),
         _fix(
             "unicode_spaces",

@@ -48,6 +48,7 @@ PIPELINE: tuple[str, ...] = (
     "spacing_accents",
     "quotes",
     "dashes",
+    "bullets",
     "hyphenated_words",
     "unicode_spaces",
     "ellipsis",
