@@ -270,6 +270,7 @@ _HYPHEN_BREAK = re.compile("[" + LINE_END_HYPHENS + "]" + _BREAK_AFTER)
 # here than regex. One pattern per hyphen (each opening with its literal, which re finds at
 # memory speed instead of testing a class at every character), run only when it is in the text;
 # their matches are those of _HYPHEN_BREAK (a match holds one hyphen, then whitespace only).
+_HARD_HYPHENS = "-\u2010\u2011\u2212"
 _HYPHEN_BREAKS = tuple((h, re.compile(re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
 
 
@@ -281,17 +282,24 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``), so the typography tier also
     folds hyphenated compounds (:func:`_hyphenated_words`): both spellings then match.
 
-    >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0]
-    'Ελλήνων'
+    A break at a real hyphen that repeats it at the start of the next line (the Portuguese
+    and Spanish rule: ``levando-\\n-se``) is that one hyphen: ``levando-se``.
+
+    >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0], _dehyphenate("levando-\\n-se em dar-\\n\\u2212se-á")[0]
+    ('Ελλήνων', 'levando-se em dar-se-á')
     """
     n = len(text)
-    spans = [
-        (s, e)
-        for h, pattern in _HYPHEN_BREAKS
-        if h in text
-        for s, e in map(_span, pattern.finditer(text))
-        if s > 0 and e < n and text[s - 1].isalpha() and text[e].isalpha()
-    ]
+    spans = []
+    for h, pattern in _HYPHEN_BREAKS:
+        if h not in text:
+            continue
+        for s, e in map(_span, pattern.finditer(text)):
+            if s == 0 or e >= n or not text[s - 1].isalpha():
+                continue
+            if text[e].isalpha():
+                spans.append((s, e))
+            elif h in _HARD_HYPHENS and text[e] in _HARD_HYPHENS and e + 1 < n and text[e + 1].isalpha():
+                spans.append((s + 1, e + 1))  # the hyphen repeated on the next line
     spans.sort()
     return _cut_spans(text, spans, "")
 
