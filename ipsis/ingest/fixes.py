@@ -542,7 +542,7 @@ def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
     ``join``); only a replacement that is not one character (a lone mark, a Hangul syllable) is
     an edit of the map.
 
-    >>> text, edits = _strip_accents("União a\u0301 \uD55C")  # a lone mark, a Hangul syllable (3 jamo)
+    >>> text, edits = _strip_accents("União a\u0301 \ud55c")  # a lone mark, a Hangul syllable (3 jamo)
     >>> text[:7], [(e.start, e.end, len(e.replacement)) for e in edits]
     ('Uniao a', [(7, 8, 0), (9, 10, 3)])
     """
