@@ -92,6 +92,12 @@ def test_a_space_drawn_over_a_ligature_is_no_word_space(quote: str, page: int, w
         assert broken not in doc.text
 
 
+def test_a_space_inside_overlapping_script_glyphs_stays() -> None:
+    # a script font's boxes overlap by a third of a glyph; the page shows the word spaces
+    doc = load_document(corpus("pdf-wild/pj_non-embedded-NuptialScript.pdf"), engine="pdfium", ocr=NO_OCR)
+    assert doc.text.strip() == "Non-embedded NuptialScript font - should be italic."
+
+
 def test_a_dot_leader_of_another_length_is_the_same_leader() -> None:
     # pdftotext's line of the table of contents (p. 3), with its own count of dots
     quote = "SEÇÃO II – Da Oferta" + "." * 83 + "19"

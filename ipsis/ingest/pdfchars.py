@@ -342,19 +342,31 @@ def word_gap(before: Char, after: Char, reference: Char | None = None) -> bool:
     return after.x0 - before.x1 > WORD_GAP * max(before.size, after.size) + spacing
 
 
-def drawn_over(before: Char, space: Char, after: Char, reference: Char | None = None) -> bool:
-    """``space`` (a space character of the text, not generated) is drawn over the glyph before
-    it and shows no gap on the page: at least half of its box lies inside ``before``'s box, it
-    ends at most :data:`WORD_GAP` of the font size past it, and ``after`` follows ``before`` on
-    the line with no word gap (:func:`word_gap`). Some producers emit such a space after a
+def drawn_over(chars: Sequence[Char], i: int) -> bool:
+    """``chars[i]``, a space character of the text (not generated), is drawn over the glyph
+    before it and shows no gap on the page: at least half of its box lies inside the box of the
+    glyph before, it ends at most :data:`WORD_GAP` of the font size past it, and the glyph after
+    follows with no word gap (:func:`word_gap`). Some producers emit such a space after a
     ligature (``identifi cação`` where the page shows ``identificação``); a real word space
-    starts where the glyph before it ends and leaves a gap.
+    starts where the glyph before it ends and leaves a gap. Only where the boxes are the
+    glyphs' advances (the neighbouring letters' boxes abut within a tenth of an em, a ligature's
+    letters sharing one): a script font's boxes overlap each other by a third of a glyph, and a
+    space between two of them is real (``pj_non-embedded-NuptialScript.pdf``).
 
-    >>> fi = Char("i", 163.72, 261.1, 169.83, 272.4, 11.3, 261.1, False)
-    >>> sp, c = fi._replace(text=" ", x0=166.77), fi._replace(text="c", x0=169.83, x1=175.33)
-    >>> drawn_over(fi, sp, c), drawn_over(fi, sp._replace(x0=169.83, x1=172.9), c._replace(x0=172.9, x1=178.4))
-    (True, False)
+    >>> i = Char("i", 160.66, 261.1, 163.72, 272.4, 11.3, 261.1, False)
+    >>> f = Char("f", 163.72, 261.1, 169.83, 272.4, 11.3, 261.1, False)
+    >>> sp, c = f._replace(text=" ", x0=166.77), f._replace(text="c", x0=169.83, x1=175.33)
+    >>> a = c._replace(text="a", x0=175.33, x1=180.83)
+    >>> drawn_over([i, f, f._replace(text="i"), sp, c, a], 3)
+    True
+    >>> drawn_over([i, f, f._replace(text="i"), sp._replace(x0=169.83, x1=172.9), c._replace(x0=172.9, x1=178.4), a], 3)
+    False
+    >>> drawn_over([i._replace(x1=165.0), f, f._replace(text="i"), sp, c, a], 3)  # overlapping boxes: a script font
+    False
     """
+    if not 0 < i < len(chars) - 1:
+        return False
+    before, space, after = chars[i - 1], chars[i], chars[i + 1]
     if before.blank or after.blank or space.text != " " or space.generated or not _same_line(before, after):
         return False
     width = space.x1 - space.x0
@@ -362,7 +374,19 @@ def drawn_over(before: Char, space: Char, after: Char, reference: Char | None = 
     inside = min(space.x1, before.x1) - max(space.x0, before.x0)
     if width <= 0 or inside < width / 2 or space.x1 > before.x1 + WORD_GAP * size:
         return False
-    return abs(space.origin_y - before.origin_y) <= 0.3 * size and not word_gap(before, after, reference)
+    if abs(space.origin_y - before.origin_y) > 0.3 * size:
+        return False
+    k = i - 2  # the glyph before ``before`` that is not a letter of the same ligature
+    while k >= 0 and i - k <= 4 and (chars[k].x0, chars[k].x1) == (before.x0, before.x1):
+        k -= 1
+    ref = chars[k] if k >= 0 and not chars[k].blank and _same_line(chars[k], before) else None
+    pairs = [(ref, before)] if ref is not None else []
+    if i + 2 < len(chars) and not chars[i + 2].blank and _same_line(after, chars[i + 2]):
+        pairs.append((after, chars[i + 2]))
+    tol = 0.1 * size  # kerning overlaps letters a little; a script font's boxes by a third of a glyph
+    if not pairs or any(b.x0 < a.x1 - tol for a, b in pairs):
+        return False
+    return not word_gap(before, after, ref)
 
 
 FORMULA = re.compile(r"[\u2190-\u2211\u2213-\u22ff\u27e8-\u27ef±×÷]")

@@ -297,7 +297,7 @@ def build_text(
                 seen[key] = i
             prev = i
     for i in range(1, len(chars) - 1):  # a space drawn over the glyph before it is no word space
-        if chars[i].text == " " and drawn_over(chars[i - 1], chars[i], chars[i + 1], chars[i - 2] if i > 1 else None):
+        if chars[i].text == " " and drawn_over(chars, i):
             drop[i] = True
     sup = superscripts(chars)
     scripts = script_runs(chars)

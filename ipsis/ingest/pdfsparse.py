@@ -238,10 +238,9 @@ def _overdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
     sample is such a space, for every space of the page."""
 
     def over(k: int) -> bool:
-        lo = max(0, k - 2)
-        w = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=k + 2)
-        at = k - lo
-        return drawn_over(w[at - 1], w[at], w[at + 1], w[at - 2] if at > 1 else None)
+        lo = max(0, k - 4)  # a ligature's letters, the glyph before it, and two after the space
+        w = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=min(len(text), k + 3))
+        return drawn_over(w, k - lo)
 
     found = [m.end() - 1 for m in _AFTER_LIGATURE.finditer(text) if over(m.end() - 1)]
     step = max(1, len(text) // SPACE_SAMPLE)
