@@ -2,8 +2,9 @@
 ``pdftotext`` reads on a page (:mod:`tests.pdfwild`) located on that page, per file.
 
 ``tests/cases/pdf-corpus/files.json`` pins, per file, the families of quotes where ``pdftotext``
-itself is wrong (``pdftotext_wrong``: a ``regex`` searched in the quote, with the reason, each
-checked on the page rendered by ``pdftoppm``) and the floor of located quotes. Run as a command
+itself is wrong (``pdftotext_wrong``: a ``regex`` searched in the quote and/or the ``pages``
+it is on, with the reason, each checked on the page rendered by ``pdftoppm``) and the floor of
+located quotes. Run as a command
 for the per-file figures (the held-out files are reported apart)::
 
     python -m tests.pdfcorpus [pdfium|pypdf|pdfplumber]
@@ -30,7 +31,7 @@ NO_OCR = OcrOptions(mode="never")
 def pdftotext_wrong(case: dict[str, Any], quote: Quote) -> str | None:
     """The reason ``pdftotext`` misreads ``quote`` (a pinned family), or None."""
     for pin in case.get("pdftotext_wrong", []):
-        if re.search(pin["regex"], quote.text):
+        if re.search(pin.get("regex", ""), quote.text) and quote.page in pin.get("pages", [quote.page]):
             return str(pin["why"])
     return None
 
