@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 SUPER_SIZE = 0.85  # a superscript is set at most this share of the size of its base ...
@@ -380,13 +381,20 @@ def drawn_over(chars: Sequence[Char], i: int) -> bool:
     while k >= 0 and i - k <= 4 and (chars[k].x0, chars[k].x1) == (before.x0, before.x1):
         k -= 1
     ref = chars[k] if k >= 0 and not chars[k].blank and _same_line(chars[k], before) else None
-    pairs = [(ref, before)] if ref is not None else []
-    if i + 2 < len(chars) and not chars[i + 2].blank and _same_line(after, chars[i + 2]):
-        pairs.append((after, chars[i + 2]))
+    # neighbouring letters on the line within :data:`NEAR_BOXES` (not the space's own pair)
+    near = [
+        (a, b)
+        for a, b in pairwise(chars[max(0, i - NEAR_BOXES) : i + NEAR_BOXES + 1])
+        if not a.blank and not b.blank and (a.x0, a.x1) != (b.x0, b.x1) and _same_line(a, b)
+    ]
     tol = 0.1 * size  # kerning overlaps letters a little; a script font's boxes by a third of a glyph
-    if not pairs or any(b.x0 < a.x1 - tol for a, b in pairs):
+    if not near or any(b.x0 < a.x1 - tol for a, b in near):
         return False
     return not word_gap(before, after, ref)
+
+
+NEAR_BOXES = 6
+"""Characters on each side of a space that :func:`drawn_over` reads the boxes of."""
 
 
 FORMULA = re.compile(r"[\u2190-\u2211\u2213-\u22ff\u27e8-\u27ef±×÷]")

@@ -17,6 +17,7 @@ from ipsis.ingest.pdfchars import (
     FORMULA,
     GLUED,
     NEAR,
+    NEAR_BOXES,
     SUPER_SIZE,
     Char,
     drawn_over,
@@ -238,8 +239,10 @@ def _overdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
     sample is such a space, for every space of the page."""
 
     def over(k: int) -> bool:
-        lo = max(0, k - 4)  # a ligature's letters, the glyph before it, and two after the space
-        w = page_chars(textpage, text, start=lo, first_index=_index(text, lo, wide), end=min(len(text), k + 3))
+        lo = max(0, k - NEAR_BOXES)
+        w = page_chars(
+            textpage, text, start=lo, first_index=_index(text, lo, wide), end=min(len(text), k + NEAR_BOXES + 1)
+        )
         return drawn_over(w, k - lo)
 
     found = [m.end() - 1 for m in _AFTER_LIGATURE.finditer(text) if over(m.end() - 1)]
