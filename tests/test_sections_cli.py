@@ -42,3 +42,13 @@ def test_sections_at_a_date_boe() -> None:
     assert "art-13  Artículo 13" in tree.output and "[2 versions]" in tree.output
     bad = CliRunner().invoke(main, ["sections", path, "--at", "1970-01-01"])
     assert bad.exit_code == 2 and "in force on 1970-01-01" in bad.output
+
+
+def test_text_of_a_section_says_what_it_could_not_check() -> None:
+    """The Swiss constitution is split into Absätze, not sentences: ``Satz 1`` is named on stderr
+    and the Absatz is printed."""
+    path = str(CORPORA / "pdf/ch-bundesverfassung-sr101-2020.pdf")
+    res = CliRunner().invoke(main, ["text", path, "--section", "Art. 8 Abs. 2 Satz 1"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("2 Niemand darf diskriminiert werden")
+    assert "note: 'Satz 1' in the reference was not read" in res.stderr

@@ -70,6 +70,10 @@ def test_reference(case: dict[str, object]) -> None:
         return
     res = resolve_reference(tree, ref)
     assert list(res.ids) == case["ids"]
+    if "unchecked" in case:  # a part of the reference it could not check is named, never dropped
+        assert any(str(case["unchecked"]) in why for why in res.unchecked), res.unchecked
+    else:
+        assert res.unchecked == ()
     for sec in res.sections:
         body = doc.text[sec.start : sec.end]
         assert body.startswith(sec.label.split()[0]), (sec, body[:40])
@@ -84,3 +88,33 @@ def test_section_errors_live_in_ipsis_errors() -> None:
     assert ipsis.sections.SectionNotFoundError is ipsis.errors.SectionNotFoundError
     assert ipsis.sections.ReferenceSyntaxError is ipsis.errors.ReferenceSyntaxError
     assert issubclass(ipsis.errors.SectionNotFoundError, (ipsis.errors.InputError, LookupError))
+
+
+def test_a_quote_cited_in_the_wrong_inciso_is_not_located() -> None:
+    """Peru's art. 2 numbers its incisos ``9.``, ``24.``: "artículo 2, inciso 24" was read as the
+    whole article, so a quote of inciso 9 was `located` (a false located)."""
+    from ipsis.verify import locate
+
+    doc, _ = _doc("pe")
+    quote = "Nadie puede ingresar en él ni efectuar investigaciones o registros sin autorización"
+    wrong = locate(doc, quote, section="artículo 2, inciso 24")
+    assert wrong.status == "not_found" and "Artículo 2 › 24." in wrong.message
+    assert [e["section"]["id"] for e in wrong.found_elsewhere] == ["art-2/num-9"]
+    right = locate(doc, quote, section="art. 2, inc. 9")
+    assert right.status == "located" and not right.warnings
+    (m,) = right.matches
+    assert doc.text[m.start : m.end] == m.text == quote
+
+
+def test_a_level_the_document_does_not_split_is_checked_against_the_article_with_a_warning() -> None:
+    """CPEUM's fracciones (``I.``, ``II.``) are not segmented: the quote is checked against the
+    article it names and the result says so."""
+    from ipsis.verify import locate
+
+    doc, _ = _doc("cpeum")
+    quote = "Decidir, conforme a sus sistemas normativos y de acuerdo con esta Constitución"
+    res = locate(doc, quote, section="artículo 2o., apartado A, fracción I")
+    assert res.status == "located"
+    assert [w["kind"] for w in res.warnings] == ["section_unchecked", "section_unchecked"]
+    assert "'apartado A'" in res.warnings[0]["message"] and "Artículo 2o as a whole" in res.warnings[1]["message"]
+    assert locate(doc, quote, section="artículo 3, fracción I").status == "not_found"

@@ -82,5 +82,8 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
     tree = doc.sections
     sec = tree.get(section)
     if sec is None:
-        sec = resolve_reference(tree, section).sections[0]
+        resolution = resolve_reference(tree, section)
+        for why in resolution.unchecked:  # the enclosing section is printed: say so
+            click.echo(f"note: {why}", err=True)
+        sec = resolution.sections[0]
     return sec

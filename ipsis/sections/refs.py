@@ -24,13 +24,21 @@ from dataclasses import dataclass
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
-from ipsis.sections.patterns import roman_to_int
+from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.tree import Section, SectionTree
 
 _ORD = r"(?:\.?\s?[º°ª]|o\b)?"
 # suffixes as the grammar writes them: `55-A`, `7-A`, `5a` (Swiss), `14 bis`, `570 quáter`, `283 bis a)`
 _SUFFIX = r"(?:-[A-Z]\b|[a-z]\b)?(?:\s+(?i:" + LATIN_RX + r")\b(?:\s*[a-z]\))?)?"
 _NUM_LIST = r"\d+(?:-\d{2,3}(?!\d))?" + _ORD + _SUFFIX + r"(?:\.\d+(?![º°]))?"
+_INC_WORD = r"\b(?:incisos?|inc\.|fracci[óo]n(?:es)?|fracc?\.)"
+# the words of a subdivision; one left unread after every pattern has run is reported, never
+# dropped silently (the reference would otherwise be checked against the whole article)
+_SUBDIVISION = re.compile(
+    r"(?:\b(?:incisos?|inc\.|numerale?s?|fracci[óo]n(?:es)?|fracc?\.|literal(?:es)?|lit\.|al[íi]neas?|letras?"
+    r"|[íi]tems?|apartados?|p[áa]rrafos?|par[áa]grafos?|n[úu]meros?|Abs\.|Absatz|Satz|Ziff\.)|§)\s*[\w\"“]+",
+    re.I,
+)
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("rfc", re.compile(r"\bRFC\s*(\d{1,5})\b", re.I)),
     (
@@ -66,7 +74,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero)\s*(\d+)", re.I)),
     ("apt", re.compile(r"\bapartado\s+(\d+)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
-    ("inc", re.compile(r"\binciso\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
+    ("inc", re.compile(_INC_WORD + r"\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
+    # `inciso 24`, `numeral 9`, `fracción 3`: an item written in arabic numbers (Peru numbers its
+    # incisos `9.`; a Brazilian reader may write `inciso 24` for XXIV)
+    ("inc_num", re.compile(r"(?:" + _INC_WORD + r"|\bnumeral(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I)),
     (
         "ali",
         re.compile(r"\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\)", re.I),
@@ -86,6 +97,9 @@ class Resolution:
     ref: str
     ids: tuple[str, ...]
     sections: tuple[Section, ...]
+    unchecked: tuple[str, ...] = ()
+    """Why part of the reference could not be checked (a word left unread, a level the document
+    is not split into): the quote was checked against the enclosing section."""
 
 
 # A norm's designation inside a reference (`da Lei n.º 7/2009`, `do Decreto nº 7.962`, `de la Ley
@@ -136,10 +150,18 @@ def _components(ref: str) -> dict[str, list[str]]:
                 if roman_to_int(roman) is None:
                     continue
                 comps.setdefault("inc", []).append(roman + (f"-{groups[1]}" if len(groups) > 1 else ""))
+            elif name == "inc_num":
+                if "inc" in comps or not 0 < int(groups[0]) < 4000:
+                    continue
+                comps["inc"] = [int_to_roman(int(groups[0]))]
+                comps["inc_arabic"] = [groups[0]]
             elif groups:
                 comps.setdefault(name, []).append(groups[0])
             # blank out what was consumed so later patterns do not re-read it
             rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
+    unread = [" ".join(m.group(0).split()) for m in _SUBDIVISION.finditer(rest)]
+    if unread:
+        comps["unread"] = unread
     return comps
 
 
@@ -151,7 +173,10 @@ def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
     >>> parse_reference("artigo 8.º, n.º 2, alínea a)", "pt")
     ('art-8/num-2/ali-a',)
     """
-    comps = _components(ref)
+    return _ids(_components(ref), ref, family)
+
+
+def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str, ...]:
     if "section" in comps:
         return tuple(f"sec-{s}" for s in comps["section"])
     if "appendix" in comps:
@@ -272,15 +297,54 @@ def _nearest_number(sid: str, pool: list[str]) -> str | None:
     return best[1] if best else None
 
 
+_LEVEL_NAMES = {"par": "parágrafos", "num": "numbered paragraphs", "apt": "apartados", "abs": "Absätze"}
+_ITEMS = frozenset(("num", "apt", "inc"))
+_LEVEL_NAMES |= {"inc": "incisos (fracciones, numerales)", "ali": "alíneas (letras, literales)"}
+
+
+def _split_level(tree: SectionTree, sid: str, items_alike: bool) -> tuple[Section, str] | None:
+    """The enclosing section of ``sid`` when what is below it names a level the whole document is
+    never split into (CPEUM's fracciones are not segmented: ``artículo 20, fracción III`` is
+    checked against Artículo 20, with a note); None when the document has that level anywhere
+    (then a missing number is a wrong reference, reported as such)."""
+    parts = sid.split("/")
+    for cut in range(len(parts) - 1, 0, -1):
+        parent = tree.get("/".join(parts[:cut]))
+        if parent is None:
+            continue
+        levels = {p.split("-")[0] for p in parts[cut:]}
+        present = {seg.split("-")[0] for s in tree for seg in s.id.split("/")[1:]}
+        if items_alike and present & _ITEMS:
+            present |= _ITEMS  # `inciso 9` in a document whose items are numbered `9.`
+        if levels & present:
+            return None
+        names = ", ".join(_LEVEL_NAMES.get(k, k) for k in sorted(levels))
+        return parent, f"{tree.doc_id} is not split into {names}: checked against {tree.path(parent)} as a whole"
+    return None
+
+
 def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
-    """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id."""
-    ids = parse_reference(ref, tree.family)
+    """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id.
+
+    Never a silent substitute: a subdivision word left unread (``párrafo segundo``) or a level the
+    document is not split into is named in :attr:`Resolution.unchecked`."""
+    comps = _components(ref)
+    ids = _ids(comps, ref, tree.family)
+    unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
     found: list[Section] = []
     for sid in ids:
         sid = _norm_of(tree, sid, ref)
         sec = tree.get(sid)
         if sec is None and tree.family in ("pt", "es", "latam") and "/apt-" in sid:
             sec = tree.get(sid.replace("/apt-", "/num-"))
+        items_alike = tree.family in ("pt", "es", "latam") and "inc_arabic" in comps
+        if sec is None and items_alike and "/inc-" in sid:
+            head, _, item = sid.rpartition("/inc-")  # `artículo 2, inciso 9`: Peru numbers them `9.`
+            number = roman_to_int(item)
+            sec = tree.get(f"{head}/num-{number}") if number is not None else None
+        if sec is None and (split := _split_level(tree, sid, items_alike)) is not None:
+            sec, why = split
+            unchecked.append(why)
         if sec is None:
             same_depth = [
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
@@ -295,4 +359,4 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
             msg = f"{where}{hint} (reference: {ref.strip()!r})"
             raise SectionNotFoundError(msg, closest)
         found.append(sec)
-    return Resolution(ref, tuple(s.id for s in found), tuple(found))
+    return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))

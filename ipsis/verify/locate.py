@@ -586,6 +586,7 @@ def _restrict_to_section(
         result.message = f"{exc}; the quote is elsewhere in the document"
         result.found_elsewhere = elsewhere
         return []
+    result.warnings.extend({"kind": "section_unchecked", "message": why} for why in resolution.unchecked)
     inside = [
         h
         for h, sp in zip(hits, spans, strict=True)
