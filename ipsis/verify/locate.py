@@ -304,12 +304,12 @@ def _search(
         if reading[1] and (not hits or len(reading[2]) < len(removed)):
             view, (prepared, hits, removed) = other, reading
             found_by = name if name in ("furniture", "spaced") else ""
-    if hits and found_by != "furniture" and (other := furniture_view(document, tier, dis, quote)) is not None:
+    if hits and found_by != "furniture" and (kept := furniture_view(document, tier, dis, quote)) is not None:
         # a running header or footer quoted by itself, also printed as text (a title page): it
         # is on every page it is printed on, not only where the view keeps it
-        reading = _first_stage_found(document, other, quote, search, batched=False)
+        reading = _first_stage_found(document, kept, quote, search, batched=False)
         if len(reading[1]) > len(hits) and len(reading[2]) <= len(removed):
-            view, (prepared, hits, removed), found_by = other, reading, "furniture"
+            view, (prepared, hits, removed), found_by = kept, reading, "furniture"
     if not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document):
         # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
         other = scripts_view(document, tier, dis)
