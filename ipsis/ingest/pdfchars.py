@@ -365,18 +365,10 @@ def drawn_over(chars: Sequence[Char], i: int) -> bool:
     >>> drawn_over([i._replace(x1=165.0), f, f._replace(text="i"), sp, c, a], 3)  # overlapping boxes: a script font
     False
     """
-    if not 0 < i < len(chars) - 1:
+    if not 0 < i < len(chars) - 1 or not space_inside(chars[i - 1], chars[i], chars[i + 1]):
         return False
-    before, space, after = chars[i - 1], chars[i], chars[i + 1]
-    if before.blank or after.blank or space.text != " " or space.generated or not _same_line(before, after):
-        return False
-    width = space.x1 - space.x0
+    before, after = chars[i - 1], chars[i + 1]
     size = max(before.size, after.size)
-    inside = min(space.x1, before.x1) - max(space.x0, before.x0)
-    if width <= 0 or inside < width / 2 or space.x1 > before.x1 + WORD_GAP * size:
-        return False
-    if abs(space.origin_y - before.origin_y) > 0.3 * size:
-        return False
     k = i - 2  # the glyph before ``before`` that is not a letter of the same ligature
     while k >= 0 and i - k <= 4 and (chars[k].x0, chars[k].x1) == (before.x0, before.x1):
         k -= 1
@@ -391,6 +383,20 @@ def drawn_over(chars: Sequence[Char], i: int) -> bool:
     if not near or any(b.x0 < a.x1 - tol for a, b in near):
         return False
     return not word_gap(before, after, ref)
+
+
+def space_inside(before: Char, space: Char, after: Char) -> bool:
+    """The first test of :func:`drawn_over`, on three boxes: ``space`` lies at least half inside
+    ``before``'s box and ends at most :data:`WORD_GAP` of the font size past it, on the line of
+    ``before`` and ``after``."""
+    if before.blank or after.blank or space.text != " " or space.generated or not _same_line(before, after):
+        return False
+    width = space.x1 - space.x0
+    size = max(before.size, after.size)
+    inside = min(space.x1, before.x1) - max(space.x0, before.x0)
+    if width <= 0 or inside < width / 2 or space.x1 > before.x1 + WORD_GAP * size:
+        return False
+    return abs(space.origin_y - before.origin_y) <= 0.3 * size
 
 
 NEAR_BOXES = 6

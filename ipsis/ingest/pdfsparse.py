@@ -27,6 +27,7 @@ from ipsis.ingest.pdfchars import (
     script_edges,
     script_join,
     script_runs,
+    space_inside,
     superscripts,
     word_gap,
 )
@@ -239,6 +240,9 @@ def _overdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
     sample is such a space, for every space of the page."""
 
     def over(k: int) -> bool:
+        three = page_chars(textpage, text, start=k - 1, first_index=_index(text, k - 1, wide), end=k + 2)
+        if not space_inside(*three):
+            return False  # most spaces: three boxes, not thirteen
         lo = max(0, k - NEAR_BOXES)
         w = page_chars(
             textpage, text, start=lo, first_index=_index(text, lo, wide), end=min(len(text), k + NEAR_BOXES + 1)
