@@ -160,6 +160,12 @@ def furniture_view(
     return document_view(doc, tier, disabled, skip_marks=False, furniture=False)
 
 
+def is_furniture_line(doc: Document, tier: str, quote: str) -> bool:
+    """``quote`` is the whole text of a running header or footer of the document (normalized
+    like a quote): quoted by itself, it is on every page it is printed on."""
+    return " ".join(quote_view(quote, tier).text.split()) in _furniture_texts(doc, tier)
+
+
 def _may_hold_furniture(doc: Document, tier: str, quote: str) -> bool:
     """A match of ``quote`` could overlap page furniture: the quote holds a whole furniture text,
     lies inside one, or begins with the end of one or ends with the beginning of one (a match
