@@ -44,13 +44,34 @@ def child_env(cache: Path | str, compiled: bool = True) -> dict[str, str]:
 def walls(cmd: list[str], env: dict[str, str], runs: int) -> list[float]:
     """Wall seconds of each of ``runs`` runs after one warm-up run (which fills a bytecode
     cache); output discarded."""
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return [w for w, _ in timed(cmd, env, runs)]
+
+
+def timed(cmd: list[str], env: dict[str, str], runs: int, warm: bool = True) -> list[tuple[float, float]]:
+    """``(wall, cpu)`` seconds of each of ``runs`` runs after one warm-up run (``warm=False``:
+    none); ``cpu`` is the child's own user + system time (what other jobs on a shared machine
+    disturb least)."""
+    if warm:
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     times = []
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - t)
+        child = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(child.pid, 0)
+        times.append((time.perf_counter() - t, usage.ru_utime + usage.ru_stime))
     return times
+
+
+def interleaved(cmds: dict[str, list[str]], env: dict[str, str], runs: int) -> dict[str, list[tuple[float, float]]]:
+    """:func:`timed` of each command, the runs taken in turn (one of each, ``runs`` times) after
+    one warm-up run of each: a busy moment of the machine falls on all of them alike."""
+    for cmd in cmds.values():
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    out: dict[str, list[tuple[float, float]]] = {name: [] for name in cmds}
+    for _ in range(runs):
+        for name, cmd in cmds.items():
+            out[name] += timed(cmd, env, 1, warm=False)
+    return out
 
 
 def median_wall(cmd: list[str], env: dict[str, str], runs: int) -> float:

@@ -152,9 +152,13 @@ def main() -> None:
                 same = "same results" if reference in (None, digest) else "RESULTS DIFFER"
                 reference = reference or digest
                 s = m["summary"]
+                cpu = m["engine"]["cpu_seconds"]
                 print(
                     f"{w} worker(s): {n_records:,} records in {m['seconds']:.1f} s = {rates[w]:,.0f} records/s "
-                    f"({m['partitions']} partitions; located {s['located']:,}; {s['by_status']}; {same})"
+                    f"({m['partitions']} partitions; located {s['located']:,}; {s['by_status']}; {same})\n"
+                    f"  the workers' CPU time verifying: {cpu:.1f} s = {n_records / max(cpu, 1e-9) / w:,.0f} records/s"
+                    f" per worker-CPU-second (wall above minus this: cores taken by other jobs, the client,"
+                    f" the scheduler, reading and partitioning the inputs)"
                 )
     if not rates:
         return

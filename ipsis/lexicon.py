@@ -68,23 +68,27 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         obrigatoriamente|debe|deben|deberá|deberán|debiendo|tiene que|tienen que|habrá de|habrán de|
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
         obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|
-        es preciso|es necesario|is necessary"""),
+        es preciso|es necesario|is necessary|tem a obrigação de|têm a obrigação de|tiene la obligación de|
+        tienen la obligación de|has the obligation to|have the obligation to"""),
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
         se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|prohibida|prohibidos|prohibidas|proibido|
         proibida|proibidos|proibidas|vedado|vedada|vedados|vedadas|must never|shall never|
         may never|can never|proibição de|prohibición de|vedação de|prohibition of"""),
-    PERMISSION: phrases("""may|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
+    PERMISSION: phrases("""may|can be|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|se permiten|
         está permitido|está permitida|facultativo|facultativa|autorizada a|autorizado a|autorizados a|
         autorizadas a|é autorizado|é autorizada|is authorized|are authorized|is allowed to|permitido|permitida|
         permitidos|permitidas|permitted|allowed|tem direito a|têm direito a|tem o direito de|têm o direito de|
         tiene derecho a|tienen derecho a|has the right to|have the right to|tem direito de|têm direito de|
-        tiene derecho de|tienen derecho de|assegurado o direito a|assegurado o direito de|garantido o direito a|
-        garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a"""),
-    RECOMMENDATION: phrases("should|recommended|is recommended"),
+        tiene derecho de|tienen derecho de|tendrá derecho a|tendrán derecho a|terá direito a|terão direito a|
+        terá o direito de|terão o direito de|tendrá derecho de|tendrán derecho de|will have the right to|
+        assegurado o direito a|assegurado o direito de|garantido o direito a|
+        garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a|
+        se admite|se admiten|se admitirá|se admitirán"""),
+    RECOMMENDATION: phrases("should|recommended|is recommended|ought to"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
 """Deontic modal phrases (any language) by class; the judge compares the classes."""
@@ -132,12 +136,16 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
 
 WIDENERS: dict[str, tuple[str, ...]] = {
     "pt": phrases("""mesmo sem | ainda que sem | independentemente de | independentemente da | independentemente do |
-        mesmo que | ainda que"""),
+        mesmo que | ainda que | mesmo quando | mesmo se | mesmo por | mesmo em | mesmo com | até mesmo |
+        sem necessidade de | sem precisar de | sem dependência de"""),
     "es": phrases("""aun sin | aún sin | incluso sin | con independencia de | independientemente de | aunque |
-        aun cuando"""),
-    "en": phrases("even without | even if no | regardless of | irrespective of | even if | even though"),
+        aun cuando | aún cuando | incluso cuando | incluso si | incluso por | incluso en | incluso con | aun si |
+        sin necesidad de"""),
+    "en": phrases("""even without | even if no | regardless of | irrespective of | even if | even though | even when |
+        even where | even for | even in | without the need | without needing"""),
 }
-"""Phrases that drop a condition (``mesmo sem risco``): the condition's words in the passage conflict."""
+"""Concessive phrases that drop a condition (``mesmo sem risco``, ``mesmo por engano``, ``sin necesidad de
+consultar``): the condition's words in the passage conflict."""
 
 HEDGES: dict[str, tuple[str, ...]] = {
     "pt": phrases("""preferencialmente | de preferência | normalmente | geralmente | em regra | via de regra |
@@ -187,7 +195,8 @@ BOUNDS: dict[str, tuple[str, ...]] = {
         not more than | not exceed |
         within | maximum | limitada a | limitado a | limited to"""),
     "lower": phrases("""mínimo | mínima | no mínimo | pelo menos | ao menos | não inferior a | não menos de |
-        al menos | por lo menos | como mínimo | no inferior a | at least | no less than | not less than | minimum"""),
+        al menos | por lo menos | como mínimo | no inferior a | at least | no less than | not less than | minimum |
+        mais de | más de | more than | superior a | superior al | exceeding | over"""),
     "exact": phrases("exatamente | exactamente | exactly | precisamente | precisely"),
 }  # fmt: skip
 """Words that bound a quantity; the same number with another bound is another rule."""
@@ -229,7 +238,8 @@ ANTONYMS: tuple[tuple[str, str], ...] = tuple(
         mayúsculas/minúsculas prévia/posterior prévio/posterior previa/posterior previo/posterior prior/subsequent
         anterior/posterior anteriormente/posteriormente issued/expires issue/expire issued/expired begin/end
         start/end início/término inicio/término mesmo/distintos mesma/distintas mismo/distintos
-        misma/distintas same/different""")
+        misma/distintas same/different true/false verdadeiro/falso verdadero/falso verdadeira/falsa
+        verdadera/falsa""")
     )
 )
 """Word pairs of opposite meaning (either order): one in the claim, the other in the passage."""

@@ -88,6 +88,7 @@ def test_dask_matches_one_process_byte_for_byte(corpus: tuple[Path, Path, Path],
         ("part-2.jsonl", 110, 110),
     ]
     assert manifest["complete"] and manifest["engine"]["workers"] == 2 and not manifest["failed"]
+    assert manifest["engine"]["cpu_seconds"] > 0  # the workers' own time verifying
     assert sum(o["results"] for o in manifest["outputs"]) == 240 == manifest["summary"]["total"]
     assert {o["source"] for o in manifest["outputs"]} == {*SOURCES, "lgpd@2099-01-01"}  # one partition per source
     with Store.open(st) as store:

@@ -9,14 +9,22 @@ fixes it showed. Their AUC and their count of meaning changes called ``supported
 pinned at the figures measured at the end of the fifth round (raise them, never lower them); the
 honest figure for new wordings is a set none of the rules saw (``heldout3.json``, written by
 someone who had not read the rules, is checked for integrity here and its floors are the figures
-measured once on the frozen rules). ``python benchmarks/judge_claims.py`` prints the report.
+measured once on the frozen rules). The sixth round (:mod:`ipsis.judge.restrict`, concessives,
+the negation of the predicate, the modal that governs the claim's act, fractions and multiples)
+read the four sets above and heldout3's first half only (split by document with a fixed seed,
+:func:`benchmarks.judge_claims.halves`); the second half was measured once on its frozen rules.
+``heldout4.json``, written the same way over sections none of the five others uses, was measured
+once on the fifth round's rules and once on the sixth's frozen rules; its floors are that figure.
+``python benchmarks/judge_claims.py`` prints the report.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from benchmarks.judge_claims import auc, judge_set, load
+from benchmarks.judge_claims import auc, halves, judge_set, load
 from ipsis.ingest import load_document
 from ipsis.sections import resolve_reference, segment
 from ipsis.verify import Policy, verify_records
@@ -24,27 +32,44 @@ from tests.shared import available, resolve
 
 pytestmark = pytest.mark.skipif(not available(), reason="needs ../shared/corpora")
 
-DEV_AUC_FLOOR = 0.955
-"""dev.json (261 claims, 159 meaning changes): 0.951 before the fifth round, 0.960 [0.932, 0.981] after."""
-HELDOUT2_AUC_FLOOR = 0.92
-HELDOUT2_SUPPORTED_CEILING = 8
+DEV_AUC_FLOOR = 0.965
+"""dev.json (261 claims, 159 meaning changes): 0.951 before the fifth round, 0.960 [0.932, 0.981]
+after, 0.970 [0.945, 0.988] after the sixth (2 supported)."""
+HELDOUT2_AUC_FLOOR = 0.93
+HELDOUT2_SUPPORTED_CEILING = 7
 """heldout2.json (325 claims, 199 meaning changes): 0.702 and 51 supported when first measured
-(held out), 0.748 and 36 after the fourth round, 0.923 [0.889, 0.953] and 8 after the fifth."""
-HELDOUT_AUC_FLOOR = 0.92
+(held out), 0.748 and 36 after the fourth round, 0.923 [0.889, 0.953] and 8 after the fifth,
+0.931 [0.900, 0.958] and 7 after the sixth."""
+HELDOUT_AUC_FLOOR = 0.925
 HELDOUT_SUPPORTED_CEILING = 5
 """heldout.json (158 claims, 96 meaning changes): 0.769 and 32 when first measured, 0.858 and 19
-after the fourth round, 0.924 [0.873, 0.966] and 5 after the fifth."""
+after the fourth round, 0.924 [0.873, 0.966] and 5 after the fifth, 0.927 [0.878, 0.968] and 5
+after the sixth."""
 FRESH5_AUC_FLOOR = 0.93
 FRESH5_SUPPORTED_CEILING = 1
 """fresh5.json (42 claims, 25 meaning changes): 0.629 [0.449, 0.789] and 7 supported when first
 measured (written after the fifth round's rules), 0.934 [0.847, 0.991] and 1 after the fixes it
-showed."""
-HELDOUT3_AUC_FLOOR = 0.69
-HELDOUT3_SUPPORTED_CEILING = 25
-"""heldout3.json (316 claims, 189 meaning changes; written by someone who had not read the rules,
-never tuned on): 0.691 [0.633, 0.752] and 27 supported on main's rules at 17fce1f, measured once;
-0.695 [0.638, 0.755] and 25 on the fifth round's rules, measured once after they were frozen. The
-honest figure for new wordings: the targets (0.9, none supported) are far."""
+showed, 0.935 [0.849, 0.992] and 1 after the sixth round."""
+HELDOUT3_AUC_FLOOR = 0.765
+HELDOUT3_SUPPORTED_CEILING = 12
+"""heldout3.json (316 claims, 189 meaning changes; written by someone who had not read the rules):
+0.691 [0.633, 0.752] and 27 supported on main's rules at 17fce1f, measured once; 0.695 [0.638,
+0.755] and 25 on the fifth round's rules; 0.769 [0.713, 0.823] and 12 after the sixth, which read
+its first half (below)."""
+HELDOUT3_TUNING_AUC_FLOOR, HELDOUT3_TUNING_CEILING = 0.845, 3
+"""heldout3's first half (cppt, cpeum, cdc, rfc7232, lopdgdd; 163 claims, 100 meaning changes),
+read while writing the sixth round: 0.665 [0.581, 0.746] and 15 supported before it, 0.849 [0.783,
+0.904] and 3 after."""
+HELDOUT3_HELD_AUC_FLOOR, HELDOUT3_HELD_CEILING = 0.69, 9
+"""heldout3's second half (ce, rfc9112, cpes, arcn, ct; 153 claims, 89 meaning changes), never read
+by the sixth round: 0.731 [0.651, 0.810] and 10 supported before it, 0.693 [0.606, 0.778] and 9 on its
+frozen rules, measured once (and unchanged by the two fixes a heldout2 floor asked for after).
+Rules written from examples did not carry over: the in-branch estimate of generality is nil."""
+HELDOUT4_AUC_FLOOR, HELDOUT4_SUPPORTED_CEILING = 0.685, 21
+"""heldout4.json (365 claims, 216 meaning changes; written by someone who had not read the rules,
+over 54 sections no other set uses; no rule writer has read it): 0.684 [0.628, 0.739] and 22
+supported on the fifth round's rules (main at 9f325c8), 0.687 [0.629, 0.742] and 21 on the sixth
+round's frozen rules, each measured once. The honest figure: new wordings stay near 0.69."""
 KNOWN_TUNING_MISSES = frozenset({
     # the actor after an inverted verb ("Responde ... o titular que"), not an opening subject
     "Responde pelos danos decorrentes da violação da segurança dos dados o titular que der causa ao dano.",
@@ -110,7 +135,18 @@ def test_fresh5_floors(fresh5: list[dict[str, object]]) -> None:
 
 
 def test_heldout3_floors(heldout3: dict) -> None:  # type: ignore[type-arg]
-    _floors(judge_set(heldout3)[0], HELDOUT3_AUC_FLOOR, HELDOUT3_SUPPORTED_CEILING)
+    rows = judge_set(heldout3)[0]
+    _floors(rows, HELDOUT3_AUC_FLOOR, HELDOUT3_SUPPORTED_CEILING)
+    tuning, held = halves(heldout3)
+    assert tuning == ["cppt", "cpeum", "cdc", "rfc7232", "lopdgdd"]  # the split the sixth round read
+    _floors([r for r in rows if r["source"] in tuning], HELDOUT3_TUNING_AUC_FLOOR, HELDOUT3_TUNING_CEILING)
+    _floors([r for r in rows if r["source"] in held], HELDOUT3_HELD_AUC_FLOOR, HELDOUT3_HELD_CEILING)
+
+
+def test_heldout4_floors() -> None:
+    rows = judge_set(load("heldout4"))[0]
+    assert {r["status"] for r in rows} == {"located"}
+    _floors(rows, HELDOUT4_AUC_FLOOR, HELDOUT4_SUPPORTED_CEILING)
 
 
 def test_every_structure_verdict_names_its_evidence(dev: list[dict[str, object]]) -> None:
@@ -121,15 +157,19 @@ def test_every_structure_verdict_names_its_evidence(dev: list[dict[str, object]]
 
 def test_faithful_paraphrases_are_mostly_supported(heldout2: list[dict[str, object]]) -> None:
     # the fifth round fixed false contradictions rather than trading them for fewer supported
-    # meaning changes: 62 of 126 faithful paraphrases were supported before it, 81 after
-    assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 81
+    # meaning changes: 62 of 126 faithful paraphrases were supported before it, 81 after, 82 after the sixth
+    assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 82
 
 
-# --- heldout3: the set's integrity (not the judge's score) ---------------------------------------
+# --- heldout3, heldout4: the sets' integrity (not the judge's score) ------------------------------
 
 # heldout3 measured once, on the rules of main at 17fce1f (no round of rules has seen it): AUC 0.691
 # [0.633, 0.752], 27 of 189 meaning changes called supported, 39 of 127 faithful supported (pt 0.628,
 # es 0.760, en 0.688). Not a floor: floors are set once the rules are frozen.
+# heldout4 (365 claims, 216 meaning changes; written by someone who had not read the rules, over
+# sections none of the five other sets uses) measured once on main's rules at 9f325c8: AUC 0.684
+# [0.628, 0.739], 22 of 216 meaning changes called supported, 43 of 149 faithful supported (pt 0.721,
+# es 0.620, en 0.751); 0.687 [0.629, 0.742] and 21 on the sixth round's frozen rules (the floors above).
 
 KINDS = frozenset({
     "faithful", "actor_swapped", "roles_swapped", "object_swapped", "exception_dropped", "exception_added",
@@ -138,7 +178,13 @@ KINDS = frozenset({
     "negation_moved", "polarity_reversed", "modality_changed", "number_changed", "quantity_changed",
     "time_changed", "antonym",
 })
-"""The kinds of the four sets: ``faithful`` (gold ``supported``) and the meaning changes."""
+"""The kinds of the held-out sets: ``faithful`` (gold ``supported``) and the meaning changes."""
+
+HELD_OUT = {
+    "heldout3": ("dev", "heldout", "heldout2"),
+    "heldout4": ("dev", "heldout", "heldout2", "fresh5", "heldout3"),
+}
+"""Each set none of the rules saw, with the sets written before it whose sections it must not share."""
 
 
 @pytest.fixture(scope="module")
@@ -159,8 +205,17 @@ def _spans(data: dict, docs: dict) -> dict[tuple[str, str], tuple[str, int, int]
     return out
 
 
-def test_heldout3_labels_and_composition(heldout3: dict) -> None:  # type: ignore[type-arg]
-    cases, sources = heldout3["cases"], heldout3["sources"]
+def _flat(text: str) -> str:
+    """A span as its quote reads once soft hyphens, a compound's hyphen broken at a line end
+    (``Content-\n   Length``) and spacing are set aside."""
+    text = re.sub(r"-\n[ \t]*", "-", text.replace("\u00ad\n", "").replace("\u00ad", ""))
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("name", sorted(HELD_OUT))
+def test_held_out_labels_and_composition(name: str) -> None:
+    data = load(name)
+    cases, sources = data["cases"], data["sources"]
     for c in cases:
         assert c["source"] in sources and c["kind"] in KINDS and c["note"].strip(), c
         assert c["gold"] == ("supported" if c["kind"] == "faithful" else "not_supported"), c
@@ -172,13 +227,19 @@ def test_heldout3_labels_and_composition(heldout3: dict) -> None:  # type: ignor
     countries = {sources[c["source"]]["country"] for c in cases}
     assert "RFC" in countries and len(countries - {"RFC"}) >= 3
     assert len({c["kind"] for c in cases}) >= 15  # many kinds of change, not one mutation
+    if name == "heldout4":  # the brief of issue 25's fourth set: four countries, two RFCs, 40 sections
+        assert {"BR", "PT", "ES"} < countries and len(countries - {"RFC"}) >= 4
+        assert len({src["path"] for src in sources.values() if src["country"] == "RFC"}) >= 2
+        assert len({(c["source"], c["section"]) for c in cases}) >= 40
 
 
-def test_heldout3_quotes_are_located_in_their_cited_sections(heldout3: dict) -> None:  # type: ignore[type-arg]
-    docs = {src["path"]: load_document(resolve(src["path"]), sid) for sid, src in heldout3["sources"].items()}
-    by_id = {sid: docs[src["path"]] for sid, src in heldout3["sources"].items()}
-    spans = _spans(heldout3, docs)
-    quotes = sorted({(c["source"], c["section"], c["quote"]) for c in heldout3["cases"]})
+@pytest.mark.parametrize("name", sorted(HELD_OUT))
+def test_held_out_quotes_are_located_in_their_cited_sections(name: str) -> None:
+    data = load(name)
+    docs = {src["path"]: load_document(resolve(src["path"]), sid) for sid, src in data["sources"].items()}
+    by_id = {sid: docs[src["path"]] for sid, src in data["sources"].items()}
+    spans = _spans(data, docs)
+    quotes = sorted({(c["source"], c["section"], c["quote"]) for c in data["cases"]})
     records = [
         {"citation_id": str(i), "source_id": s, "quote": q, "section": sec} for i, (s, sec, q) in enumerate(quotes)
     ]
@@ -188,23 +249,22 @@ def test_heldout3_quotes_are_located_in_their_cited_sections(heldout3: dict) -> 
         _, start, end = spans[(sid, sec)]
         assert start <= m.start < m.end <= end, (sid, sec, quote)
         assert by_id[sid].text[m.start : m.end] == m.text
-        # the span reads as the quote once line breaks, soft hyphens and spacing are set aside
-        flat = " ".join(m.text.replace("\u00ad\n", "").replace("\u00ad", "").split())
-        assert flat == " ".join(quote.split()), (flat, quote)
+        assert _flat(m.text) == " ".join(quote.split()), (m.text, quote)
 
 
-def test_heldout3_shares_no_section_with_the_other_sets(heldout3: dict) -> None:  # type: ignore[type-arg]
-    others = [load(name) for name in ("dev", "heldout", "heldout2")]
-    paths = {src["path"] for src in heldout3["sources"].values()}
+@pytest.mark.parametrize("name", sorted(HELD_OUT))
+def test_held_out_shares_no_section_with_the_other_sets(name: str) -> None:
+    data, others = load(name), [load(o) for o in HELD_OUT[name]]
+    paths = {src["path"] for src in data["sources"].values()}
     common = paths & {src["path"] for o in others for src in o["sources"].values()}
     assert len(paths - common) >= 5  # mostly documents no other set cites
     docs = {p: load_document(resolve(p), p) for p in common}
 
-    def in_common(data: dict) -> dict:  # type: ignore[type-arg]
-        return {**data, "cases": [c for c in data["cases"] if data["sources"][c["source"]]["path"] in common]}
+    def in_common(d: dict) -> dict:  # type: ignore[type-arg]
+        return {**d, "cases": [c for c in d["cases"] if d["sources"][c["source"]]["path"] in common]}
 
-    mine = _spans(in_common(heldout3), docs).values()
+    mine = _spans(in_common(data), docs).values()
     for other in others:
         for path, start, end in _spans(in_common(other), docs).values():
-            for p, s, e in mine:  # no section of heldout3 overlaps (is, holds or lies in) one of theirs
-                assert p != path or e <= start or end <= s, (path, start, end)
+            for p, s, e in mine:  # no section of the held-out set overlaps (is, holds or lies in) one of theirs
+                assert p != path or e <= start or end <= s, (name, path, start, end)

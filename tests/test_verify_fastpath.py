@@ -666,3 +666,53 @@ def test_offset_map_lookups_equal_the_layer_by_layer_reference(rel: str) -> None
             ends.append(e)
         assert [om.to_source(i) for i in range(len(om) + 1)] == starts, tier
         assert [om.to_source_end(i) for i in range(len(om) + 1)] == ends, tier
+
+
+def _lossy_variants(q: str, rng: random.Random) -> list[str]:
+    """Quotes that a lossy tier may find: a word upper-cased, accents taken off, an ordinal
+    written ``o``/``°``, hyphens and spaces changed, and the quote itself altered."""
+    import unicodedata
+
+    words = q.split(" ")
+    i = rng.randrange(len(words))
+    upper = " ".join(w.upper() if j == i else w for j, w in enumerate(words))
+    plain = "".join(c for c in unicodedata.normalize("NFD", q) if not unicodedata.combining(c))
+    ordinal = q.replace("º", "o" if rng.random() < 0.5 else "°").replace("ª", "a")
+    spaced = q.replace("-", " - ", 1).replace(" ", "  ", 1)
+    return [upper, plain, ordinal, plain.upper(), spaced, _alter(upper, rng)]
+
+
+LOSSY_DOCUMENTS = [
+    "pt/crp-constituicao-republica-portuguesa.txt",
+    "rfc/rfc7519.txt",
+    "br/lgpd-senado-edicao-2024.pdf",
+    "es/constitucion-espanola-boe-api-texto-excerpt.xml",
+]
+
+
+@pytest.mark.parametrize("rel", LOSSY_DOCUMENTS)
+def test_lossy_view_shortcut_never_hides_a_place(rel: str) -> None:
+    """``not_in_lossy_view`` (the diagnosis skips building a not-found quote's lossy views) says
+    "surely not there" only where the quote's lossy view is in no place of the document's, even
+    counting places inside longer words; and the diagnoses (``case_only``, ``accents_only``,
+    ``ordinals_only``, nearest passage) are those of the per-quote path, which builds every view."""
+    from ipsis.verify.lossy import LOSSY_STEPS, not_in_lossy_view
+    from ipsis.verify.match import quote_view
+
+    doc = load_document(corpus(rel))
+    rng = random.Random(11)
+    quotes = [v for _ in range(40) for v in _lossy_variants(_passage(doc.text, rng), rng)]
+    skipped = kept = 0
+    for q in quotes:
+        for tier in LOSSY_STEPS:
+            absent = not_in_lossy_view(doc, q, tier)
+            found = find_all(document_view(doc, tier).text, quote_view(q, tier).text, boundaries=False, limit=1)
+            assert not (absent and found), (rel, tier, q)
+            skipped += absent
+            kept += bool(found)
+    assert skipped and kept  # both answers occur in the sample
+    records = [{"citation_id": f"l{i}", "source_id": doc.id, "quote": q} for i, q in enumerate(quotes)]
+    fast, slow = both_paths(records, {doc.id: doc}, Policy(max_tier="typography"))
+    assert fast == slow
+    reasons = {json.loads(r)["nearest"]["reason"] for r in fast if json.loads(r).get("nearest")}
+    assert {"case_only", "accents_only" if rel.startswith(("pt/", "es/", "br/")) else "case_only"} <= reasons, reasons

@@ -36,6 +36,9 @@ CRASH_HOOK = "IPSIS_BATCH_CRASH_ONCE"
 """Fault injection for tests: a path; the first task to find it missing creates it and kills its worker."""
 
 _STORES: dict[str, Any] = {}
+_VERSIONS: dict[tuple[str, str | None, str | None], dict[int, Any]] = {}
+"""The found-elsewhere candidates this worker process has read, per run (and user): one
+partition's look-ups reuse another's instead of reading the same versions again."""
 
 
 class BatchError(IpsisError):
@@ -82,7 +85,14 @@ def verify_partition(job: Job, index: int, part: Partition) -> dict[str, Any]:
         Path(marker).write_text(f"crashed on partition {index}\n", encoding="utf-8")
         os._exit(17)
     fallback: Callable[[str], Document | None] | None = job.fallback.get if job.fallback is not None else None
-    v = Verifier(_worker_store(job.store), job.run_id, user=job.user, policy=job.policy, fallback=fallback)
+    cpu = time.process_time()
+    key = (job.run_id, job.store, job.user)
+    if key not in _VERSIONS:
+        _VERSIONS.clear()  # another run's: its permissions may differ
+    versions = _VERSIONS.setdefault(key, {})
+    v = Verifier(
+        _worker_store(job.store), job.run_id, user=job.user, policy=job.policy, fallback=fallback, versions=versions
+    )
     results = v.verify(part.records, part.numbers)
     rel = f"results/part-{index:05d}.jsonl"
     target = Path(job.out_dir) / rel
@@ -98,6 +108,7 @@ def verify_partition(job: Job, index: int, part: Partition) -> dict[str, Any]:
         "per_shard": dict(Counter(part.shards)),
         "statuses": dict(Counter(r.status for r in results)),
         "used": v.used,
+        "cpu_seconds": time.process_time() - cpu,
     }
 
 
@@ -177,6 +188,7 @@ def run_batch(
     used: dict[str, dict[str, Any]] = {}
     outputs: list[dict[str, Any]] = []
     failed: list[dict[str, Any]] = []
+    cpu = 0.0
     t0 = time.perf_counter()
     try:
         from distributed import as_completed
@@ -194,6 +206,7 @@ def run_batch(
                 failed.append({"partition": i, "source": p.key, "records": len(p.records), "error": repr(exc)[:300]})
                 continue
             done += res["results"]
+            cpu += res["cpu_seconds"]
             statuses.update(res["statuses"])
             per_shard.update({int(k): v for k, v in res["per_shard"].items()})
             merge_used(used, res["used"])
@@ -211,7 +224,12 @@ def run_batch(
     manifest = make_manifest(run_id, started, store, user, policy, name, _summary(statuses), used)
     manifest.update(
         {
-            "engine": {"name": "dask", "scheduler": scheduler or f"local ({address})", "workers": n_seen},
+            "engine": {
+                "name": "dask",
+                "scheduler": scheduler or f"local ({address})",
+                "workers": n_seen,
+                "cpu_seconds": round(cpu, 3),  # the workers' own, verifying (not waiting for a core)
+            },
             "complete": not failed and sum(statuses.values()) == total,
             "records_total": total,
             "seconds": round(elapsed, 3),

@@ -114,6 +114,8 @@ def mojibake_reason(text: str) -> str | None:
     >>> mojibake_reason("Ação é necessária: não há exceção à regra geral, disse ele") is None
     True
     """
+    if not _ACCENTED.search(text):
+        return None  # no word has an accented letter (most pages): none is mostly made of them
     words = _LATIN_WORD.findall(text)
     odd = [w for w in words if 2 * len(_ACCENTED.findall(w)) >= len(w)]
     if len(odd) < MIN_WORDS or len(odd) < MOJIBAKE_SHARE * len(words):
@@ -223,4 +225,3 @@ def garbage_warning(
         f"{'that page' if len(numbers) == 1 else 'those pages'} or get a copy with a proper text layer",
         "pages": numbers,
     }
-

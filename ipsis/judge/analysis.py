@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ipsis.judge.numbers import Quantity, quantities
 from ipsis.judge.text import Token, guess_language, is_content, stem, tokens
 from ipsis.lexicon import (
+    BOUNDS,
     CHAIN,
     COMPEL,
     DEONTIC,
@@ -49,8 +50,11 @@ CONTINUING = words("nem ni nor")
 AVOIDING = words("""avoid avoids avoiding refrain refrains abster abster-se abstenerse abstener evitar evite eviten
     evitem""")
 """Verbs that negate a modal verb before them: ``should avoid`` is ``SHOULD NOT``, ``deve evitar`` is ``não deve``."""
-PRIVATIVE = words("without lacking lack lacks absent missing sem sin carece carecem carecen falta faltar")
-"""Words that deny the noun after them as a negator does: ``lacking both X and Y`` = ``neither X nor Y``."""
+PRIVATIVE = words("""without lacking lack lacks absent missing sem sin carece carecem carecen falta faltar
+    exime eximem eximir isenta isentam isento isentos exonera exoneram exonerado exime eximen exento exentos
+    exonera exoneran dispensa dispensam dispensado dispensada waives waived exempt exempts exempted""")
+"""Words that deny the noun after them as a negator does: ``lacking both X and Y`` = ``neither X nor Y``,
+``se exime de responsabilidade`` = ``não será responsabilizado``."""
 AVOIDED = {OBLIGATION: PROHIBITION, RECOMMENDATION: DISCOURAGED}
 """``must avoid`` is a prohibition, ``should avoid`` is discouraged (``may avoid`` stays a permission)."""
 NEGATING_VERBS = words("deixar deixa deixe deixam deixem deixarem deixou dejar deja deje dejan dejen fail fails failed")
@@ -70,6 +74,16 @@ NOT_NEGATION: tuple[tuple[str, ...], ...] = (
     ("quer", "ou", "não"),
 )
 """Fixed expressions whose negator does not negate the predicate."""
+HYPHEN_NEGATORS = frozenset({"não"})
+"""Negators written as a prefix with a hyphen (pt ``não-duráveis``); en ``no-store`` is a name."""
+NEGATED_BOUNDS = sorted(
+    {tuple(p.split()) for ps in BOUNDS.values() for p in ps if p.split()[0] in ALL_NEGATORS},
+    key=len,
+    reverse=True,
+)
+"""Bounds written with a negator (``não superior a``, ``no más de``, ``not more than``): before a
+number they are compared as bounds (:func:`ipsis.judge.bounds.bound_of`, where ``más de`` is a
+lower bound), not as negations."""
 
 MODALS: dict[tuple[str, ...], str] = {tuple(p.split()): cls for cls, ps in DEONTIC.items() for p in ps}
 """Modal phrases (token tuples, casefolded) and their deontic class."""
@@ -116,13 +130,13 @@ class Analysis:
         self.low = [t.low for t in self.toks]
         self.sent = self._sentence_ids()
         self.consumed: set[int] = set()
+        self.quantities: list[Quantity] = quantities(text)
         self.modals = self._modals()
         self.limiters = self._limiters()
         self.negations = self._negations()
         skip = self.consumed | {k for s in self.negations for k in range(s.i, s.j)}
         self.stems = [stem(w) if is_content(w) and k not in skip else "" for k, w in enumerate(self.low)]
         self.stem_set = {s for s in self.stems if s}
-        self.quantities: list[Quantity] = quantities(text)
 
     def _match(self, k: int, phrases: list[tuple[str, ...]] | dict[tuple[str, ...], str]) -> tuple[str, ...] | None:
         for n in range(min(_MAX_MODAL, len(self.low) - k), 0, -1):
@@ -171,6 +185,12 @@ class Analysis:
             if self.lang == "en" and phrase == ("may",) and self.toks[k].text == "May" and k > 0:
                 k = j
                 continue
+            if phrase == ("can", "be") and not self._allowed(j):
+                k = j  # "can be used to prevent": what it is able to do, not a permission
+                continue
+            if self._caused(i, j):
+                k = j  # "se debe a que", "deve-se a": caused by, not a duty
+                continue
             if out and phrase[0] in COMPEL and all(w in CHAIN for w in self.low[out[-1].j : i]):
                 k = j  # "no pudiendo ser obligada a declarar": the participle the modal reaches, not a modal
                 continue
@@ -192,6 +212,43 @@ class Analysis:
             out.append(Site("modal", k, k + 1, self._span(k, k + 1), anchors, PROHIBITION))
         out.sort(key=lambda site: site.i)
         return out
+
+    def _allowed(self, j: int) -> bool:
+        """``can be`` + a participle (adverbs skipped) reads as a permission in English (``can be
+        ignored by caches``, ``can be defined at will``), except ``can be used to`` / ``as`` /
+        ``for``: what a thing serves for (``The "jti" claim can be used to prevent ...``)."""
+        while j < len(self.low) and (self.low[j].endswith("ly") or self.low[j] in ("and", "or")):
+            j += 1
+        part = self.low[j] if j < len(self.low) else ""
+        nxt = self.low[j + 1] if j + 1 < len(self.low) else ""
+        return part.endswith(("ed", "en", "wn")) and not (part == "used" and nxt in ("to", "as", "for", "in"))
+
+    def _caused(self, i: int, j: int) -> bool:
+        """``deber``/``dever`` as a pronominal verb before ``a`` (``se debe a que``, ``deve-se a``,
+        ``debido a``): it says what something is due to."""
+        if j - i != 1 or stem(self.low[i])[:3] not in ("deb", "dev"):
+            return False
+        return ((i > 0 and self.low[i - 1] == "se") or self.low[j : j + 1] == ["se"]) and any(
+            w in ("a", "à", "ao", "al", "aos", "às") for w in self.low[j : j + 2]
+        )
+
+    def _bounds_number(self, k: int) -> bool:
+        """A negated bound starts at token ``k`` and a number follows it (``no más de 72 horas``)."""
+        ph = next((ph for ph in NEGATED_BOUNDS if tuple(self.low[k : k + len(ph)]) == ph), None)
+        if ph is None or k + len(ph) >= len(self.toks):
+            return False
+        start = self.toks[k + len(ph)].start
+        return any(start <= q.start <= start + 1 for q in self.quantities)
+
+    def _negative_prefix(self, k: int) -> bool:
+        """Token ``k`` is ``não`` joined to the lowercase word after it (``não-duráveis``,
+        ``não-residentes``): a negation of that word, not a part of a name (``no-store``, ``If-None-Match``)."""
+        t = self.toks[k]
+        nxt = self.toks[k + 1] if k + 1 < len(self.toks) else None
+        return (
+            t.text in HYPHEN_NEGATORS and nxt is not None and self.text[t.end : nxt.start] == "-" and nxt.text.islower()
+            and self.text[t.start - 1 : t.start] != "-"
+        )
 
     def hyphenated(self, k: int) -> bool:
         """Token ``k`` is part of a hyphenated name (``No-store``, ``If-None-Match``), not a word alone."""
@@ -246,7 +303,9 @@ class Analysis:
                 continue
             if any(tuple(self.low[k - off : k - off + len(e)]) == e for e in NOT_NEGATION for off in (0, 1, 2)):
                 continue
-            if self.hyphenated(k):
+            if self._bounds_number(k):
+                continue
+            if self.hyphenated(k) and not self._negative_prefix(k):
                 continue  # a part of a name ("If-None-Match"), not a negation
             earlier = [*out, *(s for s in self.modals if s.cls in NEGATIVE_MODALS)]
             if w in CONTINUING and any(s.i < k and self.sent[s.i] == self.sent[k] for s in earlier):
@@ -271,13 +330,21 @@ class Analysis:
         that a repeated verb (``tiver ... pronunciado`` / ``tiver votado``) is told apart.
         """
         first = [k for k, s in enumerate(self.stems) if s == anchors[0]]
-        hits = [k for k in first if len(anchors) > 1 and anchors[1] in self.stems[k + 1 : k + 5]] or first
+        pairs = {k: self.stems.index(anchors[1], k + 1, k + 5) for k in first
+                 if len(anchors) > 1 and anchors[1] in self.stems[k + 1 : k + 5]}
+        hits = list(pairs) or first
         if not hits:
             return None
         neg_pos = {s.i for s in self.negations} | {s.i for s in self.modals if s.cls in NEGATIVE_MODALS}
         # "lacking both X and Y" = "neither X nor Y"; a privative word reaches the noun right after it
         privative = {k for k, w in enumerate(self.low) if w in PRIVATIVE}
+        # the negation of the predicate stands between its subject and its verb as well ("o vício
+        # não for sanado" negates what "Não sendo o vício sanado" does); "decretada nem mantida"
+        # continues a negation, it starts none
+        inner = {p for p in neg_pos if self.low[p] not in CONTINUING}
         return any(
-            any(h - 5 <= p < h or h < p <= h + after for p in neg_pos) or any(h - 3 <= p < h for p in privative)
+            any(h - 5 <= p < h or h < p <= h + after for p in neg_pos)
+            or any(h < p < pairs.get(h, h) for p in inner)
+            or any(h - 3 <= p < h for p in privative)
             for h in hits
         )

@@ -23,35 +23,38 @@ from __future__ import annotations
 
 from ipsis.judge.align import substitution_cues
 from ipsis.judge.analysis import (
-    CANNOT_BE,
+    ALL_NEGATORS,
     NEGATIVE_DETERMINERS,
     NEGATIVE_MODALS,
-    NOT_OBLIGED,
     Analysis,
     Site,
 )
+from ipsis.judge.bounds import bound_cues, bound_pairs
+from ipsis.judge.modality import (
+    NEGATION_CONFLICT,
+    RESTRICTOR_FOLDED,
+    RESTRICTOR_WORDS,
+    modality_cues,
+    other_than,
+    prohibited_cues,
+    states_exception,
+)
 from ipsis.judge.numbers import Quantity, comparable, same_quantity
+from ipsis.judge.restrict import dropped_cues, privative_cues, quantifier_cues, traded_cues, universal_cues
 from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
-from ipsis.judge.structure import bound_cues, bound_pairs, structure_cues
+from ipsis.judge.structure import structure_cues
 from ipsis.judge.support import Answer
 from ipsis.judge.text import fold, guess_language, sentences, stem
 from ipsis.lexicon import (
-    COMPEL,
-    LIBERTIES,
-    MODAL_WORDS,
     NEGATIVE_PREFIXES,
-    PERMISSION,
-    PROHIBITION,
     REQUIRING,
-    RESTRICTORS,
     SYNONYMS,
     words,
 )
 
 # How much each cue lowers the support score (multiplied in).
 NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
-NEGATION_CONFLICT, MODALITY_CONFLICT, MODALITY_ABSENT, MODALITY_UNSTATED = 0.1, 0.1, 0.6, 0.9
 LIMITER_DROPPED, ENTITY_ABSENT = 0.45, 0.6
 MIN_COVERAGE = 0.35
 """Below this share of the claim's content words in the passage, the passage says nothing on it."""
@@ -59,6 +62,14 @@ FOCUS_COVERAGE = 0.8
 """Share of the claim's content words the quote's own sentences must hold to be read alone."""
 MIN_SLOT = 2
 """Words around a number that must agree before two numbers are taken to fill the same slot."""
+
+
+LIGHT = words("""caso casos hipótese forma modo maneira vez vezes tipo parte coisa fato torna tornar fica ficar
+    vai ir passa passar faz fazer dá dar põe pôr chega chegar leva levar supuesto manera regla veces cosa hecho
+    vuelve volver queda quedar va pasa hace hacer da pone poner llega llegar lleva llevar case cases way manner
+    kind type thing fact becomes become gets get goes go makes make gives give puts put comes come takes take""")
+"""Light verbs and generic nouns: a paraphrase adds them (``se torna evidente`` for ``ficar evidenciado``),
+so a claim's light word the section lacks counts half in :func:`coverage`."""
 
 
 def coverage(claim: Analysis, passage: Analysis) -> float:
@@ -72,9 +83,11 @@ def coverage(claim: Analysis, passage: Analysis) -> float:
             continue
         tok = claim.toks[k].text
         weight = 2.0 if tok[:1].isupper() and k > 0 and not tok.isupper() else 1.0
-        total += weight
         if s in passage.stem_set or (len(s) >= 5 and fold(s)[:5] in folded) or _has_synonym(claim.low[k], words_):
             found += weight
+        elif claim.low[k] in LIGHT:
+            weight = 0.5  # "o prazo só começa a correr quando o defeito se torna evidente": rewording
+        total += weight
     return found / total if total else 0.0
 
 
@@ -186,18 +199,6 @@ def _twin(x: str, y: str) -> bool:
     return False
 
 
-def _states_exception(claim: Analysis, passage: Analysis, i: int) -> bool:
-    """The passage's sentence of token ``i`` makes an exception after it (``nenhum brasileiro será
-    extraditado, salvo o naturalizado``) whose words the claim has: the claim states the exception
-    (``o naturalizado pode ser extraditado``), not the rule."""
-    if claim.limiters:
-        return False  # the claim keeps the rule with its exception ("qualquer pessoa pode ..., salvo ...")
-    return any(
-        lim.i > i and passage.sent[lim.i] == passage.sent[i] and set(lim.cls.split()[:2]) & claim.stem_set
-        for lim in passage.limiters
-    )
-
-
 def negation_cues(
     claim: Analysis, passage: Analysis, aligned: set[int], section: Analysis | None = None
 ) -> list[tuple[str, float, bool]]:
@@ -223,138 +224,36 @@ def negation_cues(
         after = 3 if site.surface.casefold() in NEGATIVE_DETERMINERS else 0
         if site.i not in aligned or not site.anchors or claim.negated_near(site.anchors, after) is not False:
             continue
-        if _negative_twin(passage, site, claim) or _states_exception(claim, passage, site.i):
+        if _negative_twin(passage, site, claim) or states_exception(claim, passage, site.i):
             continue
+        if other_than(passage, site.i) and set(claim.low) & RESTRICTOR_WORDS:
+            continue  # "ninguna finalidad distinta de la señalada" = "solo para la finalidad señalada"
         word = claim.toks[claim.stems.index(site.anchors[0])].text
         out.append((f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True))
     return out
 
 
-_COMPEL_STEMS = frozenset(stem(w) for w in COMPEL)
+DOUBLE_OPENERS = NEGATIVE_DETERMINERS | {"ninguém", "nadie", "nobody", "nada", "nothing", "nunca", "never"}
 
 
-def _force(site: Site) -> str:
-    """The deontic class, with a prohibition to compel read as a negated obligation
-    (``ninguém poderá ser compelido a`` = ``ninguém é obrigado a``)."""
-    if site.anchors[:1] and site.anchors[0] in _COMPEL_STEMS:
-        # "não pode ser obrigado" = "não é obrigado"; "não deve ser obrigado" is a third thing
-        return NOT_OBLIGED if site.cls == PROHIBITION else f"{site.cls} to compel"
-    return site.cls
+def _doubled(a: Analysis) -> list[int]:
+    """Tokens of negations that a second negator before the same modal verb repeats (``Nenhuma
+    causa não pode``, ``Nadie no puede``): the two cancel, or the text says something else."""
+    def repeated(s: Site) -> bool:
+        near = [m for m in a.modals if 0 < m.i - s.i <= 6 and a.sent[m.i] == a.sent[s.i]]
+        return any(m.cls in NEGATIVE_MODALS and a.low[m.i] in ALL_NEGATORS for m in near)
+
+    return [s.i for s in a.negations if a.low[s.i] in DOUBLE_OPENERS and repeated(s)]
 
 
-_RESTRICTOR_FOLDED = frozenset(fold(p) for ps in RESTRICTORS.values() for p in ps)
-_RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
-
-
-def _only_if(a: Analysis, site: Site) -> bool:
-    """A permission restricted in its sentence (``Solo por causa justificada ... puede``) or a
-    prohibition with an exception after it (``Nadie podrá ... sino por causa justificada``):
-    both say the act is allowed in the named cases only."""
-    same = [k for k in range(len(a.low)) if a.sent[k] == a.sent[site.i]]
-    restricted = any(a.low[k] in _RESTRICTOR_WORDS for k in same if k < site.i)
-    if site.cls == PERMISSION:
-        return restricted
-    if site.cls == PROHIBITION:  # "só não poderá ... se" is another rule
-        return not restricted and any(lim.i > site.i and a.sent[lim.i] == a.sent[site.i] for lim in a.limiters)
-    return False
-
-
-def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis | None = None) -> bool:
-    if _force(p) == _force(site):
-        return True
-    if passage is None or claim is None or {p.cls, site.cls} != {PERMISSION, PROHIBITION}:
-        return False
-    return _only_if(passage, p) and _only_if(claim, site)
-
-
-_MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
-
-
-def _holds(site: Site, verb: str) -> bool:
-    """The modal at ``site`` governs ``verb``: its first anchor (or, for ``invioláveis``, the root
-    it negates) is ``verb`` in one form or another (``viol`` / ``violad``)."""
-    if not verb or not site.anchors:
-        return False
-    own = [site.anchors[0]] + ([site.anchors[-1]] if CANNOT_BE.match(site.surface.casefold()) else [])
-    if site.anchors[0] in _COMPEL_STEMS and len(site.anchors) > 1:
-        own.append(site.anchors[1])  # "no pudiendo ser obligada a declarar" governs "declarar"
-    v = fold(verb)
-    return any(a == verb or (len(a) >= 4 and v.startswith(fold(a))) for a in own)
-
-
-FORBIDDING = words("""forbid forbids forbidden prohibit prohibits prohibited proíbe proíbem veda vedam prohíbe
-    prohíben impede impedem impide impiden prevent prevents bars excludes exclui excluem excluye excluyen""")
-"""Verbs that forbid: a claim with one restates a prohibition without a modal verb."""
-
-
-def prohibited_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, bool]]:
-    """The quote forbids something (``vedada a de caráter paramilitar``) that a claim with no
-    modal verb, negation or exception states plainly (``inclusive a de caráter paramilitar``)."""
-    if claim.modals or claim.negations or claim.limiters or set(claim.low) & FORBIDDING:
+def double_negation_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
+    """A negation doubled in the claim and not in the passage (see :func:`_doubled`)."""
+    mine = _doubled(claim)
+    if not mine or _doubled(passage):
         return []
-    for site in quote.modals:
-        if site.cls not in NEGATIVE_MODALS:
-            continue
-        acted = _verb_after(quote, site)
-        if acted and all(a in claim.stem_set for a in acted) and claim.negated_near(acted) is False:
-            word = claim.toks[claim.stems.index(acted[0])].text
-            return [(f"negation: section: {site.surface} {word}; claim: {word} (no negation)", NEGATION_CONFLICT, True)]
-    return []
-
-
-def _verb_after(a: Analysis, site: Site) -> tuple[str, ...]:
-    """Up to two content stems right after the modal at ``site`` in its sentence (its verb)."""
-    out = [a.stems[k] for k in range(site.j, min(len(a.low), site.j + 6)) if a.sent[k] == a.sent[site.i] and a.stems[k]]
-    return tuple(out[:2])
-
-
-def _weakens(site: Site, passage: Analysis, claim: Analysis) -> bool:
-    """A claim's modal verb of permission (``pode``, ``may``; not ``tem direito a``, not ``só
-    pode``) against a passage with no modal word, no freedom and no right: a duty made a faculty."""
-    if _only_if(claim, site) or any(_states_exception(claim, passage, n.i) for n in passage.negations):
-        return False
-    if any(w in LIBERTIES or w.startswith(("autoriz", "permit", "allow")) for w in site.surface.casefold().split()):
-        return False
-    return not set(passage.low) & (LIBERTIES | _MODAL_WORDS)
-
-
-def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
-    out: list[tuple[str, float, bool]] = []
-    for site in claim.modals:
-        anchors = set(site.anchors)
-        # the modal whose anchors hold the claim's verb (its first anchor) counts first
-        verb = site.anchors[0] if site.anchors else ""
-        scored = [(len(anchors & set(p.anchors)) + 10 * _holds(p, verb), p) for p in passage.modals]
-        scored = [(n, p) for n, p in scored if n]
-        if not scored:
-            if not any(_agree(p, site, passage, claim) for p in passage.modals):
-                # a section that states the rule without a modal verb ("ninguém será preso senão
-                # ...", "não superior a") is weaker evidence against a claim's modal than a
-                # section whose modal verbs say something else
-                factor = MODALITY_ABSENT if passage.modals else MODALITY_UNSTATED
-                said = f"modality: claim: {site.surface}; section: no such modal"
-                if not passage.modals and site.cls == PERMISSION and _weakens(site, passage, claim):
-                    # "o Estado prestará assistência" is a duty; "poderá prestar" makes it a faculty,
-                    # unless the section states a freedom or a right ("é livre o exercício")
-                    factor, said = MODALITY_ABSENT, f"{said}, and no freedom or right: a rule in the indicative"
-                acted = _verb_after(claim, site)
-                if site.cls in NEGATIVE_MODALS and acted and passage.negated_near(acted) is False:
-                    # "cannot override" / "can override", "não tem o direito de permanecer calado"
-                    word = passage.toks[passage.stems.index(acted[0])].text
-                    said = f"negation: claim: {site.surface} {word}; section: {word} (no negation)"
-                    factor, hard = NEGATION_CONFLICT, True
-                else:
-                    hard = False
-                out.append((said, factor, hard))
-            continue
-        best = max(n for n, _ in scored)
-        top = [p for n, p in scored if n == best]
-        if any(_agree(p, site, passage, claim) for p in top):
-            continue
-        shown = top[0].surface
-        text = f"modality: claim: {site.surface} ({site.cls}); section: {shown} ({top[0].cls})"
-        out.append((text, MODALITY_CONFLICT, True))
-    return out
+    i = mine[0]
+    said = claim._span(i, min(len(claim.toks), i + 4))
+    return [(f"negation: claim: {said} (double negation); section: one negation", NEGATION_CONFLICT, True)]
 
 
 def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[tuple[str, float, bool]]:
@@ -368,12 +267,17 @@ def limiter_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list[
         covered = sum(a in claim.stem_set for a in site.anchors) >= min(2, len(site.anchors))
         if not covered or marker in claim_limiters:
             continue
-        if clause and sum(s in claim.stem_set for s in clause) >= len(clause) / 2:
-            continue
-        if marker in _RESTRICTOR_FOLDED and set(claim.low) & REQUIRING:
+        if clause and sum(s in claim.stem_set or _formed(s, claim) for s in clause) >= len(clause) / 2:
+            continue  # the claim states the limiter's clause, in one form or another ("conservarlas" / "conservados")
+        if marker in RESTRICTOR_FOLDED and set(claim.low) & REQUIRING:
             continue  # "só podem ser dissolvidas mediante decisão" = "dissolver exige decisão"
         out.append((f"limiter: section: {site.surface}; claim: (absent)", LIMITER_DROPPED, False))
     return out
+
+
+def _formed(s: str, claim: Analysis) -> bool:
+    """A claim stem of the same word as ``s`` (five letters in common at the start: ``conserv``)."""
+    return len(s) >= 5 and any(len(c) >= 5 and fold(c)[:5] == fold(s)[:5] for c in claim.stem_set)
 
 
 def entity_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
@@ -418,6 +322,7 @@ class CueJudge:
         # another sentence of the section is not what a claim on the quote restates)
         kept = _aligned(c, core) if near is p else {k for k, t in enumerate(p.toks) if lo <= t.start < hi}
         cues = stated + negation_cues(c, core, kept if core is p else _aligned(c, core), p)
+        cues += double_negation_cues(c, core)
         cues += limiter_cues(c, p, aligned) + entity_cues(c, core)
         cues += bound_cues(c, core, bound_pairs(c, core)) + structure_cues(c, p, core, aligned)
         if near is not core and not any(text.startswith("words:") for text, _, _ in cues):
@@ -429,6 +334,11 @@ class CueJudge:
         if focus is not None:  # the quote's own "preferencialmente", numbers, prohibitions
             quote = Analysis(passage[focus[0] : focus[1]], p.lang)
             cues += hedge_cues(c, quote)
+            if not any(text.startswith("limiter:") for text, _, _ in cues):
+                cues += universal_cues(c, quote) or (dropped_cues(c, quote) if core is near else [])
+            cues += quantifier_cues(c, quote) + privative_cues(c, quote)
+            if not any(hard for _, _, hard in cues):
+                cues += traded_cues(c, quote)
             if not any(hard for _, _, hard in cues):
                 cues += prohibited_cues(c, quote)
             if not any(text.startswith("number:") and hard for text, _, hard in cues):

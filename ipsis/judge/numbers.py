@@ -124,6 +124,23 @@ ISO_DATE = re.compile(r"(?<!\d)(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2})?Z?)?
 DOTTED = re.compile(r"(?<![\w.])(?!\d{1,3}(?:\.\d{3})+(?![\d.]))\d+(?:\.\d+){2,}")
 """Section numbers such as ``4.1.2`` are identifiers, not quantities (``2.000.000`` is a number)."""
 WORDISH = re.compile(r"\w+|%")
+PER_UNIT = re.compile(
+    r"\b(?:vez|vezes|veces|once|twice|times)\s+"
+    r"((?:al|ao|por|cada|no|en\s+el)\s+(?:año|ano|mes|mês|día|dia|semana)|(?:a|per|each)\s+(?:year|month|week|day))(?!\w)",
+    re.IGNORECASE,
+)
+"""The period of a frequency with its ``one`` unsaid (``una vez al año``, ``uma vez por ano``, ``once
+a year``): one of that unit, which ``seis meses`` is not. (``8 horas por dia`` is a rate, not read.)"""
+MULTIPLES = {"dobro": 2, "triplo": 3, "quádruplo": 4, "quíntuplo": 5, "doble": 2, "triple": 3, "cuádruple": 4,
+             "quíntuple": 5}
+MULTIPLE = re.compile(r"(?<!\w)(?:o|ao|do|em|el|al|del)\s+(" + "|".join(MULTIPLES) + r")(?!\w)", re.IGNORECASE)
+"""A multiple after its article (``o dobro``, ``em dobro``, ``el triple``): ``doble nacionalidad`` is no number."""
+FRACTION_UNITS = frozenset({"third", "fifth"})
+DENOMINATORS = {"third": 3, "fifth": 5}
+"""Fractions compare as one unit: ``um terço`` is 1/3, ``dos tercios`` 2/3, ``metade`` 1/2."""
+HALF = re.compile(r"(?<!\w)(?:metade|mitad|half)(?!\w)", re.IGNORECASE)
+"""Units a lone ``um``/``una``/``dos`` counts before (``um terço``, ``dos tercios``), though it is no
+number before a noun (``dos deputados`` is "of the deputies")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +246,8 @@ def quantities(text: str) -> list[Quantity]:
             ws = [words[k][0] for k in run]
             unit, uend = _unit_after(text, end)
             lone_ambiguous = len(ws) == 1 and ws[0] in AMBIGUOUS
-            if not (lone_ambiguous and unit not in PERIOD_UNITS) and not any(s < end and start < e for s, e in taken):
+            counted = not (lone_ambiguous and unit not in PERIOD_UNITS | FRACTION_UNITS)
+            if counted and not any(s < end and start < e for s, e in taken):
                 found.append(Quantity(float(_words_value(ws)), unit, text[start:uend], start, uend))
             i = j if j > i else i + 1
             continue
@@ -237,6 +255,17 @@ def quantities(text: str) -> list[Quantity]:
         if w in MONTHS and not (w == "may" and not _month_context(text, s, e)):
             found.append(Quantity(float(MONTHS[w]), "month_name", text[s:e], s, e))
         i += 1
+    for m in PER_UNIT.finditer(text):
+        unit, _ = _unit_after(text, m.end(1) - len(m.group(1).split()[-1]))
+        found.append(Quantity(1.0, unit, m.group(1), m.start(1), m.end(1)))
+    for m in HALF.finditer(text):
+        found.append(Quantity(0.5, "fraction", m.group(), m.start(), m.end()))
+    found = [
+        Quantity(q.value / DENOMINATORS[q.unit], "fraction", q.surface, q.start, q.end) if q.unit in DENOMINATORS else q
+        for q in found
+    ]
+    for m in MULTIPLE.finditer(text):
+        found.append(Quantity(float(MULTIPLES[m.group(1).casefold()]), "times", m.group(1), m.start(1), m.end(1)))
     found.sort(key=lambda q: q.start)
     return found
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ipsis.judge.align import related
+from ipsis.judge.bounds import bound_word, bound_word_cues
 from ipsis.judge.roles import _synonym, actor_cues, role_cues
 from ipsis.judge.scope import scope_cues
 from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
@@ -46,7 +47,6 @@ from ipsis.judge.text import fold
 from ipsis.lexicon import (
     ABSOLUTES,
     ANTONYMS,
-    BOUNDS,
     CONDITIONS,
     LIMITERS,
     NEGATIVE_PREFIXES,
@@ -59,13 +59,11 @@ from ipsis.lexicon import (
 
 if TYPE_CHECKING:
     from ipsis.judge.analysis import Analysis
-    from ipsis.judge.numbers import Quantity
 
 Cue = tuple[str, float, bool]
 
 LIMITER_CONFLICT = 0.15
 """An exception or condition the claim denies or drops (absolute, widened or narrowed)."""
-BOUND_CONFLICT = 0.1
 SLOT_SWAP = 0.35
 NEGATION_FACTOR = 0.1
 EXCEPTION_ABSENT = 0.3
@@ -83,7 +81,6 @@ _WIDENERS = _tuples(WIDENERS)
 _RESTRICTORS = _tuples(RESTRICTORS)
 _LIMITERS = _tuples(LIMITERS)
 _CONDITIONS = _tuples(CONDITIONS)
-_BOUNDS = {kind: sorted({tuple(p.split()) for p in ps}, key=len, reverse=True) for kind, ps in BOUNDS.items()}
 _UNIVERSALS = frozenset().union(*UNIVERSALS.values())
 
 
@@ -166,6 +163,8 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
                    for s in dropped]
         if dropped and _both_negated(claim, j, passage, passage.stems.index(dropped[0])):
             dropped = []  # "aunque el terrorismo no se considera" / "no considerándose ... el terrorismo"
+        if dropped and _widened(passage, passage.stems.index(dropped[0])):
+            dropped = []  # "sem precisar de autorização" / "independentemente de autorização": both drop it
         if dropped:
             k = passage.stems.index(dropped[0])
             shown = passage._span(max(0, k - 3), min(len(passage.toks), k + 2))
@@ -185,6 +184,14 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
                 out.append((f"limiter: claim: {w} {claim.toks[k + 1].text}…; section: {shown}", LIMITER_CONFLICT, True))
                 return out
     return out
+
+
+def _widened(passage: Analysis, k: int) -> bool:
+    """The passage's token ``k`` follows a concessive phrase within four words (``independentemente
+    de autorização``, ``sem necessidade de qualquer autorização``): the passage drops that condition
+    too. (A bare ``sem`` is no such phrase: ``não poderão ser repassados sem o consentimento``
+    restricts.)"""
+    return any(max(0, k - 4) <= i < k for i, _ in _find(passage.low, _WIDENERS))
 
 
 def _both_negated(claim: Analysis, j: int, passage: Analysis, k: int) -> bool:
@@ -289,59 +296,6 @@ _LIMITLESS = frozenset(
 """Absolutes that deny a bound: against ``até``, ``no máximo``, ``up to`` a limiter conflict."""
 
 
-def bound_word(a: Analysis, k: int) -> str | None:
-    """``upper``/``lower``/``exact`` when a bound phrase starts at token ``k``."""
-    for kind, phrases in _BOUNDS.items():
-        if any(tuple(a.low[k : k + len(ph)]) == ph for ph in phrases):
-            return kind
-    return None
-
-
-def bound_of(a: Analysis, q: Quantity) -> str | None:
-    """``upper``, ``lower`` or ``exact`` when words right before quantity ``q`` bound it."""
-    before = [k for k, t in enumerate(a.toks) if t.end <= q.start][-5:]
-    if not before:
-        return None
-    low = [a.low[k] for k in before]
-    for kind, phrases in _BOUNDS.items():
-        for ph in phrases:
-            n = len(ph)
-            for s in range(len(low) - n + 1):
-                if tuple(low[s : s + n]) == ph:
-                    return kind
-    return None
-
-
-def bound_word_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
-    """A bound before the same words in another sense, numbers or not: ``no máximo um terço a
-    mais`` / ``pelo menos, um terço a mais``."""
-    for i in range(len(claim.low)):
-        kind = bound_word(claim, i)
-        if kind is None:
-            continue
-        ph = next(ph for ph in _BOUNDS[kind] if tuple(claim.low[i : i + len(ph)]) == ph)
-        after = claim.low[i + len(ph) : i + len(ph) + 2]
-        for m in range(len(passage.low)):
-            theirs = bound_word(passage, m)
-            if theirs is None or theirs == kind:
-                continue
-            pp = next(p for p in _BOUNDS[theirs] if tuple(passage.low[m : m + len(p)]) == p)
-            if len(after) == 2 and passage.low[m + len(pp) : m + len(pp) + 2] == after:
-                shown = passage._span(m, m + len(pp) + 2)
-                return [(f"bound: claim: {claim._span(i, i + len(ph) + 2)}; section: {shown}", BOUND_CONFLICT, True)]
-    return []
-
-
-def bound_cues(claim: Analysis, passage: Analysis, pairs: list[tuple[Quantity, Quantity]]) -> list[Cue]:
-    """For each claim number matched to an equal passage number: the bounds must agree."""
-    out: list[Cue] = []
-    for q, p in pairs:
-        bq, bp = bound_of(claim, q), bound_of(passage, p)
-        if bq and bp and bq != bp:
-            out.append((f"bound: claim: {bq} {q.surface}; section: {bp} {p.surface}", BOUND_CONFLICT, True))
-    return out
-
-
 def swap_cues(claim: Analysis, passage: Analysis) -> list[Cue]:
     """A noun phrase ``N de X`` whose ``X`` the passage lacks, where the passage has ``N de Y``
     with a ``Y`` the claim lacks: ``estado de alarma`` / ``estado de excepción``. Only the ``de``
@@ -411,7 +365,7 @@ def exception_added_cues(claim: Analysis, passage: Analysis, aligned: set[int]) 
         clause = [s for s in _stems_after(claim, j, 3) if s]
         if claim._span(i, j).casefold() in markers and sum(c in passage.stem_set for c in clause) * 2 >= len(clause):
             continue  # the same exception word over the passage's words ("salvo, no último caso" / "salvo, no caso")
-        if not clause or any(len(set(clause) & t) * 2 >= len(clause) for t in theirs):
+        if not clause or any(sum(any(related(c, x) for x in t) for c in clause) * 2 >= len(clause) for t in theirs):
             continue  # the passage makes this exception too ("salvo em caso de flagrante delito")
         marker = claim._span(i, j).casefold()
         before = {claim.stems[k] for k in range(max(0, i - 8), i) if claim.stems[k]}
@@ -459,16 +413,3 @@ def structure_cues(claim: Analysis, passage: Analysis, core: Analysis, aligned: 
     out += polarity_cues(claim, core) + exception_added_cues(claim, passage, aligned)
     out += [] if any(text.startswith("bound:") for text, _, _ in out) else bound_word_cues(claim, core)
     return out + scope_cues(claim, passage, core, aligned)
-
-
-def bound_pairs(claim: Analysis, passage: Analysis) -> list[tuple[Quantity, Quantity]]:
-    """Each claim quantity with an equal passage quantity (the first in order)."""
-    from ipsis.judge.numbers import same_quantity
-
-    out = []
-    for q in claim.quantities:
-        p = next((p for p in passage.quantities if same_quantity(q, p)), None)
-        if p is not None:
-            out.append((q, p))
-    return out
-

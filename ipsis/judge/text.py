@@ -40,6 +40,7 @@ STOPWORDS_ES = words("""a al ante bajo con contra de del desde durante en entre 
     esos esas aquel aquella aquellos aquellas esto eso es son ser será serán sido fue fueron era
     está están estar ha han haber hay más menos muy mucho muchos toda todo todas todos también ya
     aún así bien cualquier cualesquiera otro otra otros otras mismo misma propio propia demás
+    él ella ello ellos ellas
     """)
 STOPWORDS_EN = words("""a an the and or nor but of to in on at by for from with without into onto over under about
     as is are was were be been being am it its this that these those there their them they he she

@@ -153,6 +153,20 @@ KINDS: dict[str, Entry] = {
         "pt": ("contexto não encontrado", "O prefixo/sufixo dado com a citação não está em volta do lugar encontrado."),
         "es": ("contexto no encontrado", "El prefijo/sufijo dado con la cita no está alrededor del lugar hallado."),
     },
+    "section_unchecked": {
+        "en": (
+            "cited section partly checked",
+            "Part of the cited reference could not be checked; the quote was checked against the enclosing section.",
+        ),
+        "pt": (
+            "dispositivo citado verificado em parte",
+            "Parte da referência citada não pôde ser verificada; a citação foi verificada no dispositivo que a contém.",
+        ),
+        "es": (
+            "precepto citado comprobado en parte",
+            "Parte de la referencia citada no pudo comprobarse; la cita se comprobó en el precepto que la contiene.",
+        ),
+    },
     "revoked": {
         "en": ("revoked text", "The quoted text is struck out or marked revoked in this source."),
         "pt": ("texto revogado", "O texto citado está riscado ou marcado como revogado nesta fonte."),
@@ -308,6 +322,16 @@ VERDICTS: dict[str, Entry] = {
 }
 
 CUES: dict[str, Entry] = {
+    "condition": {
+        "en": ("condition", "A condition, manner or purpose of the passage that the claim drops or overrides."),
+        "pt": ("condição", "Uma condição, modo ou finalidade do trecho que a afirmação omite ou contraria."),
+        "es": ("condición", "Una condición, modo o finalidad del pasaje que la afirmación omite o contradice."),
+    },
+    "quantifier": {
+        "en": ("quantifier", "All, none or some: the claim's quantifier against the passage's."),
+        "pt": ("quantificador", "Todos, nenhum ou alguns: o quantificador da afirmação contra o do trecho."),
+        "es": ("cuantificador", "Todos, ninguno o algunos: el cuantificador de la afirmación frente al del pasaje."),
+    },
     "number": {
         "en": ("number", "Numbers, dates, units and periods of the claim compared with the passage."),
         "pt": ("número", "Números, datas, unidades e prazos da afirmação comparados com o trecho."),

@@ -107,6 +107,11 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"not found in the cited section (?P<l>.*?); it is in (?P<w>.*)", {
         "pt": "não encontrada no dispositivo citado {l}; está em {w}",
         "es": "no encontrada en el precepto citado {l}; está en {w}"}),
+    (r"'(?P<x>[^']*)' in the reference was not read", {
+        "pt": "'{x}' na referência não foi lido", "es": "'{x}' en la referencia no se leyó"}),
+    (r"(?P<d>\S+) is not split into (?P<k>.*?): checked against (?P<s>.*) as a whole", {
+        "pt": "{d} não está dividido em {k}: verificado em {s} como um todo",
+        "es": "{d} no está dividido en {k}: comprobado en {s} en su conjunto"}),
     (r"not found with the given context: (?P<t_x>.*)", {
         "pt": "não encontrada com o contexto dado: {t_x}", "es": "no encontrada con el contexto dado: {t_x}"}),
     (r"not found as whole words", {

@@ -297,7 +297,7 @@ def _nearest_number(sid: str, pool: list[str]) -> str | None:
     return best[1] if best else None
 
 
-_LEVEL_NAMES = {"par": "parágrafos", "num": "numbered paragraphs", "apt": "apartados", "abs": "Absätze"}
+_LEVEL_NAMES = {"par": "parágrafos", "num": "números (n.º)", "apt": "apartados", "abs": "Absätze"}
 _ITEMS = frozenset(("num", "apt", "inc"))
 _LEVEL_NAMES |= {"inc": "incisos (fracciones, numerales)", "ali": "alíneas (letras, literales)"}
 

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ipsis.document import Document, Hint, Mark
@@ -39,8 +40,10 @@ def index_text(doc: Document) -> str:
     return document_view(doc, INDEX_TIER).text  # the view a run matches against: built once at ingest
 
 
+@lru_cache(maxsize=65536)
 def fold(token: str) -> str:
-    """A word as the index tokenizer keeps it (unicode61, remove_diacritics 2): lower case, no accents.
+    """A word as the index tokenizer keeps it (unicode61, remove_diacritics 2): lower case, no accents
+    (the words of recent quotes kept: a batch folds the same words over and over).
 
     >>> fold("Constituição"), fold("ÍNDICE")
     ('constituicao', 'indice')

@@ -184,6 +184,7 @@ class Verifier:
         user: str | None = None,
         policy: Policy | None = None,
         fallback: Fallback | None = None,
+        versions: dict[int, SourceVersion] | None = None,
     ) -> None:
         self.store = store
         self.run_id = run_id
@@ -194,7 +195,9 @@ class Verifier:
         self.stored: dict[str, SourceVersion] = {}
         self.documents: dict[str, Document] = {}
         self._memo: dict[tuple[str, Any], Any] = {}
-        self._versions: dict[int, SourceVersion] = {}  # candidates of the found-elsewhere look-ups, by key
+        # candidates of the found-elsewhere look-ups, by key (``versions``: kept by the caller
+        # for several Verifiers of one run, as a batch worker does for its partitions)
+        self._versions: dict[int, SourceVersion] = {} if versions is None else versions
 
     def _cached(self, key: tuple[str, Any], compute: Callable[[], Any]) -> Any:
         """Store look-ups made once per run (a source cited by 1,000 records is one query)."""

@@ -244,8 +244,11 @@ def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Docum
         if elided:
             return False
         view = document_view(doc, tier, dis).text
-        if any(k in view for k in keys):
-            return False  # a stage is there: locate may find it
+        for k in keys:
+            if k in view:
+                return False  # a stage is there: locate may find it
+        if not doc.marks:
+            return True  # no other view, no scripts to search without spaces
         others = other_views(doc, tier, dis, quote)
         if any(k in other.text for _, other in others for k in keys):
             return False

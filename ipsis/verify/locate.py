@@ -32,6 +32,7 @@ from ipsis.verify import ocr as ocr_matching
 from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
+from ipsis.verify.lossy import not_in_lossy_view
 from ipsis.verify.match import (
     _CACHED_QUOTE,
     Context,
@@ -187,6 +188,8 @@ def _diagnose(
     for tier in LOSSY_TIERS:
         if tier_rank(tier) <= tier_rank(policy.max_tier) or tier == "ocr":
             continue  # the ocr tier is judged by its exact differences (ipsis.verify.ocr), never by its view
+        if not_in_lossy_view(doc, quote, tier, policy.disabled_steps):
+            continue  # no place there: its lossy views need not be built
         view = document_view(doc, tier, policy.disabled_steps)
         q = quote_view(quote, tier, policy.disabled_steps).text
         hits = find_all(view.text, q, boundaries=policy.boundaries)

@@ -228,6 +228,8 @@ def _quote_view(quote: str, tier: str, disabled: Sequence[str]) -> Normalized:
         # a lossy view (diagnosis of a not_found) goes on from the quote's typography view, and
         # each tier from the steps it shares with the tiers before it (case, then accents, ...)
         n = _steps_after(quote, tuple(disabled), steps_for(tier, disabled))
+    elif tier == "typography" and len(quote) <= _CACHED_QUOTE:
+        n = _typography_of(quote, tuple(disabled))  # kept: a lossy view of a not_found goes on from it
     else:
         n = normalize(quote, tier, disabled=disabled)
     stripped = n.text.strip(" ")

@@ -104,7 +104,7 @@ def document_language(doc: Any, text: str) -> str:
     if lang is None:
         mid = len(text) // 2
         sample = text[:20000] + " " + text[mid : mid + 20000]
-        lang = guess_language(t.text for t in tokens(sample))
+        lang = guess_language(_TOKEN.findall(sample))  # the tokens' texts, without their spans
         doc.cache[key] = lang
     return str(lang)
 
