@@ -4,7 +4,8 @@ A *readable quote* is a line of ``pdftotext``'s text of a page (its default read
 of 40 to 200 characters that occurs once in that page's text and holds no control, private-use,
 unassigned or U+FFFD character (``pdftotext`` prints raw glyph codes when a font has no Unicode
 map). A word broken by a line-end hyphen is not part of a natural quote, so its piece is cut off:
-the last word of a line ending in ``-`` or a soft hyphen, and the first word of the line after it.
+the last word of a line ending in ``-``, a soft hyphen or a minus sign after a letter (Greek),
+and the first word of the line after it.
 
 The expectation is what a person reading the page would get: a quote that is printed once in the
 document (``pdftotext`` reads it once) is ``located`` on its page; one printed on several pages
@@ -55,6 +56,16 @@ def readable(line: str) -> bool:
     return "\ufffd" not in line and all(unicodedata.category(ch) not in _BAD for ch in line)
 
 
+def _broken(line: str) -> bool:
+    """``line`` ends in a word broken by a hyphen: ``-``, a soft hyphen, or a minus sign after a
+    letter (Greek typesetting breaks words with U+2212: ``Βου−``).
+
+    >>> _broken("Βου\\u2212"), _broken("x \\u2212"), _broken("fol\\xad")
+    (True, False, True)
+    """
+    return line.endswith(_HYPHENS) or (line.endswith("\u2212") and line[-2:-1].isalpha())
+
+
 def _natural(line: str, after_hyphen: bool) -> str:
     """``line`` without the pieces of words broken at a line-end hyphen.
 
@@ -64,7 +75,7 @@ def _natural(line: str, after_hyphen: bool) -> str:
     s = line.strip()
     if after_hyphen:
         s = s.split(" ", 1)[1] if " " in s else ""
-    if s.endswith(_HYPHENS):
+    if _broken(s):
         s = s.rsplit(" ", 1)[0] if " " in s else ""
     return s.strip()
 
@@ -88,7 +99,7 @@ def readable_quotes(pages: list[str]) -> list[Quote]:
         for raw in page.split("\n"):
             s = _natural(raw, after_hyphen)
             if raw.strip():
-                after_hyphen = raw.rstrip().endswith(_HYPHENS)
+                after_hyphen = _broken(raw.rstrip())
             if MIN_LEN <= len(s) <= MAX_LEN and page.count(s) == 1 and readable(s):
                 out.append(Quote(k, s, whole.count(_squeeze(s)) > 1))
     return out

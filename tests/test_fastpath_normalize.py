@@ -58,6 +58,13 @@ def _old_dehyphenate(text: str) -> tuple[str, list[Edit]]:
         s, e = m.span()
         if s > 0 and e < len(text) and text[s - 1].isalpha() and text[e].isalpha():
             edits.append(Edit(s, e, ""))
+        elif (  # a real hyphen repeated on the next line
+            s > 0
+            and text[s - 1].isalpha()
+            and text[s] not in "\u00ad\ufffe"
+            and regex.match(r"[-\u2010\u2011\u2212]\p{L}", text[e : e + 2] or " ")
+        ):
+            edits.append(Edit(s + 1, e + 1, ""))
     return apply_edits(text, edits), edits
 
 

@@ -194,6 +194,9 @@ QUOTES = {
     **dict.fromkeys("“”„‟″‶«»〝〞＂", '"'),
 }
 DASHES = dict.fromkeys("‐‑‒–—―−﹘﹣－⁃", "-")
+BULLETS = dict.fromkeys("●⚫⦁", "•")
+"""Round list bullets that extractors read as one another from the same glyph (PDFium ``•``,
+pdftotext ``●``); hollow and square bullets look different and stay."""
 UNICODE_SPACES = dict.fromkeys(
     "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
 )
@@ -267,6 +270,7 @@ _HYPHEN_BREAK = re.compile("[" + LINE_END_HYPHENS + "]" + _BREAK_AFTER)
 # here than regex. One pattern per hyphen (each opening with its literal, which re finds at
 # memory speed instead of testing a class at every character), run only when it is in the text;
 # their matches are those of _HYPHEN_BREAK (a match holds one hyphen, then whitespace only).
+_HARD_HYPHENS = "-\u2010\u2011\u2212"
 _HYPHEN_BREAKS = tuple((h, re.compile(re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
 
 
@@ -278,17 +282,24 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``), so the typography tier also
     folds hyphenated compounds (:func:`_hyphenated_words`): both spellings then match.
 
-    >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0]
-    'Ελλήνων'
+    A break at a real hyphen that repeats it at the start of the next line (the Portuguese
+    and Spanish rule: ``levando-\\n-se``) is that one hyphen: ``levando-se``.
+
+    >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0], _dehyphenate("levando-\\n-se em dar-\\n\\u2212se-á")[0]
+    ('Ελλήνων', 'levando-se em dar-se-á')
     """
     n = len(text)
-    spans = [
-        (s, e)
-        for h, pattern in _HYPHEN_BREAKS
-        if h in text
-        for s, e in map(_span, pattern.finditer(text))
-        if s > 0 and e < n and text[s - 1].isalpha() and text[e].isalpha()
-    ]
+    spans = []
+    for h, pattern in _HYPHEN_BREAKS:
+        if h not in text:
+            continue
+        for s, e in map(_span, pattern.finditer(text)):
+            if s == 0 or e >= n or not text[s - 1].isalpha():
+                continue
+            if text[e].isalpha():
+                spans.append((s, e))
+            elif h in _HARD_HYPHENS and text[e] in _HARD_HYPHENS and e + 1 < n and text[e + 1].isalpha():
+                spans.append((s + 1, e + 1))  # the hyphen repeated on the next line
     spans.sort()
     return _cut_spans(text, spans, "")
 
@@ -446,6 +457,23 @@ def _ellipsis(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut_spans(text, spans, "...")  # each 1 or 5 characters -> 3
 
 
+_LEADER = re.compile(r"[ \t]*\.(?:[ \t]?\.){3,}[ \t]*")
+
+
+def _leaders(text: str) -> tuple[str, Sequence[Edit]]:
+    """A dot leader (four dots or more, single spaces between them allowed, with the spaces
+    around it) is ``....``: a table of contents draws it to the page number with as many dots
+    as fit, and extractors count them differently (``Consumo ........ 58`` = ``Consumo...58``
+    is not a leader: three dots are an ellipsis).
+
+    >>> _leaders("Consumo ......... 58 e Oferta. . . . 19 e fim... 3")[0]
+    'Consumo....58 e Oferta....19 e fim... 3'
+    >>> _leaders("Registration  ... ... ... .  20")[0]  # after ``ellipsis`` read ". . ." as "..."
+    'Registration....20'
+    """
+    return _sub(_LEADER, lambda m: "....")(text) if ".." in text or ". ." in text else (text, [])
+
+
 def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
     """Every non-overlapping place of ``literal``, left to right, with ``str.find`` (a regex
     without a literal to open it tests every character: 50x slower on a page of text)."""
@@ -511,7 +539,7 @@ def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
     ``join``); only a replacement that is not one character (a lone mark, a Hangul syllable) is
     an edit of the map.
 
-    >>> text, edits = _strip_accents("União a\u0301 \uD55C")  # a lone mark, a Hangul syllable (3 jamo)
+    >>> text, edits = _strip_accents("União a\u0301 \ud55c")  # a lone mark, a Hangul syllable (3 jamo)
     >>> text[:7], [(e.start, e.end, len(e.replacement)) for e in edits]
     ('Uniao a', [(7, 8, 0), (9, 10, 3)])
     """
@@ -629,6 +657,7 @@ FIXES: dict[str, Fix] = dict(
         ),
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
+        _fix("bullets", "typography", _chars(BULLETS), "● ⦁ -> •: a round list bullet", "".join(BULLETS)),
         _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),
         _fix(
             "unicode_spaces",
@@ -638,6 +667,7 @@ FIXES: dict[str, Fix] = dict(
             "".join(UNICODE_SPACES),
         ),
         _fix("ellipsis", "typography", _ellipsis, "… -> ...", "…."),
+        _fix("leaders", "typography", _leaders, "dot leaders 'Consumo ...... 58' -> 'Consumo....58'", ".\u2024\u2025…"),
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
         _fix("symbol_spacing", "typography", _symbol_spacing, "'a1 (Γ)' = 'a1(Γ)': spaces by symbols", " "),

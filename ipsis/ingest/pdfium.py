@@ -17,7 +17,8 @@ Per page, on top of PDFium's text:
 - **scripts**: a raised or lowered letter or sign that PDFium set apart by a line break
   (``R\\nn``, ``3\\nème``) is read on its line and marked ``script``;
 - **word gaps**: a gap wider than a tenth of an em beyond the letter spacing after glued
-  punctuation is a space (``law.The`` -> ``law. The``).
+  punctuation is a space (``law.The`` -> ``law. The``), and a space character drawn over the
+  glyph before it with no gap on the page is not (``identifi cação`` -> ``identificação``).
 
 Character boxes are read (:mod:`ipsis.ingest.pdfchars`) for every character only on pages that
 need them (annotations, text outside the crop box, text drawn twice); elsewhere only where the
@@ -39,6 +40,7 @@ from ipsis.ingest.pdfchars import (
     GLUED_AFTER,
     NEAR,
     Char,
+    drawn_over,
     font_sizes,
     inline_scripts,
     near_candidates,
@@ -294,6 +296,9 @@ def build_text(
             else:
                 seen[key] = i
             prev = i
+    for i in range(1, len(chars) - 1):  # a space drawn over the glyph before it is no word space
+        if chars[i].text == " " and drawn_over(chars, i):
+            drop[i] = True
     sup = superscripts(chars)
     scripts = script_runs(chars)
     if fonts:

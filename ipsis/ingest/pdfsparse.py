@@ -1,6 +1,7 @@
 """PDFium pages read sparsely: superscripts, scripts and word gaps found from the page text,
 reading character boxes only where the text says one may be (a digit or note symbol, a line
-break next to a short token, punctuation glued to a letter), not for every character.
+break next to a short token, punctuation glued to a letter, a space after ligature letters),
+not for every character.
 
 The same rules as on pages read character by character (:func:`ipsis.ingest.pdfium.build_text`),
 from :mod:`ipsis.ingest.pdfchars`: :func:`~ipsis.ingest.pdfchars.superscripts`,
@@ -16,14 +17,17 @@ from ipsis.ingest.pdfchars import (
     FORMULA,
     GLUED,
     NEAR,
+    NEAR_BOXES,
     SUPER_SIZE,
     Char,
+    drawn_over,
     font_sizes,
     inline_scripts,
     page_chars,
     script_edges,
     script_join,
     script_runs,
+    space_inside,
     superscripts,
     word_gap,
 )
@@ -77,6 +81,8 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
                 how = _joins(window, sup, [False] * len(window), k)
                 if how != KEEP:
                     drop[lo + k] = how
+    for k in _overdrawn_spaces(textpage, text, wide):
+        drop[k] = ""
     joins, scripts = _script_breaks(textpage, text, wide)
     scripts += _inline_scripts(textpage, text, wide, bool(scripts))
     for k, how in joins.items():
@@ -218,6 +224,38 @@ def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
                 continue
         out.add(at + 1)
     return out
+
+
+_AFTER_LIGATURE = re.compile(r"(?:f[fijlt]|[\ufb00-\ufb06]) (?=\S)")
+"""A space after letters a ligature glyph may hold (``fi``, ``fl``, ``ff``, ``ft``, ``fj``, or a
+ligature character): where a producer may draw a space over the glyph (``identifi cação``)."""
+_BETWEEN = re.compile(r"(?<=\S) (?=\S)")
+SPACE_SAMPLE = 4  # spaces per page looked at anywhere: a hit there has every space of the page looked at
+
+
+def _overdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
+    """Positions of the spaces of ``text`` drawn over the glyph before them with no gap on the
+    page (:func:`~ipsis.ingest.pdfchars.drawn_over`), reading boxes for the spaces after
+    ligature letters and for :data:`SPACE_SAMPLE` spaces spread over the page; when one of the
+    sample is such a space, for every space of the page."""
+
+    def over(k: int) -> bool:
+        three = page_chars(textpage, text, start=k - 1, first_index=_index(text, k - 1, wide), end=k + 2)
+        if not space_inside(*three):
+            return False  # most spaces: three boxes, not thirteen
+        lo = max(0, k - NEAR_BOXES)
+        w = page_chars(
+            textpage, text, start=lo, first_index=_index(text, lo, wide), end=min(len(text), k + NEAR_BOXES + 1)
+        )
+        return drawn_over(w, k - lo)
+
+    found = [m.end() - 1 for m in _AFTER_LIGATURE.finditer(text) if over(m.end() - 1)]
+    step = max(1, len(text) // SPACE_SAMPLE)
+    sample = {m.start() for j in range(0, len(text), step) if (m := _BETWEEN.search(text, j))}
+    if any(over(k) for k in sorted(sample) if k not in found):
+        done = set(found)
+        found += [m.start() for m in _BETWEEN.finditer(text) if m.start() not in done and over(m.start())]
+    return found
 
 
 def _index(text: str, k: int, wide: bool) -> int:

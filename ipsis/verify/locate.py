@@ -40,6 +40,8 @@ from ipsis.verify.match import (
     document_view,
     extend_to_word,
     find_all,
+    furniture_view,
+    is_furniture_line,
     minimal_context,
     other_views,
     quote_view,
@@ -306,6 +308,13 @@ def _search(
         if reading[1] and (not hits or len(reading[2]) < len(removed)):
             view, (prepared, hits, removed) = other, reading
             found_by = name if name in ("furniture", "spaced") else ""
+    kept = furniture_view(document, tier, dis, quote) if hits and found_by != "furniture" else None
+    if kept is not None and is_furniture_line(document, tier, quote):
+        # a whole running header or footer quoted by itself, also printed as text (a title
+        # page): it is on every page it is printed on, not only where the view keeps it
+        reading = _first_stage_found(document, kept, quote, search, batched=False)
+        if len(reading[1]) > len(hits) and len(reading[2]) <= len(removed):
+            view, (prepared, hits, removed), found_by = kept, reading, "furniture"
     if not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document):
         # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
         other = scripts_view(document, tier, dis)

@@ -141,8 +141,27 @@ def other_views(
         yield "marks", document_view(doc, tier, disabled, skip_marks=False)
     if kinds & SCRIPTS:
         yield "spaced", document_view(doc, tier, disabled, skip_marks=False, spaced=True)
-    if "furniture" in kinds and (quote is None or _may_hold_furniture(doc, tier, quote)):
-        yield "furniture", document_view(doc, tier, disabled, skip_marks=False, furniture=False)
+    furniture = furniture_view(doc, tier, disabled, quote)
+    if furniture is not None:
+        yield "furniture", furniture
+
+
+def furniture_view(
+    doc: Document, tier: str, disabled: Sequence[str] = (), quote: str | None = None
+) -> Normalized | None:
+    """The ``furniture`` view of :func:`other_views` (running headers and footers kept), or None
+    when the document has none or (with ``quote``) no match of the quote could overlap them."""
+    if tier_rank(tier) < tier_rank("typography") or "furniture" not in _mark_kinds(doc):
+        return None
+    if quote is not None and not _may_hold_furniture(doc, tier, quote):
+        return None
+    return document_view(doc, tier, disabled, skip_marks=False, furniture=False)
+
+
+def is_furniture_line(doc: Document, tier: str, quote: str) -> bool:
+    """``quote`` is the whole text of a running header or footer of the document (normalized
+    like a quote): quoted by itself, it is on every page it is printed on."""
+    return " ".join(quote_view(quote, tier).text.split()) in _furniture_texts(doc, tier)
 
 
 def _may_hold_furniture(doc: Document, tier: str, quote: str) -> bool:
