@@ -424,6 +424,8 @@ def _symbol_spaces(text: str) -> list[tuple[int, int]]:
             s -= 1
         while e < len(text) and text[e] == " ":
             e += 1
+        if e < len(text) and unicodedata.category(text[e])[0] == "M":
+            continue  # a mark after a space sits on the space (`a ́`): taking the space out would put it on the letter
         spans.append((s, e))
     if spans and ("-" in text or "°" in text):  # the few by a hyphen or before ° may stay
         spans = [
