@@ -81,6 +81,20 @@ def test_store_check_catches_tampered_bytes_in_the_database(folder_store: Path, 
     assert res.exit_code == 1 and f"returns-v1: blob blob_data[{sv.sha256[:12]}] has SHA-256 {tampered}" in res.output
 
 
+def test_store_check_catches_an_index_with_other_words(folder_store: Path, pg_server: PgServer) -> None:
+    url = pg_server.new_database()
+    assert run("store", "migrate", "--from", folder_store, "--to", url).exit_code == 0
+    with Store.open(url) as st:
+        sv = st.get("returns-v1")
+        assert sv is not None and st.check().ok
+        st.backend.execute(
+            "UPDATE text_index SET terms = array_to_tsvector(CAST(? AS text[])) WHERE version_pk = ?",
+            [["words", "no", "text", "holds"], sv.pk],
+        )
+    res = run("store", "check", "--store", url)
+    assert res.exit_code == 1 and "found-elsewhere index does not match the stored texts of 1 version(s)" in res.output
+
+
 def test_blobs_in_a_content_addressed_folder(pg_server: PgServer, tmp_path: Path) -> None:
     url = pg_server.new_database() + f"?blobs={tmp_path / 'blobs-root'}"
     (tmp_path / "r1.txt").write_text(RETURNS_V1)

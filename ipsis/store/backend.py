@@ -101,6 +101,12 @@ class Backend(Protocol):
         """Problems the engine itself finds (integrity checks)."""
         ...
 
+    def check_index(self, expected: Iterable[tuple[int, str]]) -> list[str]:
+        """Problems of the found-elsewhere index against ``(pk, index text)`` of every version:
+        an index that reads back other words or places than the texts give (a damaged page the
+        engine's own checks cannot see)."""
+        ...
+
     def check_permissions(self) -> list[str]:
         """Warnings about files that other OS users may read."""
         ...

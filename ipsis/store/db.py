@@ -426,6 +426,8 @@ class Store:
     # -- checking --------------------------------------------------------------------------
     def check(self, user: str | None = None) -> CheckReport:
         """Verify every blob against its SHA-256, the database and the index; say what is wrong."""
+        from ipsis.store.docs import index_text
+
         report = CheckReport()
         report.warnings.extend(self.backend.check_permissions())
         db_problems = self.backend.check_database()
@@ -437,15 +439,21 @@ class Store:
             report.problems.append(f"database {self.location}: the list of versions cannot be read ({_short(exc)})")
             return report
         hashes: dict[str, tuple[str, int] | None] = {}
+        # (pk, index text) of each version whose stored view is current (its index text is then
+        # what ingest indexed): the index is compared with them once every row has been read
+        index_texts: list[tuple[int, str]] | None = [] if user is None and not db_problems else None
         unreadable: tuple[type[BaseException], ...] = (*damaged, ValueError, TypeError, KeyError, IndexError)
         for sv in versions:
             report.checked += 1
             try:
-                self._check_row(sv, report)
+                doc = self._check_row(sv, report)
+                if index_texts is not None and "views" not in dv.missing(doc, sv.sha256, self.derived_rows(sv.pk)):
+                    index_texts.append((sv.pk, index_text(doc)))
             except unreadable as exc:
                 # a damaged page under the row: undecodable text, JSON cut by garbage, a lost row
                 report.problems.append(f"{sv.id}: its database row cannot be read ({_short(exc)})")
                 db_problems = [*db_problems, report.problems[-1]]
+                index_texts = None
             rel = self.blobs.label(sv.sha256)
             if sv.sha256 not in hashes:
                 try:
@@ -468,6 +476,10 @@ class Store:
                     report.problems.append(f"{sv.id}: missing from the found-elsewhere index")
             except damaged as exc:
                 report.problems.append(f"{sv.id}: the found-elsewhere index cannot be read ({_short(exc)})")
+        if index_texts:  # the whole store was read: its index must hold exactly these texts
+            index_problems = self.backend.check_index(index_texts)
+            report.problems.extend(index_problems)
+            db_problems = [*db_problems, *index_problems]
         if user is None:
             try:
                 known = {r["sha256"] for r in self.backend.query("SELECT sha256 FROM versions")}
@@ -490,15 +502,17 @@ class Store:
                 report.notes.append(f"temporary file {label} (interrupted write; safe to delete)")
         return report
 
-    def _check_row(self, sv: SourceVersion, report: CheckReport) -> None:
+    def _check_row(self, sv: SourceVersion, report: CheckReport) -> Document:
         """The version's row reads back whole: its text matches its hash, and the document
         (pages, marks, sections: every column) loads as ``verify`` would load it."""
         row = self.row(sv.pk)
         if sha256_of(row["text"].encode("utf-8", "surrogatepass")) != row["text_sha256"]:
             report.problems.append(f"{sv.id}: the stored document text does not match its recorded hash")
-        problems, notes = dv.check_rows(document_from_row(row), sv.sha256, self.derived_rows(sv.pk))
+        doc = document_from_row(row)
+        problems, notes = dv.check_rows(doc, sv.sha256, self.derived_rows(sv.pk))
         report.problems.extend(f"{sv.id}: {p}" for p in problems)
         report.notes.extend(f"{sv.id}: {n}" for n in notes)
+        return doc
 
     # -- derived data ----------------------------------------------------------------------
     def derived_rows(self, pk: int) -> list[dict[str, Any]]:

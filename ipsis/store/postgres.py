@@ -27,7 +27,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from ipsis.errors import StoreError
 from ipsis.store.backend import Row
 from ipsis.store.blobs import BlobStore
-from ipsis.store.docs import WORDS, fold
+from ipsis.store.docs import WORDS, fold, terms_of
 
 WRITE_LOCK = 0x1B515  # advisory lock key: one writer at a time per database
 MIGRATE_LOCK = 0x1B516
@@ -310,6 +310,16 @@ class PostgresBackend:
     def check_database(self) -> list[str]:
         """Nothing beyond the per-version checks: PostgreSQL guards its own pages and constraints."""
         return []
+
+    def check_index(self, expected: Iterable[tuple[int, str]]) -> list[str]:
+        """Each version's indexed terms against the terms of its index text."""
+        want = {pk: sorted(terms_of(text)) for pk, text in expected}
+        rows = self.query("SELECT version_pk, tsvector_to_array(terms) AS terms FROM text_index")
+        got = {int(r["version_pk"]): sorted(r["terms"]) for r in rows}
+        bad = sorted(pk for pk in want if got.get(pk) != want[pk])
+        if not bad:
+            return []
+        return [f"found-elsewhere index does not match the stored texts of {len(bad)} version(s); rebuild the store"]
 
     def check_permissions(self) -> list[str]:
         """Nothing: PostgreSQL's own roles guard the rows (no files of ours)."""

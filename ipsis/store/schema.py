@@ -12,6 +12,10 @@ import sqlite3
 
 from ipsis.errors import StoreError
 
+INDEX_TABLE = "CREATE VIRTUAL TABLE text_index USING fts5(body, content='', tokenize='unicode61 remove_diacritics 2')"
+"""The found-elsewhere index as migration 1 creates it (``store check`` builds one like it in
+memory to compare with; a test keeps the two statements the same)."""
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: source versions, their blobs and readers, the found-elsewhere index (FTS5 plus the
     # document frequency of each folded word), run records.

@@ -146,6 +146,45 @@ class SqliteBackend:
             problems.append(f"found-elsewhere index is damaged ({exc}); rebuild the store from its blobs")
         return problems
 
+    def check_index(self, expected: Iterable[tuple[int, str]]) -> list[str]:
+        """The index read back word by word (FTS5's ``instance`` vocabulary: term, row, place)
+        against an index of the same texts built in memory: FTS5's own integrity check cannot
+        compare a contentless index with anything, so a damaged index page could read back other
+        words and pass it."""
+        from itertools import zip_longest
+
+        from ipsis.store.schema import INDEX_TABLE
+
+        rows = list(expected)
+        pks = {pk for pk, _ in rows}
+        mem = sqlite3.connect(":memory:")
+        try:
+            mem.execute(INDEX_TABLE)
+            mem.executemany("INSERT INTO text_index(rowid, body) VALUES (?, ?)", rows)
+            mem.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(text_index, 'instance')")
+            want = mem.execute("SELECT term, doc, col, offset FROM vocab")
+            try:
+                self.conn.execute(
+                    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.ipsis_index_vocab"
+                    " USING fts5vocab(main, text_index, 'instance')"
+                )
+                vocab = self.conn.execute("SELECT term, doc, col, offset FROM temp.ipsis_index_vocab")
+                got = (tuple(r) for r in vocab if r[1] in pks)  # rows of versions read, as plain tuples
+                for a, b in zip_longest(got, want):
+                    if a != b:
+                        first = a or b
+                        return [
+                            f"found-elsewhere index does not match the stored texts (first at the word {first[0]!r} of "
+                            "version row "
+                            f"{first[1]}): a damaged page, or an index an older ipsis built; rebuild it with "
+                            f"`ipsis store migrate --from {self.location} --to NEW-FOLDER`"
+                        ]
+            except sqlite3.DatabaseError as exc:
+                return [f"found-elsewhere index is damaged ({exc}); rebuild the store from its blobs"]
+        finally:
+            mem.close()
+        return []
+
     def check_permissions(self) -> list[str]:
         return open_to_others(Path(self.location))
 
