@@ -308,14 +308,14 @@ def _split_level(tree: SectionTree, sid: str, items_alike: bool) -> tuple[Sectio
     checked against Artículo 20, with a note); None when the document has that level anywhere
     (then a missing number is a wrong reference, reported as such)."""
     parts = sid.split("/")
+    present = {seg.split("-")[0] for s in tree for seg in s.id.split("/")[1:]}
+    if items_alike and present & _ITEMS:
+        present |= _ITEMS  # `inciso 9` in a document whose items are numbered `9.`
     for cut in range(len(parts) - 1, 0, -1):
         parent = tree.get("/".join(parts[:cut]))
         if parent is None:
             continue
         levels = {p.split("-")[0] for p in parts[cut:]}
-        present = {seg.split("-")[0] for s in tree for seg in s.id.split("/")[1:]}
-        if items_alike and present & _ITEMS:
-            present |= _ITEMS  # `inciso 9` in a document whose items are numbered `9.`
         if levels & present:
             return None
         names = ", ".join(_LEVEL_NAMES.get(k, k) for k in sorted(levels))

@@ -446,8 +446,8 @@ class Store:
         for sv in versions:
             report.checked += 1
             try:
-                doc = self._check_row(sv, report)
-                if index_texts is not None and "views" not in dv.missing(doc, sv.sha256, self.derived_rows(sv.pk)):
+                doc, views_current = self._check_row(sv, report)
+                if index_texts is not None and views_current:
                     index_texts.append((sv.pk, index_text(doc)))
             except unreadable as exc:
                 # a damaged page under the row: undecodable text, JSON cut by garbage, a lost row
@@ -502,17 +502,19 @@ class Store:
                 report.notes.append(f"temporary file {label} (interrupted write; safe to delete)")
         return report
 
-    def _check_row(self, sv: SourceVersion, report: CheckReport) -> Document:
+    def _check_row(self, sv: SourceVersion, report: CheckReport) -> tuple[Document, bool]:
         """The version's row reads back whole: its text matches its hash, and the document
-        (pages, marks, sections: every column) loads as ``verify`` would load it."""
+        (pages, marks, sections: every column) loads as ``verify`` would load it; with whether
+        its stored views are this ipsis's (then its index text is the one ingest indexed)."""
         row = self.row(sv.pk)
         if sha256_of(row["text"].encode("utf-8", "surrogatepass")) != row["text_sha256"]:
             report.problems.append(f"{sv.id}: the stored document text does not match its recorded hash")
         doc = document_from_row(row)
-        problems, notes = dv.check_rows(doc, sv.sha256, self.derived_rows(sv.pk))
+        derived = self.derived_rows(sv.pk)
+        problems, notes = dv.check_rows(doc, sv.sha256, derived)
         report.problems.extend(f"{sv.id}: {p}" for p in problems)
         report.notes.extend(f"{sv.id}: {n}" for n in notes)
-        return doc
+        return doc, any(r["kind"] == "views" and dv.state(r, sv.sha256) == "ok" for r in derived)
 
     # -- derived data ----------------------------------------------------------------------
     def derived_rows(self, pk: int) -> list[dict[str, Any]]:
