@@ -98,8 +98,10 @@ class Outcome:
             return r.status in ("located", "ambiguous")
         if r.status != "located":
             return True
-        m = r.matches[0]
-        return (m.start, m.end) != self.case.span or self.case.doc.text[m.start : m.end] != m.text
+        ms, text = r.matches, self.case.doc.text
+        if any(text[m.start : m.end] != m.text for m in ms):
+            return True
+        return (ms[0].start, ms[-1].end) != self.case.span
 
 
 def _flat(s: str) -> str:
@@ -204,7 +206,7 @@ def roman(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str]
 
 def ordinal(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str]:
     for m in regex.finditer(r"(?<=\d)(?:\.?[ºª°]|o(?!\w))", p):
-        for new in ("", "o", "°", ".º", "º", "ª"):
+        for new in ("", "o", "a", "°", ".º", "º", "ª", ".o"):
             if new != m.group():
                 yield _at(p, m, new)
 
@@ -297,7 +299,7 @@ def comma_dropped(p: str, lang: str, rng: random.Random, doc: Document) -> Itera
 
 
 def elision_hides_negation(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str]:
-    for m in regex.finditer(rf"(?<=\S{{12}}) (?:{NEG[lang]})\b(?= \S{{12}})", p, regex.I):
+    for m in regex.finditer(rf"(?<=.{{15}}) (?:{NEG[lang]})\b(?=.{{15}})", p, regex.I):
         for mark in (" [...]", " …", " (...)"):
             yield _at(p, m, mark)
 
@@ -390,6 +392,43 @@ def _other_section(doc: Document, lang: str, spans: list[tuple[int, int]], rng: 
             yield Case("other_section", MISS, lang, doc, (s, e), doc.text[s:e], section=other.label)
 
 
+def _cut_token(doc: Document, lang: str) -> Iterator[Case]:
+    """A quote that ends or starts inside a token glued by a hyphen or a dot (``art. 55`` of
+    ``art. 55-A``, ``Section 7.`` of ``Section 7.2``, ``A desta Lei`` of ``55-A desta Lei``)."""
+    text = doc.text
+    for m in regex.finditer(r"\d+[ºª]?(?P<cut>-)\p{Lu}\b|\d(?P<cut>\.)\d|\p{L}{3}(?P<cut>-)\p{L}{3}", text):
+        cut = m.start("cut")
+        s = text.rfind(" ", 0, max(0, cut - 50)) + 1
+        end = cut + (1 if text[cut] == "." else 0)
+        after = text.find(" ", cut + 60)
+        for a, b in ((s, end), (cut + 1, after if after > 0 else cut + 60)):
+            q = text[a:b]
+            if len(q.strip()) >= 30 and "\n\n" not in q and "\f" not in q:
+                yield Case("cut_token", MISS, lang, doc, (a, b), q)
+
+
+def _sibling_section(doc: Document, lang: str, spans: list[tuple[int, int]]) -> Iterator[Case]:
+    """The passage cited to a sibling of its own section (``§ 2º`` for ``§ 1º``, ``III`` for
+    ``II``), by id and in the form people write (labels of the path joined by commas)."""
+    tree = doc.sections if doc.sections is not None else segment(doc)
+    for s, e in spans:
+        own = tree.innermost_at(s)
+        if own is None or own.parent is None:
+            continue
+        parent = tree.get(own.parent)
+        sibs = [tree.get(c) for c in parent.children if c != own.id] if parent else []
+        sibs = [x for x in sibs if x is not None and not (x.start <= s < x.end) and x.kind == own.kind]
+        if not sibs:
+            continue
+        sib = sibs[min(len(sibs) - 1, parent.children.index(own.id) if parent else 0)]
+        path, at = [], sib
+        while at is not None:
+            path.append(at.label)
+            at = tree.get(at.parent) if at.parent else None
+        for ref in (sib.id, ", ".join(reversed(path))):
+            yield Case("sibling_section", MISS, lang, doc, (s, e), doc.text[s:e], section=ref)
+
+
 def build(per_family: int, held_out: bool = False, seed: int = 5) -> list[Case]:
     """Up to ``per_family`` cases of each family per document."""
     rng = random.Random(seed)
@@ -412,6 +451,10 @@ def build(per_family: int, held_out: bool = False, seed: int = 5) -> list[Case]:
         glued = list(_glued(doc, spans))
         cases += [Case(c.family, c.expect, lang, doc, c.span, c.quote) for c in glued[:per_family]]
         cases += list(_other_section(doc, lang, spans, rng))[:per_family]
+        cases += list(_sibling_section(doc, lang, spans))[: 2 * per_family]
+        cut = list(_cut_token(doc, lang))
+        rng.shuffle(cut)
+        cases += cut[:per_family]
     return cases
 
 

@@ -10,8 +10,8 @@ reference lands in the norm it names (its title's words and numbers), else in th
 
 >>> parse_reference("inciso II do § 1º do art. 5º")
 ('art-5/par-1/inc-II',)
->>> parse_reference("arts. 5º e 6º")
-('art-5', 'art-6')
+>>> parse_reference("arts. 5º e 6º"), parse_reference("arts. 5, 6"), parse_reference("Artículo 13, 2", "es")
+(('art-5', 'art-6'), ('art-5', 'art-6'), ('art-13/apt-2',))
 >>> parse_reference("RFC 7519, Section 4.1.4")
 ('sec-4.1.4',)
 """
@@ -125,7 +125,14 @@ def _components(ref: str) -> dict[str, list[str]]:
                 n = spanish_ordinal(m.group(2) or "única") or 1
                 comps.setdefault("disp", []).append(f"{kind}-{n}")
             elif name == "art":
-                for it in _ART_ITEM.finditer(m.group(1)):
+                # one article named in the singular ("Artigo 222.º, 5.", "Artículo 13, 2"): a bare
+                # number after a comma is its numbered paragraph, not a second article
+                singular = not m.group(0)[: m.start(1) - m.start(0)].rstrip(" .").lower().endswith("s")
+                items = list(_ART_ITEM.finditer(m.group(1)))
+                for k, it in enumerate(items):
+                    if k and singular and _bare_after_comma(m.group(1), items[k - 1].end(), it):
+                        comps.setdefault("apt", []).append(it.group(1))
+                        continue
                     num = it.group(1)
                     tok = f"art-{int(num)}" if num.isdigit() else f"art-{num}"
                     if it.group(2):
@@ -159,10 +166,25 @@ def _components(ref: str) -> dict[str, list[str]]:
                 comps.setdefault(name, []).append(groups[0])
             # blank out what was consumed so later patterns do not re-read it
             rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
+    # a bare number left after a comma ("Disposición derogatoria, 3.") is a numbered paragraph
+    # of what the reference named: dropped, the quote would be checked against all of it
+    bare = _BARE_NUMBER.search(rest)
+    if bare and ("art" in comps or "disp" in comps) and not comps.get("apt") and not comps.get("num"):
+        comps["apt"] = [bare.group(1)]
+        rest = rest[: bare.start()] + " " * (bare.end() - bare.start()) + rest[bare.end() :]
     unread = [" ".join(m.group(0).split()) for m in _SUBDIVISION.finditer(rest)]
     if unread:
         comps["unread"] = unread
     return comps
+
+
+_BARE_NUMBER = re.compile(r",\s*(\d{1,3})\.?\s*(?=,|$)")
+
+
+def _bare_after_comma(items: str, prev_end: int, it: re.Match[str]) -> bool:
+    """``it`` is a plain number (no ordinal sign, suffix or sub-number) that only a comma
+    separates from the item before it."""
+    return items[prev_end : it.start()].strip() == "," and it.group(0).strip() == it.group(1)
 
 
 def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
@@ -247,7 +269,8 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     words = _title_words(ref)
 
     def named(x: str) -> int:  # how well the reference names the norm of ``x`` (numbers weigh most)
-        shared = words & _title_words(tree[x.split("/")[0]].title) if "/" in x else set()
+        norm = x.split("/")[0]
+        shared = words & _title_words(tree[norm].title) if norm.startswith("part-") and norm in tree else set()
         return sum(3 if any(ch.isdigit() for ch in w) else 1 for w in shared)
 
     scores = sorted(((named(x), x) for x in options), reverse=True)
