@@ -274,13 +274,15 @@ _HARD_HYPHENS = "-\u2010\u2011\u2212"
 _HYPHEN_BREAKS = tuple((h, re.compile(re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
 
 
-def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
+def _dehyphenate(text: str, keep_hard: bool = False) -> tuple[str, Sequence[Edit]]:
     """Join words split at a line end by a hyphen (``-``, U+2212, soft hyphen, pypdfium2's
     U+FFFE); real hyphens elsewhere stay (``Brief-, Post- und``).
 
-    A line-end hyphen in a PDF or an RFC cannot be told from a real one ("case-\\nsensitive"
-    is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``), so the typography tier also
-    folds hyphenated compounds (:func:`_hyphenated_words`): both spellings then match.
+    A hard line-end hyphen in a PDF or an RFC cannot be told from a real one ("case-\\nsensitive"
+    is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``): the view joins it, and
+    ``locate`` also searches the ``hyphens`` view (:func:`_line_hyphens`, ``keep_hard``: only the
+    break goes) for a quote holding a compound. A hyphen written nowhere in the source (``re-cover``
+    for ``recover``, ``ausentarse`` for ``ausentar-se``) is never typography.
 
     A break at a real hyphen that repeats it at the start of the next line (the Portuguese
     and Spanish rule: ``levando-\\n-se``) is that one hyphen: ``levando-se``.
@@ -297,11 +299,21 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
             if s == 0 or e >= n or not text[s - 1].isalpha():
                 continue
             if text[e].isalpha():
-                spans.append((s, e))
+                spans.append((s + 1, e) if keep_hard and h in _HARD_HYPHENS else (s, e))
             elif h in _HARD_HYPHENS and text[e] in _HARD_HYPHENS and e + 1 < n and text[e + 1].isalpha():
                 spans.append((s + 1, e + 1))  # the hyphen repeated on the next line
     spans.sort()
     return _cut_spans(text, spans, "")
+
+
+def _line_hyphens(text: str) -> tuple[str, Sequence[Edit]]:
+    """:func:`_dehyphenate` that keeps a hard hyphen (only the line break goes): the step of the
+    ``hyphens`` view, where ``dehyphenate`` is off (after it, in the other views, it finds nothing).
+
+    >>> _line_hyphens("case-\\nsensitive, regu\\u00ad\\nlamento, levando-\\n-se")[0]
+    'case-sensitive, regulamento, levando-se'
+    """
+    return _dehyphenate(text, keep_hard=True)
 
 
 SPACING_ACCENTS = {
@@ -343,20 +355,6 @@ def _spacing_accents(text: str) -> tuple[str, Sequence[Edit]]:
         marks = "".join(SPACING_ACCENTS[a] for a in pre + post)
         edits.append(Edit(s, e, unicodedata.normalize("NFC", text[i] + marks)))
     return apply_edits(text, edits), edits
-
-
-_COMPOUND_HYPHEN = regex.compile(r"(-)(?<=\p{L}-)(?=\p{L})")
-
-
-def _hyphenated_words(text: str) -> tuple[str, Sequence[Edit]]:
-    """``case-sensitive`` matches ``casesensitive`` (and so a compound split at a line end).
-
-    Only a hyphen between two letters: ``Art. 55-A``, ``I - o`` and ``Brief-, Post- und`` stay.
-
-    >>> _hyphenated_words("case-sensitive e Art. 55-A e Brief-, Post- und")[0]
-    'casesensitive e Art. 55-A e Brief-, Post- und'
-    """
-    return _cut(_COMPOUND_HYPHEN, "")(text)
 
 
 _SPACE_PUNCT = re.compile(r" [.,;:!?)\]}]")
@@ -634,6 +632,7 @@ FIXES: dict[str, Fix] = dict(
             CONTROL_HYPHENS,
         ),
         _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento", LINE_END_HYPHENS),
+        _fix("line_hyphens", "typography", _line_hyphens, "case-\\nsensitive -> case-sensitive", LINE_END_HYPHENS),
         _fix(
             "invisible",
             "typography",
@@ -660,7 +659,6 @@ FIXES: dict[str, Fix] = dict(
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
         _fix("bullets", "typography", _chars(BULLETS), "● ⦁ -> •: a round list bullet", "".join(BULLETS)),
-        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),
         _fix(
             "unicode_spaces",
             "typography",

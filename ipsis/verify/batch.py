@@ -283,11 +283,11 @@ def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Docum
         for k in keys:
             if k in view:
                 return False  # a stage is there: locate may find it
-        if not doc.marks:
-            return True  # no other view, no scripts to search without spaces
         others = other_views(doc, tier, dis, quote)
         if any(k in other.text for _, other in others for k in keys):
             return False
+        if not doc.marks:
+            return True  # no scripts to search without spaces
         # the script_spacing search's text (empty: none): there but for spaces at a script's edge, maybe
         spaceless = spaceless_text(doc, tier, dis)
         return not (spaceless and any(k in spaceless for k in squeezed))
