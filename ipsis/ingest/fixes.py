@@ -596,16 +596,16 @@ def _ocr(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
-_TIDY = regex.compile(r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
+_TIDY = regex.compile(r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})")
 
 
 def _tidy(text: str) -> tuple[str, Sequence[Edit]]:
-    """After a lossy step: spaces, punctuation, symbols and compound hyphens settled again, so
-    that every view stays idempotent (``a-0`` becomes ``a-o`` under ``ocr``, then ``ao``; a
-    speck read as a space next to a symbol goes, as ``symbol_spacing`` would take it).
+    """After a lossy step: spaces, punctuation and symbols settled again, so that every view
+    stays idempotent (a speck read as a space next to a symbol goes, as ``symbol_spacing`` would
+    take it). A compound's hyphen stays: ``re-cover`` is not ``recover`` in any tier.
 
     >>> _tidy("a-o  b . ( x")[0]
-    'ao b.(x'
+    'a-o b.(x'
     """
 
     def settle(m: Any) -> str:
@@ -675,7 +675,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),
         _fix("ocr", "ocr", _ocr, "rn/m, l/1, O/0 in words, $/§, specks (lossy)"),
-        _fix("tidy", "case", _tidy, "spaces and hyphens settled after a lossy step"),
+        _fix("tidy", "case", _tidy, "spaces settled after a lossy step"),
     ]
 )
 """Every repair by name, in pipeline order."""
