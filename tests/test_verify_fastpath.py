@@ -565,7 +565,7 @@ def _stored_run(folder: Path, ids: list[str], records: list[dict[str, Any]], *, 
     (``derived=False``) computed as for a version stored without it; the typography view is
     checked to come from the store (the whole document never normalized at that tier with its
     marks skipped) or not. The views some not-found quotes need (lossy tiers for the diagnosis,
-    footnote calls kept, the ``hyphens`` view) are not kept: both paths compute them."""
+    footnote calls kept) are not kept: both paths compute them."""
     from unittest import mock
 
     from ipsis.pdfboxes import attach_boxes

@@ -274,15 +274,15 @@ _HARD_HYPHENS = "-\u2010\u2011\u2212"
 _HYPHEN_BREAKS = tuple((h, re.compile(re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
 
 
-def _dehyphenate(text: str, keep_hard: bool = False) -> tuple[str, Sequence[Edit]]:
+def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     """Join words split at a line end by a hyphen (``-``, U+2212, soft hyphen, pypdfium2's
     U+FFFE); real hyphens elsewhere stay (``Brief-, Post- und``).
 
     A hard line-end hyphen in a PDF or an RFC cannot be told from a real one ("case-\\nsensitive"
-    is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``): the view joins it, and
-    ``locate`` also searches the ``hyphens`` view (:func:`_line_hyphens`, ``keep_hard``: only the
-    break goes) for a quote holding a compound. A hyphen written nowhere in the source (``re-cover``
-    for ``recover``, ``ausentarse`` for ``ausentar-se``) is never typography.
+    is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``): the view joins it, and a quote
+    that writes the hyphen is found there only where the source has it at a line end
+    (:mod:`ipsis.verify.compounds`). A hyphen written nowhere in the source (``re-cover`` for
+    ``recover``, ``ausentarse`` for ``ausentar-se``) is never typography.
 
     A break at a real hyphen that repeats it at the start of the next line (the Portuguese
     and Spanish rule: ``levando-\\n-se``) is that one hyphen: ``levando-se``.
@@ -299,21 +299,11 @@ def _dehyphenate(text: str, keep_hard: bool = False) -> tuple[str, Sequence[Edit
             if s == 0 or e >= n or not text[s - 1].isalpha():
                 continue
             if text[e].isalpha():
-                spans.append((s + 1, e) if keep_hard and h in _HARD_HYPHENS else (s, e))
+                spans.append((s, e))
             elif h in _HARD_HYPHENS and text[e] in _HARD_HYPHENS and e + 1 < n and text[e + 1].isalpha():
                 spans.append((s + 1, e + 1))  # the hyphen repeated on the next line
     spans.sort()
     return _cut_spans(text, spans, "")
-
-
-def _line_hyphens(text: str) -> tuple[str, Sequence[Edit]]:
-    """:func:`_dehyphenate` that keeps a hard hyphen (only the line break goes): the step of the
-    ``hyphens`` view, where ``dehyphenate`` is off (after it, in the other views, it finds nothing).
-
-    >>> _line_hyphens("case-\\nsensitive, regu\\u00ad\\nlamento, levando-\\n-se")[0]
-    'case-sensitive, regulamento, levando-se'
-    """
-    return _dehyphenate(text, keep_hard=True)
 
 
 SPACING_ACCENTS = {
@@ -632,7 +622,6 @@ FIXES: dict[str, Fix] = dict(
             CONTROL_HYPHENS,
         ),
         _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento", LINE_END_HYPHENS),
-        _fix("line_hyphens", "typography", _line_hyphens, "case-\\nsensitive -> case-sensitive", LINE_END_HYPHENS),
         _fix(
             "invisible",
             "typography",

@@ -41,7 +41,6 @@ PIPELINE: tuple[str, ...] = (
     "html_entities",
     "control_hyphens",
     "dehyphenate",
-    "line_hyphens",
     "invisible",
     "ligatures",
     "compat_forms",

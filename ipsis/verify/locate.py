@@ -29,6 +29,7 @@ from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, ti
 from ipsis.spans import Span
 from ipsis.verify import batch
 from ipsis.verify.choose import by_context, by_position
+from ipsis.verify.compounds import compound_hits
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.lossy import not_in_lossy_view
@@ -256,12 +257,20 @@ _cached_stages = lru_cache(maxsize=4096)(_stages)
 
 
 def _first_stage_found(
-    doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True, spacing: bool = False
+    doc: Document,
+    view: Normalized,
+    quote: str,
+    policy: Policy,
+    *,
+    batched: bool = True,
+    spacing: bool = False,
+    compounds: bool = False,
 ) -> tuple[str, list[tuple[int, int]], list[str]]:
     """The quote as written if it is in the view, else the first stage of quote preparation
     that is (or the fully prepared quote when none is), its hits and what was removed.
     ``batched=False`` searches ``view`` itself (not the block's one pass over the policy's view);
-    ``spacing`` searches it with :func:`~ipsis.verify.spacing.script_spacing_hits`."""
+    ``spacing`` searches it with :func:`~ipsis.verify.spacing.script_spacing_hits`, ``compounds``
+    with :func:`~ipsis.verify.compounds.compound_hits`."""
     tier, dis = policy.max_tier, policy.disabled_steps
     stages = searched_stages(quote, policy)
     last: tuple[str, list[str]] = (quote.strip(), [])
@@ -270,8 +279,9 @@ def _first_stage_found(
         q = quote_view(stage, tier, dis).text
         if not q.strip():
             continue
-        if spacing:
-            pairs = script_spacing_hits(doc, view, q, policy.boundaries)
+        if spacing or compounds:
+            find = script_spacing_hits if spacing else compound_hits
+            pairs = find(doc, view, q, policy.boundaries)
             if pairs:
                 return stage, pairs, removed
             continue
@@ -315,6 +325,9 @@ def _search(
         reading = _first_stage_found(document, kept, quote, search, batched=False)
         if len(reading[1]) > len(hits) and len(reading[2]) <= len(removed):
             view, (prepared, hits, removed), found_by = kept, reading, "furniture"
+    if not hits and tier_rank(tier) >= tier_rank("typography") and "dehyphenate" not in dis and "-" in quote:
+        # a compound quoted with its hyphen, printed at a line end (joined in the view)
+        prepared, hits, removed = _first_stage_found(document, view, quote, search, batched=False, compounds=True)
     if not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document):
         # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
         other = scripts_view(document, tier, dis)

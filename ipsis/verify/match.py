@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import regex
-
 from ipsis.document import Document, Mark
 from ipsis.ingest.normalize import SPACED, Normalized, normalize, run_steps, steps_for, tier_rank
 from ipsis.spans import OffsetMap
@@ -146,18 +144,12 @@ def other_views(
 ) -> Iterator[tuple[str, Normalized]]:
     """The views ``locate`` searches when the quote is not in the tier's own view, in order:
     ``marks`` (footnote calls and superscripts kept, for a quote copied with them),
-    ``hyphens`` (hard line-end hyphens kept: :func:`hyphens_view`),
     ``spaced`` (superscripts and scripts set apart by spaces: ``S 2``, ``R n``), ``furniture`` (running headers
     and footers kept too, for a quote of one by itself). Only at ``typography`` and above, and
     only those the document's marks make different from the view; with ``quote``, the
     ``furniture`` view only when a match of the quote could overlap the furniture, so most
     quotes never build it."""
-    if tier_rank(tier) < tier_rank("typography"):
-        return
-    hyphens = hyphens_view(doc, tier, disabled, quote)
-    if hyphens is not None:
-        yield "hyphens", hyphens
-    if not doc.marks:
+    if tier_rank(tier) < tier_rank("typography") or not doc.marks:
         return
     kinds = _mark_kinds(doc)
     if kinds & {"footnote_call", "superscript"}:
@@ -167,29 +159,6 @@ def other_views(
     furniture = furniture_view(doc, tier, disabled, quote)
     if furniture is not None:
         yield "furniture", furniture
-
-
-_COMPOUND = regex.compile(r"\p{L}-\p{L}")
-_HARD_BREAK = regex.compile(r"\p{L}[-\u2010\u2011\u2212][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*\p{L}")
-
-
-def hyphens_view(
-    doc: Document, tier: str, disabled: Sequence[str] = (), quote: str | None = None
-) -> Normalized | None:
-    """The ``hyphens`` view of :func:`other_views`: hard hyphens at line ends kept, only their
-    line breaks joined (``case-\\nsensitive`` is ``case-sensitive`` there, ``casesensitive`` in
-    the tier's view), for a quote holding a compound (``quote`` None: any). None when the document
-    has no hard hyphen at a line end between letters, or ``dehyphenate`` is off."""
-    if "dehyphenate" in disabled or "line_hyphens" in disabled:
-        return None
-    if quote is not None and not _COMPOUND.search(quote_view(quote, tier, disabled).text):
-        return None
-    key = ("hard_line_hyphens",)
-    if key not in doc.cache:
-        doc.cache[key] = _HARD_BREAK.search(doc.text) is not None
-    if not doc.cache[key]:
-        return None
-    return document_view(doc, tier, (*disabled, "dehyphenate"))
 
 
 def furniture_view(
