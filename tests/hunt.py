@@ -19,6 +19,7 @@ documents (:data:`HELD_OUT`) are run apart with ``--held-out``::
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import time
@@ -34,6 +35,7 @@ from ipsis.document import Document
 from ipsis.ingest import load_document
 from ipsis.sections import segment
 from ipsis.verify import Result, locate
+from ipsis.verify.prepare import prepare_stages
 from tests.shared import CORPORA
 
 DOCS: tuple[tuple[str, str], ...] = (
@@ -395,16 +397,17 @@ FAMILIES: dict[str, tuple[str, Family]] = {
 
 
 def _real(doc: Document, quote: str) -> bool:
-    """``quote`` is text of the document as written (a variant that is no near miss)."""
-    q = _flat(quote).strip("“”«»")
-    return q in _flat_text(doc)
+    """``quote`` is text of the document as written (a variant that is no near miss), or so is
+    one of the readings quote preparation searches (``...`` at an end, wrapping quote marks)."""
+    flat = _flat_text(doc)
+    return any(_flat(q).strip("“”«»") in flat for q in (quote, *(s for s, _ in prepare_stages(quote))))
 
 
 def _glued(doc: Document, spans: list[tuple[int, int]]) -> Iterator[Case]:
     """Two sentences glued over the one between them (same document, in order)."""
     text = doc.text
     ends = sorted(spans)
-    for (a, b), (c, d) in zip(ends, ends[1:], strict=False):
+    for (a, b), (c, d) in itertools.pairwise(ends):
         between = text[b:c]
         if 20 <= len(between.strip()) <= 600:
             yield Case("glued", MISS, "", doc, (a, d), text[a:b] + " " + text[c:d])
