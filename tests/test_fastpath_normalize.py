@@ -87,6 +87,7 @@ OLD = {
     "collapse_whitespace": _old_collapse,
     "space_before_punct": _old_space_before_punct,
     "dehyphenate": _old_dehyphenate,
+    "hyphenated_words": lambda t: _old_sub(regex.compile(r"-(?<=\p{L}-)(?=\p{L})"), "", t),
     "invisible": lambda t: _old_sub(regex.compile("[" + fixes.INVISIBLE + "]+"), "", t),
     "accents": lambda t: _old_per_match(regex.compile(r"[^\x00-\x7f]"), fixes._strip_char, t),
 }

@@ -347,6 +347,20 @@ def _spacing_accents(text: str) -> tuple[str, Sequence[Edit]]:
     return apply_edits(text, edits), edits
 
 
+_COMPOUND_HYPHEN = regex.compile(r"(-)(?<=\p{L}-)(?=\p{L})")
+
+
+def _hyphenated_words(text: str) -> tuple[str, Sequence[Edit]]:
+    """``case-sensitive`` -> ``casesensitive``: the step of the compound view only
+    (:mod:`ipsis.verify.compounds`), never of a tier (a hyphen is text: ``re-cover`` is not
+    ``recover``). Only a hyphen between two letters: ``Art. 55-A``, ``I - o`` stay.
+
+    >>> _hyphenated_words("case-sensitive e Art. 55-A e Brief-, Post- und")[0]
+    'casesensitive e Art. 55-A e Brief-, Post- und'
+    """
+    return _cut(_COMPOUND_HYPHEN, "")(text)
+
+
 _SPACE_PUNCT = re.compile(r" [.,;:!?)\]}]")
 """A space before punctuation; the rest of a run of spaces before it is found going back in
 Python (``" +[.,;:...]"`` starts a match at every space of the text: 3x slower; stdlib ``re``
@@ -648,6 +662,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
         _fix("bullets", "typography", _chars(BULLETS), "● ⦁ -> •: a round list bullet", "".join(BULLETS)),
+        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive (no tier)", "-"),
         _fix(
             "unicode_spaces",
             "typography",

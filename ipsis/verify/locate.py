@@ -28,7 +28,7 @@ from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, ti
 from ipsis.spans import Span
 from ipsis.verify import batch
 from ipsis.verify.choose import by_context, by_position
-from ipsis.verify.compounds import compound_hits
+from ipsis.verify.compounds import compound_hits, compound_view, may_hold_compound
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
 from ipsis.verify.insection import restrict_to_section, section_of
@@ -303,10 +303,14 @@ def _search(
         reading = _first_stage_found(document, kept, quote, search, batched=False)
         if len(reading[1]) > len(hits) and len(reading[2]) <= len(removed):
             view, (prepared, hits, removed), found_by = kept, reading, "furniture"
-    if not hits and tier_rank(tier) >= tier_rank("typography") and "dehyphenate" not in dis and "-" in quote:
+    typographic = tier_rank(tier) >= tier_rank("typography")
+    if not hits and typographic and "dehyphenate" not in dis and may_hold_compound(quote):
         # a compound quoted with its hyphen, printed at a line end (joined in the view)
-        prepared, hits, removed = _first_stage_found(document, view, quote, search, batched=False, compounds=True)
-    if not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document):
+        folded = compound_view(document, view)
+        reading = _first_stage_found(document, folded, quote, search, batched=False, compounds=True)
+        if reading[1]:
+            view, (prepared, hits, removed) = folded, reading
+    if not hits and typographic and has_scripts(document):
         # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
         other = scripts_view(document, tier, dis)
         reading = _first_stage_found(document, other, quote, search, batched=False, spacing=True)
