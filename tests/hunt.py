@@ -467,6 +467,18 @@ def _sibling_section(doc: Document, lang: str, spans: list[tuple[int, int]]) -> 
             yield Case("sibling_section", MISS, lang, doc, (s, e), doc.text[s:e], section=ref)
 
 
+def _caput(doc: Document, lang: str, spans: list[tuple[int, int]]) -> Iterator[Case]:
+    """A passage of an article's paragraph (``§ 3º``) cited to the article's caput."""
+    tree = doc.sections if doc.sections is not None else segment(doc)
+    for s, e in spans:
+        sec = tree.innermost_at(s)
+        while sec is not None and sec.kind != "paragrafo" and sec.parent:
+            sec = tree.get(sec.parent)
+        art = tree.get(sec.parent) if sec is not None and sec.kind == "paragrafo" and sec.parent else None
+        if art is not None and art.kind == "artigo":
+            yield Case("caput", MISS, lang, doc, (s, e), doc.text[s:e], section=f"{art.label}, caput")
+
+
 def build(per_family: int, held_out: bool = False, seed: int = 5, docs: tuple[tuple[str, str], ...] = ()) -> list[Case]:
     """Up to ``per_family`` cases of each family per document (``docs``, else :data:`DOCS` or
     :data:`HELD_OUT`)."""
@@ -491,6 +503,7 @@ def build(per_family: int, held_out: bool = False, seed: int = 5, docs: tuple[tu
         cases += [Case(c.family, c.expect, lang, doc, c.span, c.quote) for c in glued[:per_family]]
         cases += list(_other_section(doc, lang, spans, rng))[:per_family]
         cases += list(_sibling_section(doc, lang, spans))[: 2 * per_family]
+        cases += list(_caput(doc, lang, spans))[:per_family]
         cut = list(_cut_token(doc, lang))
         rng.shuffle(cut)
         cases += cut[:per_family]

@@ -44,7 +44,7 @@ def sample() -> list[hunt.Outcome]:
 
 def test_every_family_makes_cases(sample: list[hunt.Outcome]) -> None:
     made = Counter(o.case.family for o in sample)
-    expected = {*hunt.FAMILIES, "glued", "other_section", "sibling_section", "cut_token"}
+    expected = {*hunt.FAMILIES, "glued", "other_section", "sibling_section", "cut_token", "caput"}
     assert set(made) == expected, expected - set(made)
     assert {o.case.lang for o in sample} == {"pt", "es", "en"}
     assert len(sample) >= 400

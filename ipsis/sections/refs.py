@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
@@ -69,6 +69,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    ("caput", re.compile(r"\bcaput\b", re.I)),
     ("par_unico", re.compile(r"\bpar[áa]grafo\s+[úu]nico\b", re.I)),
     ("par", re.compile(r"(?:§|\bpar[áa]grafo)\s*(\d+)" + _ORD + r"(?:-([A-Z])\b)?", re.I)),
     ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero)\s*(\d+)", re.I)),
@@ -146,6 +147,8 @@ def _components(ref: str) -> dict[str, list[str]]:
                     comps.setdefault("art", []).append(tok)
                     if it.group(6):
                         comps.setdefault("apt", []).append(it.group(6))
+            elif name == "caput":
+                comps["caput"] = ["caput"]
             elif name == "par_unico":
                 comps.setdefault("par", []).append("unico")
             elif name == "par":
@@ -346,6 +349,17 @@ def _split_level(tree: SectionTree, sid: str, items_alike: bool) -> tuple[Sectio
     return None
 
 
+def _caput(tree: SectionTree, sec: Section) -> Section:
+    """The caput of an article ("art. 7º, caput"): its text before its first paragraph (its
+    incisos are the caput's); the article itself when it has no paragraph."""
+    pars = [c for c in (tree.get(cid) for cid in sec.children) if c is not None and c.kind in _PARAGRAPH_KINDS]
+    return replace(sec, end=min(c.start for c in pars)) if pars else sec
+
+
+_PARAGRAPH_KINDS = frozenset({"paragrafo"})
+"""Kinds of the parts of an article that are not its caput (§ 1º, parágrafo único)."""
+
+
 def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
     """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id.
 
@@ -381,5 +395,5 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
             where = f"{_describe(sid)} does not exist in {tree.doc_id}"
             msg = f"{where}{hint} (reference: {ref.strip()!r})"
             raise SectionNotFoundError(msg, closest)
-        found.append(sec)
+        found.append(_caput(tree, sec) if "caput" in comps and sec.id == sid else sec)
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))
