@@ -81,7 +81,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("inc_num", re.compile(r"(?:" + _INC_WORD + r"|\bnumeral(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I)),
     (
         "ali",
-        re.compile(r"\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\)", re.I),
+        # `alínea a`, `a)`, and a bare letter between commas after an inciso (`art. 5º, XXVIII, a`)
+        re.compile(r"(?i:\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\))|,\s*([a-z])\s*(?=,|$)"),
     ),
 ]
 _DISP = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
