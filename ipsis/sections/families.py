@@ -55,6 +55,8 @@ class Cand:
     sequenced: bool = False
     scope: str = ""
     confirmed: bool = False  # a structural hint of the source markup vouches for it
+    consecutive: bool = False  # a list that starts at its first number and skips at most one
+    nests: bool = False  # goes under an open list item of this kind when there is one (CPEUM)
 
 
 def _label(s: str) -> str:
@@ -214,8 +216,11 @@ def _legal(text: str, family: str) -> list[Cand]:
     out: list[Cand] = []
     scope = ""
     dgroup = ""
+    letters: list[str] = []  # the apartado letters met in the current article
     for m in pattern.finditer(text):
         g = {k: v for k, v in m.groupdict().items() if v is not None}
+        if "art" in g or "disp" in g or "bare" in g:
+            letters.clear()
         if "adct" in g:
             scope = "adct"
             out.append(Cand(m.start("adct"), m.end(), "scope", 0, "adct", "ADCT", title=_label(g["adct"])))
@@ -313,6 +318,10 @@ def _legal(text: str, family: str) -> list[Cand]:
             let = g.get("ilet")
             tok = f"inc-{g['inum']}" + (f"-{let}" if let else "")
             out.append(Cand(m.start("inc"), m.end("inc"), "inciso", 12, tok, _label(g["inc"]), (val, suffix_rank(let))))
+        elif "frac" in g or "aptl" in g:
+            item = _fraccion_or_apartado(g, m, letters)
+            if item is not None:
+                out.append(item)
         elif "num" in g:
             n = int(g["nnum"])
             out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", _WS.sub(" ", g["num"]), (n,)))
@@ -326,6 +335,48 @@ def _legal(text: str, family: str) -> list[Cand]:
             let = g["alet2"]
             label = _WS.sub(" ", g["ali"])
             out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}", label, (ord(let),)))
+    return _lists_of_one(out) if "fraccion" in TABLES[family].subs else out
+
+
+def _fraccion_or_apartado(g: dict[str, str], m: re.Match[str], letters: list[str]) -> Cand | None:
+    """A Mexican fracción (``III.``, ``I.-``: an inciso, ``inc-III``) or apartado (``A.``:
+    ``apt-A``); ``C.`` right after apartado ``B.`` is apartado C, not fracción 100. Both are
+    lists that start at their first number (:attr:`Cand.consecutive`); ``Apartado A.`` written
+    out goes under an open fracción (CPEUM art. 41, fracción V, Apartado A)."""
+    if "frac" in g and not (g["fnum"] == "C" and letters[-1:] == ["B"] and g["frac"] == "C."):
+        val = roman_to_int(g["fnum"])
+        if val is None:
+            return None
+        label = _WS.sub(" ", g["frac"])
+        return Cand(m.start("frac"), m.end("frac"), "inciso", 12, f"inc-{g['fnum']}", label, (val,), consecutive=True)
+    letter = g.get("aletr") or "C"
+    group = "aptl" if "aptl" in g else "frac"
+    letters.append(letter)
+    label = _WS.sub(" ", g[group])
+    nests = label.startswith("Apartado")
+    return Cand(
+        m.start(group), m.end(group), "apartado", 11, f"apt-{letter}", label, (ord(letter) - 64,), consecutive=True, nests=nests
+    )
+
+
+def _lists_of_one(cands: list[Cand]) -> list[Cand]:
+    """Drop a fracción or apartado list that has no second item in its article (``A. Cepeda``
+    signing under the last article is no apartado)."""
+    out: list[Cand] = []
+    group: list[Cand] = []
+
+    def flush() -> None:
+        seconds = {c.kind for c in group if c.consecutive and c.key == (2,)}
+        out.extend(c for c in group if not c.consecutive or c.kind in seconds)
+        group.clear()
+
+    for c in cands:
+        if c.level <= ARTICLE_LEVEL:
+            flush()
+            out.append(c)
+        else:
+            group.append(c)
+    flush()
     return out
 
 

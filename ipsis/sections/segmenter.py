@@ -176,6 +176,17 @@ class _Open:
     last_wording: int = -1  # start of the latest repeated marker merged into this section
 
 
+def _in_fraccion(c: Cand, stack: list[_Open]) -> int:
+    """The level of a marker inside an open CPEUM fracción: ``Apartado A.`` written out goes
+    under the fracción, its ``a)`` under it, and a ``1.`` list under the innermost item (art. 41,
+    fracción V, Apartado B, a), 1.)."""
+    if c.nests:
+        return 13
+    if c.kind == "alinea" and any(o.cand.nests for o in stack):
+        return 14
+    return 15 if c.kind == "numero" else c.level
+
+
 def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]:
     """Stack by level: parents, ends, ids; merge repeated siblings.
 
@@ -194,6 +205,8 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
 
     for c in cands:
         flat = c.kind in families.FLAT_KINDS
+        if c.level > ARTICLE_LEVEL and any(o.cand.consecutive and o.cand.kind == "inciso" for o in stack):
+            c.level = _in_fraccion(c, stack)
         host = next((o for o in reversed(stack) if o.cand.level < c.level), None)
         if flat or c.kind == "scope":
             prefix = ""
@@ -204,6 +217,8 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
             last = host.last_key.get(c.kind)
             if (last is not None and c.key < last) or f"{host.id}/{c.token}" in done:
                 continue  # backwards, or inside a later wording of its parent
+            if c.consecutive and not (0 < c.key[0] - last[0] <= 2 if last else c.key[0] == 1):
+                continue  # a fracción list starts at I and skips at most one (`V.` in prose)
             prefix = host.id + "/"
         elif c.level == ARTICLE_LEVEL:
             scope_node = next((o for o in reversed(stack) if o.cand.kind == "scope"), None)
