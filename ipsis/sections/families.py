@@ -355,7 +355,15 @@ def _fraccion_or_apartado(g: dict[str, str], m: re.Match[str], letters: list[str
     label = _WS.sub(" ", g[group])
     nests = label.startswith("Apartado")
     return Cand(
-        m.start(group), m.end(group), "apartado", 11, f"apt-{letter}", label, (ord(letter) - 64,), consecutive=True, nests=nests
+        m.start(group),
+        m.end(group),
+        "apartado",
+        11,
+        f"apt-{letter}",
+        label,
+        (ord(letter) - 64,),
+        consecutive=True,
+        nests=nests,
     )
 
 
