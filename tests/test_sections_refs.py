@@ -61,14 +61,14 @@ def test_reference(case: dict[str, object]) -> None:
     ref = str(case["ref"])
     if "fail" in case:
         with pytest.raises(InputError) as info:
-            resolve_reference(tree, ref)
+            resolve_reference(tree, ref, doc)
         assert str(case["fail"]) in str(info.value)
         if isinstance(info.value, SectionNotFoundError):
             assert info.value.closest in tree
             if "closest" in case:  # the nearest existing section, never a silent substitute
                 assert info.value.closest == case["closest"]
         return
-    res = resolve_reference(tree, ref)
+    res = resolve_reference(tree, ref, doc)
     assert list(res.ids) == case["ids"]
     if "unchecked" in case:  # a part of the reference it could not check is named, never dropped
         assert any(str(case["unchecked"]) in why for why in res.unchecked), res.unchecked

@@ -21,11 +21,17 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from itertools import permutations
+from typing import TYPE_CHECKING
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
+from ipsis.sections.paragraphs import ORDINAL, ordinal_paragraph, paragraph_of
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.tree import Section, SectionTree
+
+if TYPE_CHECKING:
+    from ipsis.document import Document
 
 _ORD = r"(?:\.?\s?[º°ª]|o\b)?"
 # suffixes as the grammar writes them: `55-A`, `7-A`, `5a` (Swiss), `14 bis`, `570 quáter`, `283 bis a)`
@@ -71,8 +77,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("par_unico", re.compile(r"\bpar[áa]grafo\s+[úu]nico\b", re.I)),
     ("par", re.compile(r"(?:§|\bpar[áa]grafo)\s*(\d+)" + _ORD + r"(?:-([A-Z])\b)?", re.I)),
-    ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero)\s*(\d+)", re.I)),
-    ("apt", re.compile(r"\bapartado\s+(\d+)", re.I)),
+    # `n.º 2`, `número 2`; `párrafo 3 del artículo 3-11` (the DOF treaty numbers its paragraphs)
+    ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero|p[áa]rrafo)\s*(\d+)", re.I)),
+    # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
+    ("apt", re.compile(r"\bapartados?\s+(\d+|[A-H]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
     ("inc", re.compile(_INC_WORD + r"\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
     # `inciso 24`, `numeral 9`, `fracción 3`: an item written in arabic numbers (Peru numbers its
@@ -80,7 +88,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("inc_num", re.compile(r"(?:" + _INC_WORD + r"|\bnumeral(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I)),
     (
         "ali",
-        re.compile(r"\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\)", re.I),
+        # `inciso a)` and `literal b)` name a letter in Mexico and Uruguay (an alínea)
+        re.compile(r"\b(?:al[íi]nea|letra|literal|inciso)\s+[\"“]?([a-z])(?:\b[\"”]?\)?|\))|(?:^|,)\s*([a-z])\)", re.I),
     ),
 ]
 _DISP = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
@@ -115,6 +124,9 @@ _NORM_DESIGNATION = re.compile(
 def _components(ref: str) -> dict[str, list[str]]:
     comps: dict[str, list[str]] = {}
     rest = _NORM_DESIGNATION.sub(lambda m: " " * len(m.group(0)), ref)
+    for m in ORDINAL.finditer(rest):  # `párrafo tercero`, `último párrafo`, `caput`
+        comps.setdefault("ordinal", []).append(m.group(0))
+        rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
     for name, rx in _PATTERNS:
         for m in rx.finditer(rest):
             groups = [g for g in m.groups() if g is not None]
@@ -193,7 +205,9 @@ def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str
         tail += f"/par-{comps['par'][0]}"
     numbered_list = comps.get("num") or comps.get("apt") or []
     numbered = numbered_list[0] if numbered_list else None
-    if numbered is not None:
+    if numbered is not None and numbered.isalpha():
+        tail += f"/apt-{numbered.upper()}"  # `apartado B` of the CPEUM
+    elif numbered is not None:
         name = {"pt": "num", "es": "apt", "latam": "apt"}.get(family or "")
         name = name or ("num" if comps.get("num") else "apt")
         tail += f"/{name}-{int(numbered)}"
@@ -267,11 +281,13 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     return max(options, key=size)
 
 
-_LAST = re.compile(r"^(?P<head>(?:.*/)?[a-z]+-)(?P<n>\d+)(?P<tail>(?:-[^/-]+)*)$")
+_LAST = re.compile(r"^(?P<head>(?:.*/)?[a-z]+-)(?P<n>\d+|[IVXLC]+)(?P<tail>(?:-[^/-]+)*)$")
 
 
 def _order(m: re.Match[str]) -> tuple[int, ...]:
-    return (int(m.group("n")), *(suffix_rank(x) for x in m.group("tail").split("-")[1:]))
+    n = m.group("n")
+    value = int(n) if n.isdigit() else roman_to_int(n) or 0  # `inc-XXXII` -> `inc-XXXI`
+    return (value, *(suffix_rank(x) for x in m.group("tail").split("-")[1:]))
 
 
 def _nearest_number(sid: str, pool: list[str]) -> str | None:
@@ -323,17 +339,54 @@ def _split_level(tree: SectionTree, sid: str, items_alike: bool) -> tuple[Sectio
     return None
 
 
-def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
+def _reordered(tree: SectionTree, sid: str) -> str:
+    """``sid`` with its subdivisions in the order the document nests them: `artículo 123,
+    apartado B, fracción XIII` is ``art-123/apt-B/inc-XIII``, `artículo 41, fracción V,
+    apartado A` is ``art-41/inc-V/apt-A`` (CPEUM); ``sid`` itself when no order exists."""
+    head, *steps = sid.split("/")
+    if sid in tree or len(steps) < 2 or len(steps) > 4:
+        return sid
+    for order in permutations(steps):
+        other = "/".join((head, *order))
+        if other in tree:
+            return other
+    return sid
+
+
+def _one_level_down(tree: SectionTree, sid: str, ref: str) -> Section | None:
+    """The section ``sid`` names when the document puts one more level above its last step:
+    `artículo 27, inciso a)` is ``art-27/inc-VIII/ali-a``, the only a) of Artículo 27 (CPEUM).
+    Where that step exists under several sections (`artículo 2o., fracción I`: in apartados A,
+    B and C), the reference is ambiguous: :class:`SectionNotFoundError` names them."""
+    head, _, last = sid.rpartition("/")
+    if not head or head not in tree:
+        return None
+    depth = sid.count("/") + 1
+    found = [s for s in tree if s.id.count("/") == depth and s.id.startswith(head + "/") and s.id.endswith("/" + last)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        where = ", ".join(tree.path(tree[s.parent]) for s in found if s.parent)
+        msg = (
+            f"{sid} is ambiguous in {tree.doc_id}: {last} is in {where}; name which "
+            f"(reference: {ref.strip()!r}); closest: {found[0].id}"
+        )
+        raise SectionNotFoundError(msg, found[0].id)
+    return None
+
+
+def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) -> Resolution:
     """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id.
 
-    Never a silent substitute: a subdivision word left unread (``párrafo segundo``) or a level the
-    document is not split into is named in :attr:`Resolution.unchecked`."""
+    Never a silent substitute: a subdivision word left unread (``Satz 1``) or a level the
+    document is not split into is named in :attr:`Resolution.unchecked`. An ordinal paragraph
+    (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`)."""
     comps = _components(ref)
     ids = _ids(comps, ref, tree.family)
     unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
     found: list[Section] = []
     for sid in ids:
-        sid = _norm_of(tree, sid, ref)
+        sid = _reordered(tree, _norm_of(tree, sid, ref))
         sec = tree.get(sid)
         if sec is None and tree.family in ("pt", "es", "latam") and "/apt-" in sid:
             sec = tree.get(sid.replace("/apt-", "/num-"))
@@ -342,10 +395,14 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
             head, _, item = sid.rpartition("/inc-")  # `artículo 2, inciso 9`: Peru numbers them `9.`
             number = roman_to_int(item)
             sec = tree.get(f"{head}/num-{number}") if number is not None else None
+        if sec is None:
+            sec = _one_level_down(tree, sid, ref)
         if sec is None and (split := _split_level(tree, sid, items_alike)) is not None:
             sec, why = split
             unchecked.append(why)
         if sec is None:
+            if re.search(r"/apt-\d", sid) and any("/num-" in s.id for s in tree):
+                sid = sid.replace("/apt-", "/num-")  # the closest numbered paragraph, named as read
             same_depth = [
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
             ]
@@ -358,5 +415,13 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
             where = f"{_describe(sid)} does not exist in {tree.doc_id}"
             msg = f"{where}{hint} (reference: {ref.strip()!r})"
             raise SectionNotFoundError(msg, closest)
+        for words in comps.get("ordinal", ())[:1]:
+            ordinal = ordinal_paragraph(words)
+            if ordinal is None:
+                unchecked.append(f"{words!r} in the reference was not read")
+                continue
+            sec, why = paragraph_of(tree, sec, ordinal, doc)
+            if why:
+                unchecked.append(why)
         found.append(sec)
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))
