@@ -348,7 +348,11 @@ def _fraccion_or_apartado(g: dict[str, str], m: re.Match[str], letters: list[str
         if val is None:
             return None
         label = _WS.sub(" ", g["frac"])
-        return Cand(m.start("frac"), m.end("frac"), "inciso", 12, f"inc-{g['fnum']}", label, (val,), consecutive=True)
+        tok, key = f"inc-{g['fnum']}", (val, 0)
+        if g.get("flet") or g.get("fsuf"):  # `XXIX-A.` -> inc-XXIX-A, `XXIII Bis.` -> inc-XXIII-bis
+            suffix = g.get("flet") or suffix_token(g["fsuf"])
+            tok, key = f"{tok}-{suffix}", (val, suffix_rank(suffix))
+        return Cand(m.start("frac"), m.end("frac"), "inciso", 12, tok, label, key, consecutive=True)
     letter = g.get("aletr") or "C"
     group = "aptl" if "aptl" in g else "frac"
     letters.append(letter)
@@ -374,7 +378,7 @@ def _lists_of_one(cands: list[Cand]) -> list[Cand]:
     group: list[Cand] = []
 
     def flush() -> None:
-        seconds = {c.kind for c in group if c.consecutive and c.key == (2,)}
+        seconds = {c.kind for c in group if c.consecutive and c.key[0] == 2}
         out.extend(c for c in group if not c.consecutive or c.kind in seconds)
         group.clear()
 

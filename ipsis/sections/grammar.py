@@ -237,7 +237,16 @@ SUB_MARKERS = {
     "alinea": r"(?P<ali>(?P<alet2>[a-zñ])" + _SP1 + r"?\))(?=[\s\u00a0*])",
     # `III. Queda prohibida`, `I.- Los`, `II) …` (CPEUM fracciones: a roman numeral and a dot,
     # dot-dash or parenthesis, then text); a lone `C.` after `B.` is read as an apartado
-    "fraccion": r"(?P<frac>(?P<fnum>" + ROMAN + r")(?:\.-|\.–|\.|\)))(?=" + _SP1 + r"+[^\s\d])",
+    # `XXIX-A.`, `XXIII Bis.` (art. 73: fracciones added between two)
+    "fraccion": r"(?P<frac>(?P<fnum>"
+    + ROMAN
+    + r")(?:-(?P<flet>[A-Z])|"
+    + _SP1
+    + r"(?P<fsuf>(?i:"
+    + LATIN_RX
+    + r")))?(?:\.-|\.–|\.|\)))(?="
+    + _SP1
+    + r"+[^\s\d])",
     # `A. Entre los obreros`, `B. Entre los Poderes` (CPEUM apartados: a capital and a dot, then
     # a capitalised word); `Apartado A. El Instituto` (CPEUM art. 41: inside a fracción)
     "apartado_letra": r"(?P<aptl>(?:Apartado" + _SP1 + r"+)?(?P<aletr>[A-H])\.)(?=" + _SP1 + r"+[A-ZÁÉÍÓÚÑ¿«\"“])",

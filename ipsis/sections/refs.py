@@ -25,8 +25,8 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
-from ipsis.sections.paragraphs import ORDINAL, ordinal_paragraph, paragraph_of
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
+from ipsis.sections.paragraphs import ORDINAL, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.tree import Section, SectionTree
 
@@ -82,7 +82,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
     ("apt", re.compile(r"\bapartados?\s+(\d+|[A-H]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
-    ("inc", re.compile(_INC_WORD + r"\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
+    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73)
+    (
+        "inc",
+        re.compile(
+            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-Z])\b|\s+((?i:" + LATIN_RX + r"))\b)?\b"
+            r"|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)"
+        ),
+    ),
     # `inciso 24`, `numeral 9`, `fracción 3`: an item written in arabic numbers (Peru numbers its
     # incisos `9.`; a Brazilian reader may write `inciso 24` for XXIV)
     ("inc_num", re.compile(r"(?:" + _INC_WORD + r"|\bnumeral(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I)),
@@ -161,7 +168,8 @@ def _components(ref: str) -> dict[str, list[str]]:
                 roman = groups[0].upper()
                 if roman_to_int(roman) is None:
                     continue
-                comps.setdefault("inc", []).append(roman + (f"-{groups[1]}" if len(groups) > 1 else ""))
+                suffix = suffix_token(groups[1]) if len(groups) > 1 else ""
+                comps.setdefault("inc", []).append(roman + (f"-{suffix}" if suffix else ""))
             elif name == "inc_num":
                 if "inc" in comps or not 0 < int(groups[0]) < 4000:
                     continue

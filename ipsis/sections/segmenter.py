@@ -176,6 +176,12 @@ class _Open:
     last_wording: int = -1  # start of the latest repeated marker merged into this section
 
 
+def _next_item(key: tuple[int, ...], last: tuple[int, ...]) -> bool:
+    """Whether ``key`` may follow ``last`` in a list that skips at most one number: `III.` after
+    `II.` or `I.`, `XXIX-A.` after `XXIX.`, `XXIX-B.` after `XXIX-A.`."""
+    return 0 < key[0] - last[0] <= 2 or (key[0] == last[0] and key > last)
+
+
 def _in_fraccion(c: Cand, stack: list[_Open]) -> int:
     """The level of a marker inside an open CPEUM fracción: ``Apartado A.`` written out goes
     under the fracción, its ``a)`` under it, and a ``1.`` list under the innermost item (art. 41,
@@ -217,7 +223,7 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
             last = host.last_key.get(c.kind)
             if (last is not None and c.key < last) or f"{host.id}/{c.token}" in done:
                 continue  # backwards, or inside a later wording of its parent
-            if c.consecutive and not (0 < c.key[0] - last[0] <= 2 if last else c.key[0] == 1):
+            if c.consecutive and not (_next_item(c.key, last) if last else c.key[0] == 1):
                 continue  # a fracción list starts at I and skips at most one (`V.` in prose)
             prefix = host.id + "/"
         elif c.level == ARTICLE_LEVEL:
