@@ -57,6 +57,7 @@ class Cand:
     confirmed: bool = False  # a structural hint of the source markup vouches for it
     consecutive: bool = False  # a list that starts at its first number and skips at most one
     nests: bool = False  # goes under an open list item of this kind when there is one (CPEUM)
+    sic: bool = False  # its printed number is marked wrong (`XI (sic 05-12-1960).`): numbered by place
 
 
 def _label(s: str) -> str:
@@ -340,20 +341,31 @@ def _legal(text: str, family: str) -> list[Cand]:
 
 def _fraccion_or_apartado(g: dict[str, str], m: re.Match[str], letters: list[str]) -> Cand | None:
     """A Mexican fracción (``III.``, ``I.-``: an inciso, ``inc-III``) or apartado (``A.``:
-    ``apt-A``); ``C.`` right after apartado ``B.`` is apartado C, not fracción 100. Both are
-    lists that start at their first number (:attr:`Cand.consecutive`); ``Apartado A.`` written
-    out goes under an open fracción (CPEUM art. 41, fracción V, Apartado A)."""
-    if "frac" in g and not (g["fnum"] == "C" and letters[-1:] == ["B"] and g["frac"] == "C."):
-        val = roman_to_int(g["fnum"])
-        if val is None:
-            return None
-        label = _WS.sub(" ", g["frac"])
-        tok, key = f"inc-{g['fnum']}", (val, 0)
-        if g.get("flet") or g.get("fsuf"):  # `XXIX-A.` -> inc-XXIX-A, `XXIII Bis.` -> inc-XXIII-bis
-            suffix = g.get("flet") or suffix_token(g["fsuf"])
-            tok, key = f"{tok}-{suffix}", (val, suffix_rank(suffix))
-        return Cand(m.start("frac"), m.end("frac"), "inciso", 12, tok, label, key, consecutive=True)
-    letter = g.get("aletr") or "C"
+    ``apt-A``). A letter that is also a roman numeral is the next apartado right after the one
+    before it (``C.`` after ``B.``; ``I.`` after ``H.`` in art. 72); a number marked ``(sic …)``
+    is numbered by its place (art. 72 prints its inciso J as ``I (sic DOF 24-11-1923).``). Both
+    are lists that start at their first item (:attr:`Cand.consecutive`); ``Apartado A.`` written
+    out goes under an open fracción (art. 41, fracción V, Apartado A)."""
+    sic = bool(g.get("fsic"))
+    if "frac" in g:
+        num = g["fnum"]
+        prev = ord(letters[-1]) if letters else -9
+        plain = len(num) == 1 and not (g.get("flet") or g.get("fsuf"))
+        if not (plain and (ord(num) - prev == 1 or (sic and ord(num) == prev))):
+            val = roman_to_int(num)
+            if val is None:
+                return None
+            label = _WS.sub(" ", g["frac"])
+            tok, key = f"inc-{num}", (val, 0)
+            if g.get("flet") or g.get("fsuf"):  # `XXIX-A.` -> inc-XXIX-A, `XXIII Bis.` -> inc-XXIII-bis
+                suffix = g.get("flet") or suffix_token(g["fsuf"])
+                tok, key = f"{tok}-{suffix}", (val, suffix_rank(suffix))
+            item = Cand(m.start("frac"), m.end("frac"), "inciso", 12, tok, label, key, consecutive=True)
+            item.sic = sic
+            return item
+        letter = chr(prev + 1)
+    else:
+        letter = g["aletr"]
     group = "aptl" if "aptl" in g else "frac"
     letters.append(letter)
     label = _WS.sub(" ", g[group])

@@ -237,19 +237,22 @@ SUB_MARKERS = {
     "alinea": r"(?P<ali>(?P<alet2>[a-zñ])" + _SP1 + r"?\))(?=[\s\u00a0*])",
     # `III. Queda prohibida`, `I.- Los`, `II) …` (CPEUM fracciones: a roman numeral and a dot,
     # dot-dash or parenthesis, then text); a lone `C.` after `B.` is read as an apartado
-    # `XXIX-A.`, `XXIII Bis.` (art. 73: fracciones added between two)
+    # `XXIX-A.`, `XXIII Bis.` (art. 73: fracciones added between two); `XI (sic 05-12-1960).`
+    # (art. 123 B: fracción IX printed with the number the 1960 decree gave it)
     "fraccion": r"(?P<frac>(?P<fnum>"
     + ROMAN
     + r")(?:-(?P<flet>[A-Z])|"
     + _SP1
     + r"(?P<fsuf>(?i:"
     + LATIN_RX
-    + r")))?(?:\.-|\.–|\.|\)))(?="
+    + r")))?(?P<fsic>"
+    + _SP1
+    + r"\(sic[^)\n]{0,40}\))?(?:\.-|\.–|\.|\)))(?="
     + _SP1
     + r"+[^\s\d])",
     # `A. Entre los obreros`, `B. Entre los Poderes` (CPEUM apartados: a capital and a dot, then
     # a capitalised word); `Apartado A. El Instituto` (CPEUM art. 41: inside a fracción)
-    "apartado_letra": r"(?P<aptl>(?:Apartado" + _SP1 + r"+)?(?P<aletr>[A-H])\.)(?=" + _SP1 + r"+[A-ZÁÉÍÓÚÑ¿«\"“])",
+    "apartado_letra": r"(?P<aptl>(?:Apartado" + _SP1 + r"+)?(?P<aletr>[A-J])\.)(?=" + _SP1 + r"+[A-ZÁÉÍÓÚÑ¿«\"“])",
     # `a. jede Person` (Bundesverfassung: Buchstaben)
     "buchstabe": r"(?P<ali>(?P<alet2>[a-z])\.)(?=" + _SP1 + r")",
 }

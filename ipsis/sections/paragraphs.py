@@ -1,5 +1,6 @@
 """Ordinal paragraphs of a cited unit (``artículo 4o., párrafo tercero``, ``tercer párrafo``,
-``último párrafo``, ``second paragraph``, Brazil's ``caput``), read from the layout (pure).
+``último párrafo``, ``second paragraph``), read from the layout, and Brazil's ``caput`` (the
+article up to its first §, its incisos included) (pure).
 
 A paragraph of a section is a run of its own lines (the text before its first subdivision: a
 fracción, a §, an inciso) that ends where a line ends a sentence (``.``, ``:``, ``;``) with no
@@ -176,7 +177,11 @@ def paragraph_of(
     text = doc.text
     head_end = min((tree[c].start for c in unit.children), default=unit.end)
     if words.lower() == "caput":
-        a, b = unit.start, head_end
+        if unit.kind not in ("artigo", "articulo"):
+            return unit, None  # `inciso III do caput`: the incisos of the caput, read as such
+        # the caput is the article's head with its incisos (LC 95/1998, art. 10): up to its first §
+        firsts = [tree[c].start for c in unit.children if tree[c].kind == "paragrafo"]
+        a, b = unit.start, min(firsts, default=unit.end)
         b = a + len(text[a:b].rstrip())
         return Section(f"{unit.id}/caput", "parrafo", "caput", "", a, b, unit.id), None
     skip = furniture_lines(text, [(m.start, m.end) for m in doc.marks if m.kind == "furniture"])

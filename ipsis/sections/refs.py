@@ -80,7 +80,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # `n.º 2`, `número 2`; `párrafo 3 del artículo 3-11` (the DOF treaty numbers its paragraphs)
     ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero|p[áa]rrafo)\s*(\d+)", re.I)),
     # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
-    ("apt", re.compile(r"\bapartados?\s+(\d+|[A-H]\b)", re.I)),
+    ("apt", re.compile(r"\bapartados?\s+(\d+|[A-J]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
     # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73)
     (
@@ -403,6 +403,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             head, _, item = sid.rpartition("/inc-")  # `artículo 2, inciso 9`: Peru numbers them `9.`
             number = roman_to_int(item)
             sec = tree.get(f"{head}/num-{number}") if number is not None else None
+        if sec is None and (letter := re.search(r"/ali-([a-j])$", sid)):
+            sec = tree.get(sid[: letter.start()] + f"/apt-{letter.group(1).upper()}")  # art. 72, inciso h)
         if sec is None:
             sec = _one_level_down(tree, sid, ref)
         if sec is None and (split := _split_level(tree, sid, items_alike)) is not None:
@@ -428,8 +430,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             if ordinal is None:
                 unchecked.append(f"{words!r} in the reference was not read")
                 continue
-            sec, why = paragraph_of(tree, sec, ordinal, doc)
-            if why:
-                unchecked.append(why)
+            sec, note = paragraph_of(tree, sec, ordinal, doc)
+            if note:
+                unchecked.append(note)
         found.append(sec)
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))

@@ -34,7 +34,7 @@ from ipsis.document import Hint
 from ipsis.sections import families
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
-from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE
+from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE, int_to_roman
 from ipsis.sections.regions import drop_index, drop_quoted, mixed_families, norms, rank_containers, unglue
 from ipsis.sections.tree import Section, SectionTree
 from ipsis.sections.versions import attach_versions
@@ -221,6 +221,8 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
             if host is None or host.cand.level < ARTICLE_LEVEL:
                 continue
             last = host.last_key.get(c.kind)
+            if c.sic and last:  # `XI (sic …).` after `VIII.`: fracción IX, where the list has it
+                c.key, c.token = (last[0] + 1, 0), f"inc-{int_to_roman(last[0] + 1)}"
             if (last is not None and c.key < last) or f"{host.id}/{c.token}" in done:
                 continue  # backwards, or inside a later wording of its parent
             if c.consecutive and not (_next_item(c.key, last) if last else c.key[0] == 1):
