@@ -21,11 +21,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from itertools import permutations
 from typing import TYPE_CHECKING
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
+from ipsis.sections.levels import one_level_down, reordered, split_level
 from ipsis.sections.paragraphs import ORDINAL, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.tree import Section, SectionTree
@@ -321,68 +321,6 @@ def _nearest_number(sid: str, pool: list[str]) -> str | None:
     return best[1] if best else None
 
 
-_LEVEL_NAMES = {"par": "parágrafos", "num": "números (n.º)", "apt": "apartados", "abs": "Absätze"}
-_ITEMS = frozenset(("num", "apt", "inc"))
-_LEVEL_NAMES |= {"inc": "incisos (fracciones, numerales)", "ali": "alíneas (letras, literales)"}
-
-
-def _split_level(tree: SectionTree, sid: str, items_alike: bool) -> tuple[Section, str] | None:
-    """The enclosing section of ``sid`` when what is below it names a level the whole document is
-    never split into (CPEUM's fracciones are not segmented: ``artículo 20, fracción III`` is
-    checked against Artículo 20, with a note); None when the document has that level anywhere
-    (then a missing number is a wrong reference, reported as such)."""
-    parts = sid.split("/")
-    present = {seg.split("-")[0] for s in tree for seg in s.id.split("/")[1:]}
-    if items_alike and present & _ITEMS:
-        present |= _ITEMS  # `inciso 9` in a document whose items are numbered `9.`
-    for cut in range(len(parts) - 1, 0, -1):
-        parent = tree.get("/".join(parts[:cut]))
-        if parent is None:
-            continue
-        levels = {p.split("-")[0] for p in parts[cut:]}
-        if levels & present:
-            return None
-        names = ", ".join(_LEVEL_NAMES.get(k, k) for k in sorted(levels))
-        return parent, f"{tree.doc_id} is not split into {names}: checked against {tree.path(parent)} as a whole"
-    return None
-
-
-def _reordered(tree: SectionTree, sid: str) -> str:
-    """``sid`` with its subdivisions in the order the document nests them: `artículo 123,
-    apartado B, fracción XIII` is ``art-123/apt-B/inc-XIII``, `artículo 41, fracción V,
-    apartado A` is ``art-41/inc-V/apt-A`` (CPEUM); ``sid`` itself when no order exists."""
-    head, *steps = sid.split("/")
-    if sid in tree or len(steps) < 2 or len(steps) > 4:
-        return sid
-    for order in permutations(steps):
-        other = "/".join((head, *order))
-        if other in tree:
-            return other
-    return sid
-
-
-def _one_level_down(tree: SectionTree, sid: str, ref: str) -> Section | None:
-    """The section ``sid`` names when the document puts one more level above its last step:
-    `artículo 27, inciso a)` is ``art-27/inc-VIII/ali-a``, the only a) of Artículo 27 (CPEUM).
-    Where that step exists under several sections (`artículo 2o., fracción I`: in apartados A,
-    B and C), the reference is ambiguous: :class:`SectionNotFoundError` names them."""
-    head, _, last = sid.rpartition("/")
-    if not head or head not in tree:
-        return None
-    depth = sid.count("/") + 1
-    found = [s for s in tree if s.id.count("/") == depth and s.id.startswith(head + "/") and s.id.endswith("/" + last)]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        where = ", ".join(tree.path(tree[s.parent]) for s in found if s.parent)
-        msg = (
-            f"{sid} is ambiguous in {tree.doc_id}: {last} is in {where}; name which "
-            f"(reference: {ref.strip()!r}); closest: {found[0].id}"
-        )
-        raise SectionNotFoundError(msg, found[0].id)
-    return None
-
-
 def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) -> Resolution:
     """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id.
 
@@ -394,7 +332,7 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
     unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
     found: list[Section] = []
     for sid in ids:
-        sid = _reordered(tree, _norm_of(tree, sid, ref))
+        sid = reordered(tree, _norm_of(tree, sid, ref))
         sec = tree.get(sid)
         if sec is None and tree.family in ("pt", "es", "latam") and "/apt-" in sid:
             sec = tree.get(sid.replace("/apt-", "/num-"))
@@ -406,8 +344,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
         if sec is None and (letter := re.search(r"/ali-([a-j])$", sid)):
             sec = tree.get(sid[: letter.start()] + f"/apt-{letter.group(1).upper()}")  # art. 72, inciso h)
         if sec is None:
-            sec = _one_level_down(tree, sid, ref)
-        if sec is None and (split := _split_level(tree, sid, items_alike)) is not None:
+            sec = one_level_down(tree, sid, ref)
+        if sec is None and (split := split_level(tree, sid, items_alike)) is not None:
             sec, why = split
             unchecked.append(why)
         if sec is None:
