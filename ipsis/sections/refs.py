@@ -41,7 +41,7 @@ _INC_WORD = r"\b(?:incisos?|inc\.|fracci[óo]n(?:es)?|fracc?\.)"
 # the words of a subdivision; one left unread after every pattern has run is reported, never
 # dropped silently (the reference would otherwise be checked against the whole article)
 _SUBDIVISION = re.compile(
-    r"(?:\b(?:incisos?|inc\.|numerale?s?|fracci[óo]n(?:es)?|fracc?\.|literal(?:es)?|lit\.|al[íi]neas?|letras?"
+    r"(?:\b(?:incisos?|inc\.|numerale?s?|ordinale?s?|fracci[óo]n(?:es)?|fracc?\.|literal(?:es)?|lit\.|al[íi]neas?|letras?"
     r"|[íi]tems?|apartados?|p[áa]rrafos?|par[áa]grafos?|n[úu]meros?|Abs\.|Absatz|Satz|Ziff\.)|§)\s*[\w\"“]+",
     re.I,
 )
@@ -92,7 +92,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     # `inciso 24`, `numeral 9`, `fracción 3`: an item written in arabic numbers (Peru numbers its
     # incisos `9.`; a Brazilian reader may write `inciso 24` for XXIV)
-    ("inc_num", re.compile(r"(?:" + _INC_WORD + r"|\bnumeral(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I)),
+    (
+        "inc_num",
+        re.compile(r"(?:" + _INC_WORD + r"|\b(?:numeral|ordinal)(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I),
+    ),
     (
         "ali",
         # `inciso a)` and `literal b)` name a letter in Mexico and Uruguay (an alínea)
@@ -269,7 +272,8 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     words = _title_words(ref)
 
     def named(x: str) -> int:  # how well the reference names the norm of ``x`` (numbers weigh most)
-        shared = words & _title_words(tree[x.split("/")[0]].title) if "/" in x else set()
+        norm = tree.get(x.split("/")[0]) if x.startswith("part-") else None  # `art-75/…`: no norm
+        shared = words & _title_words(norm.title) if norm is not None else set()
         return sum(3 if any(ch.isdigit() for ch in w) else 1 for w in shared)
 
     scores = sorted(((named(x), x) for x in options), reverse=True)
@@ -351,6 +355,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
         if sec is None:
             if re.search(r"/apt-\d", sid) and any("/num-" in s.id for s in tree):
                 sid = sid.replace("/apt-", "/num-")  # the closest numbered paragraph, named as read
+            if items_alike and "/inc-" in sid and not any("/inc-" in s.id for s in tree):
+                sid = f"{sid.rpartition('/inc-')[0]}/num-{comps['inc_arabic'][0]}"  # `inciso 33`: items `33.`
             same_depth = [
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
             ]
