@@ -82,6 +82,7 @@ def test_every_fraccion_of_the_cited_articles_is_a_section() -> None:
     assert kids("art-123/apt-B") == [*romans[:13], "inc-XIII-bis", *romans[13:14]]  # IX printed `XI (sic …).`
     assert kids("art-2") == ["apt-A", "apt-B", "apt-C", "apt-D"]
     assert kids("art-72") == [f"apt-{c}" for c in "ABCDEFGHIJ"]  # J printed `I (sic DOF 24-11-1923).`
+    assert kids("art-30") == ["apt-A", "apt-B"] and kids("art-37") == ["apt-A", "apt-B", "apt-C"]  # `A)`
     letters = [f"inc-XXIX-{chr(c)}" for c in range(ord("A"), ord("Z") + 1)]
     assert kids("art-73") == [*romans[:23], "inc-XXIII-bis", *romans[23:29], *letters, *romans[29:32]]
     for sec in tree:  # every span is what its label says
@@ -127,6 +128,9 @@ def test_a_nested_apartado_and_an_added_fraccion_are_their_own_spans() -> None:
     from ipsis.verify import locate
 
     doc, _ = _doc("cpeum")
+    wife = "La mujer o el varón extranjeros que contraigan matrimonio con varón o con mujer mexicanos"
+    assert locate(doc, wife, section="artículo 30, fracción IV").status == "not_found"  # apartado A's IV
+    assert locate(doc, wife, section="artículo 30, apartado B, fracción II").status == "located"
     b = "Corresponde al Instituto Nacional Electoral en los términos que establecen esta Constitución"
     assert locate(doc, b, section="artículo 41, fracción V, Apartado A").status == "not_found"
     assert locate(doc, b, section="artículo 41, fracción V, Apartado B").status == "located"

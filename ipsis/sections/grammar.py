@@ -251,8 +251,14 @@ SUB_MARKERS = {
     + _SP1
     + r"+[^\s\d])",
     # `A. Entre los obreros`, `B. Entre los Poderes` (CPEUM apartados: a capital and a dot, then
-    # a capitalised word); `Apartado A. El Instituto` (CPEUM art. 41: inside a fracción)
-    "apartado_letra": r"(?P<aptl>(?:Apartado" + _SP1 + r"+)?(?P<aletr>[A-J])\.)(?=" + _SP1 + r"+[A-ZÁÉÍÓÚÑ¿«\"“])",
+    # a capitalised word); `Apartado A. El Instituto` (CPEUM art. 41: inside a fracción); `A) Son
+    # mexicanos por nacimiento:` (CPEUM art. 30), `A) Del Poder Ejecutivo` (Uruguay's literales)
+    "apartado_letra": r"(?P<aptl>(?:Apartado"
+    + _SP1
+    + r"+)?(?P<aletr>[A-J])(?:\.|\)))"
+    + r"(?="
+    + _SP1
+    + r"+[A-ZÁÉÍÓÚÑ¿«\"“])",
     # `a. jede Person` (Bundesverfassung: Buchstaben)
     "buchstabe": r"(?P<ali>(?P<alet2>[a-z])\.)(?=" + _SP1 + r")",
 }
