@@ -3,6 +3,7 @@
 - The block's Aho-Corasick pass runs over the view's UTF-8 bytes and maps the byte starts back to
   code points: the same places as ``find_all`` on texts with accents, Greek, CJK, astral
   characters and lone surrogates.
+  Each automaton it may build (a contiguous NFA, a DFA) gives those places.
 - A stored view's offset map is chained into one map for starts and one for ends
   (:class:`ipsis.spans.Flat`): the same positions as the layer-by-layer look-ups at every
   position of every tier, on real documents and on random edits.
@@ -17,6 +18,7 @@ import pytest
 from ipsis.document import LINE_STARTS
 from ipsis.ingest import load_document
 from ipsis.spans import Edit, OffsetMap
+from ipsis.verify import batch
 from ipsis.verify.batch import find_many
 from ipsis.verify.match import document_view, find_all
 from tests.shared import corpus
@@ -38,8 +40,19 @@ def _quotes(text: str, rng: random.Random, n: int) -> list[str]:
     return out
 
 
+@pytest.fixture(params=["nfa", "dfa"])
+def automaton(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each automaton ``find_many`` may build (a contiguous NFA holding 32-byte heads, a DFA
+    holding 16-byte ones), forced whatever the text's length."""
+    if batch.AhoCorasickDFA is None:  # pragma: no cover - ahocorasick-rs without the choice
+        pytest.skip("this ahocorasick-rs builds one kind of automaton")
+    kind = (batch.AhoCorasick, batch.HEAD_BYTES) if request.param == "nfa" else (batch.AhoCorasickDFA, 16)
+    monkeypatch.setattr(batch, "_builder", lambda *_a: kind)
+    return str(request.param)
+
+
 @pytest.mark.parametrize("rel", NON_ASCII)
-def test_the_byte_pass_finds_what_find_all_finds_on_non_ascii_text(rel: str) -> None:
+def test_the_byte_pass_finds_what_find_all_finds_on_non_ascii_text(rel: str, automaton: str) -> None:
     view = document_view(load_document(corpus(rel)), "typography").text
     assert len(view.encode()) > len(view)  # accents: byte and code point offsets differ
     rng = random.Random(4)
@@ -53,7 +66,7 @@ def test_the_byte_pass_finds_what_find_all_finds_on_non_ascii_text(rel: str) -> 
     assert any(len(v) > 1 for v in got.values())
 
 
-def test_the_byte_pass_counts_every_place_among_wide_characters() -> None:
+def test_the_byte_pass_counts_every_place_among_wide_characters(automaton: str) -> None:
     """Two-, three- and four-byte characters and a lone surrogate before the places: each place
     at its code point, overlapping ones too."""
     unit = "Ολομέλεια — 第五条 𝔸𝔹 \ud800 º 5.º cláusula cláusula cláusula; "
