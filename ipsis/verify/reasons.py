@@ -23,13 +23,12 @@ from functools import cache, lru_cache
 from itertools import islice
 from typing import Any, NamedTuple
 
-import regex
-
 from ipsis.ingest.normalize import normalize
 from ipsis.language import detect_language
+from ipsis.lazy import LazyPattern
 from ipsis.lexicon import LIMITERS, MODAL_WORDS, NEGATORS
 
-_TOKEN = regex.compile(r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
+_TOKEN = LazyPattern("regex", r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
 
 
 class Token(NamedTuple):
