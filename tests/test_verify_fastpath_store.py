@@ -140,6 +140,33 @@ def test_a_stored_view_is_loaded_with_its_chained_map(tmp_path: object) -> None:
     assert _every_position(om) == _every_position(computed)
 
 
+def test_a_stored_views_bytes_are_its_text_in_utf8(tmp_path: object) -> None:
+    """The block's pass over a loaded view runs over the payload's own UTF-8 bytes (not encoded
+    again): they are the view's text in UTF-8, and the places found are those of ``find_all``."""
+    from pathlib import Path
+
+    from ipsis.store import Store
+    from ipsis.verify.batch import prefound
+    from ipsis.verify.match import utf8_key
+
+    folder = Path(str(tmp_path)) / "st"
+    rel = "pt/crp-constituicao-republica-portuguesa.txt"
+    with Store.open(folder, create=True) as st:
+        st.ingest(corpus(rel).read_bytes(), "crp")
+    with Store.open(folder) as st:
+        doc = st.document("crp")
+        assert doc is not None
+        view = document_view(doc, "typography").text
+        text, data = doc.cache[utf8_key("typography")]
+        assert text is view and data == view.encode("utf-8", "surrogatepass") and len(data) > len(view)
+        quotes = _quotes(view, random.Random(9), 60)
+        quotes += ["nos termos da lei", "da Assembleia da República", "os direitos, liberdades e garantias"]
+        with prefound(doc, quotes, min_quotes=1):
+            got = {q: doc.cache["prefound"][(("typography", (), True), q)] for q in quotes}
+    assert got == {q: find_all(view, q) for q in quotes}
+    assert any(len(v) > 1 for v in got.values())
+
+
 def test_the_kept_sign_ranges_are_those_of_the_unicode_database() -> None:
     """``symbol_spacing``'s signs, kept for Python 3.11's Unicode database: the same ranges as
     one ``unicodedata.category`` call per BMP code point (under another database they are

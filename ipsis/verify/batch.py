@@ -30,7 +30,15 @@ from typing import Any
 
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
-from ipsis.verify.match import MAX_OCCURRENCES, _cuts_token, document_view, find_all, other_views, quote_view
+from ipsis.verify.match import (
+    MAX_OCCURRENCES,
+    _cuts_token,
+    document_view,
+    find_all,
+    other_views,
+    quote_view,
+    utf8_key,
+)
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 
 
@@ -166,9 +174,11 @@ def find_many(
     boundaries: bool = True,
     limit: int = MAX_OCCURRENCES,
     min_quotes: int = MIN_QUOTES,
+    utf8: bytes | None = None,
 ) -> dict[str, list[int]]:
     """``{quote: find_all(text, quote, boundaries=..., limit=...)}`` for every quote: one pass
     over ``text`` for the quotes :func:`_batchable` admits when there are ``min_quotes`` of them.
+    ``utf8``: ``text`` in UTF-8 (surrogates passed), when the caller has it.
 
     >>> find_many("7 days; 17 days; 7 days.", ["7 days", "days; 17 days; 7"], min_quotes=1)
     {'7 days': [0, 17], 'days; 17 days; 7': [2]}
@@ -181,7 +191,8 @@ def find_many(
     out = {q: find_all(text, q, boundaries=boundaries, limit=limit) for q in wanted if q not in chosen}
     if not many:
         return out
-    data = text.encode("utf-8", "surrogatepass")  # a UTF-8 pattern matches only at a character's first byte
+    # a UTF-8 pattern matches only at a character's first byte
+    data = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
     starts: list[list[int]] = [[] for _ in many]
     patterns = [q.encode("utf-8", "surrogatepass") for q in many]
     build, head = _builder(len(patterns) * DFA_HEAD_BYTES, len(data))
@@ -261,7 +272,9 @@ def prefound(
     if len(batchable) < min_quotes or reference.on:  # the str.find loop, quote by quote, as without a block
         yield
         return
-    found = find_many(view.text, batchable, boundaries=policy.boundaries, min_quotes=min_quotes)
+    kept = doc.cache.get(utf8_key(policy.max_tier)) if not policy.disabled_steps else None
+    utf8 = kept[1] if kept is not None and kept[0] is view.text else None  # the stored view's own bytes
+    found = find_many(view.text, batchable, boundaries=policy.boundaries, min_quotes=min_quotes, utf8=utf8)
     store = doc.cache.setdefault(_KEY, {})
     tag = _tag(policy)
     added = [(tag, q) for q in found if (tag, q) not in store]
