@@ -184,7 +184,8 @@ def test_the_kept_sign_ranges_are_those_of_the_unicode_database() -> None:
 
 def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path: object) -> None:
     """Every quote found once or more: the nearest-passage search and edlib, OCR matching, the
-    judge's cues and retrieval, the citation grammars, logging and subprocess stay unloaded
+    judge's cues and retrieval, the citation grammars, logging and subprocess, tempfile and shutil
+    (blob writes, the terminal's width) and the HTML entity table stay unloaded
     (each is imported by the first record that needs it); the results are those in-process."""
     import json
     import os
@@ -205,7 +206,8 @@ def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path
     records = [{"citation_id": str(k), "source_id": "rfc", "quote": q} for k, q in enumerate(quotes)]
     (folder / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     avoided = ("edlib", "ipsis.verify.nearest", "ipsis.verify.grams", "ipsis.verify.ocr", "ipsis.judge.cues",
-               "ipsis.judge.retrieve", "ipsis.judge.citations", "logging", "subprocess")  # fmt: skip
+               "ipsis.judge.retrieve", "ipsis.judge.citations", "logging", "subprocess",
+               "tempfile", "shutil", "html.entities")  # fmt: skip
     probe = (
         "import sys; from ipsis.cli import main\n"
         "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"

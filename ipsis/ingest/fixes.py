@@ -13,7 +13,6 @@ document text. Length-preserving replacements (a curly quote to a straight one) 
 
 from __future__ import annotations
 
-import html
 import operator
 import re
 import unicodedata
@@ -176,6 +175,8 @@ _ENTITY = LazyPattern("regex", r"&(?:amp;)*(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|
 
 
 def _unescape(m: regex.Match[str]) -> str:
+    import html  # html.entities: a large table, read by the first text with an entity
+
     s = m.group()
     while True:
         u = html.unescape(s)

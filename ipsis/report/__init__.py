@@ -85,9 +85,11 @@ def table_width(tty: bool) -> int | None:
     env = os.environ.get("COLUMNS", "").strip()
     if env.isdigit() and int(env) > 0:
         return int(env)
-    import shutil
+    if not tty:
+        return None
+    import shutil  # (with bz2 and lzma): only for a terminal
 
-    return shutil.get_terminal_size().columns if tty else None
+    return shutil.get_terminal_size().columns
 
 
 # Characters of context on each side of a hit when lines are not cut (``width=None``).
