@@ -228,3 +228,25 @@ def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path
     statuses = {r["status"] for r in got}
     assert {"located", "ambiguous"} <= statuses and "not_found" not in statuses
     assert all(text[m["start"] : m["end"]] == m["text"] for r in got for m in r["matches"])
+
+
+def test_a_sections_record_is_built_once_and_follows_the_documents_work() -> None:
+    """Each match's section record comes from one record per section (a fresh dict each time),
+    and a work stated after the first look-up still gives the section its URI."""
+    from ipsis.formats.ids import declared_work, section_uri
+    from ipsis.sections import segment
+    from ipsis.verify import locate
+
+    doc = load_document(corpus("br/lei-13709-2018-lgpd-planalto.html"))
+    doc.sections = segment(doc)
+    doc.meta.pop("work", None)
+    quote = "para o cumprimento de obrigação legal ou regulatória pelo controlador"
+    first = locate(doc, quote).matches[0].section
+    again = locate(doc, quote).matches[0].section
+    assert first == again and first is not again and first is not None
+    assert first["id"] == "art-7/inc-II" and "uri" not in first
+    urn = "urn:lex:br:federal:lei:2018-08-14;13709"
+    doc.meta["work"] = declared_work(urn)
+    cited = locate(doc, quote).matches[0].section
+    assert cited is not None and cited["uri"] == section_uri(doc.meta["work"], "art-7/inc-II") == f"{urn}!art7_cpt_inc2"
+    assert {k: v for k, v in cited.items() if k != "uri"} == first
