@@ -356,6 +356,10 @@ def render(
     raise ValueError(msg)
 
 
+_encode_line = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(obj, ensure_ascii=False)`` with one encoder for every line (``dumps`` makes one per call)."""
+
+
 def write_stream(
     results: Iterable[Result],
     fmt: str,
@@ -400,7 +404,7 @@ def write_stream(
         out.write(head[: head.rindex("}")].rstrip() + ',\n  "results": [')
     for r in results:
         if fmt == "jsonl":
-            out.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+            out.write(_encode_line(r.to_json()) + "\n")
         elif writer is not None:
             writer.writerow(csv_row(r))
         elif fmt == "json":
