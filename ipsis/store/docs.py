@@ -124,19 +124,23 @@ def document_payload(doc: Document) -> Payload:
 
 def _sections_from_json(data: dict[str, Any]) -> Any:
     from ipsis.sections import Section, SectionTree
+    from ipsis.sections.tree import SectionVersion
 
-    secs = [
+    secs = [  # positional: the fields in their order (id, kind, label, title, start, end, parent, ...)
         Section(
-            id=s["id"],
-            kind=s["kind"],
-            label=s["label"],
-            title=s.get("title", ""),
-            start=s["start"],
-            end=s["end"],
-            parent=s.get("parent"),
-            children=tuple(s.get("children", ())),
-            revoked=bool(s.get("revoked", False)),
-            has_notes=bool(s.get("has_notes", False)),
+            s["id"],
+            s["kind"],
+            s["label"],
+            s.get("title", ""),
+            s["start"],
+            s["end"],
+            s.get("parent"),
+            tuple(s.get("children", ())),
+            bool(s.get("revoked", False)),
+            bool(s.get("has_notes", False)),
+            # a revoked section's own text is struck, which to_json does not say twice
+            bool(s.get("has_revoked", False) or s.get("revoked", False)),
+            tuple(SectionVersion(**v) for v in s.get("versions", ())),
         )
         for s in data["sections"]
     ]

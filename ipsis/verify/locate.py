@@ -38,6 +38,7 @@ from ipsis.verify.match import (
     Context,
     _back,
     _fwd,
+    _mark_kinds,
     document_view,
     extend_to_word,
     find_all,
@@ -80,7 +81,8 @@ TIER_WORDS = {
 
 
 def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
-    flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)})
+    flagged = doc.marks and not _mark_kinds(doc).isdisjoint(FLAGGED_IN_RESULTS)  # else no flag anywhere
+    flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)}) if flagged else []
     return Match(
         start=span.start,
         end=span.end,
