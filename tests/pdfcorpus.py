@@ -3,8 +3,9 @@
 
 ``tests/cases/pdf-corpus/files.json`` pins, per file, the families of quotes where ``pdftotext``
 itself is wrong (``pdftotext_wrong``: a ``regex`` searched in the quote and/or the ``pages``
-it is on, with the reason, each checked on the page rendered by ``pdftoppm``) and the floor of
-located quotes. Run as a command
+it is on, or ``narrow_gap``: a quote holding two words that ``pdftotext`` splits at a gap
+narrower than that share of the line height, :func:`tests.pdfwild.narrow_splits`; each with the
+reason, checked on the page rendered by ``pdftoppm``) and the floor of located quotes. Run as a command
 for the per-file figures (the held-out files are reported apart)::
 
     python -m tests.pdfcorpus [pdfium|pypdf|pdfplumber]
@@ -21,32 +22,68 @@ from typing import Any
 
 from ipsis.ingest import load_document
 from ipsis.ingest.tesseract import OcrOptions
-from tests.pdfwild import Outcome, Quote, check_quotes, pdftotext_pages, readable_quotes
+from tests.pdfwild import (
+    Outcome,
+    Quote,
+    check_quotes,
+    hyphen_seams,
+    narrow_splits,
+    pdftotext_layout,
+    pdftotext_pages,
+    readable_quotes,
+)
 from tests.shared import CORPORA
 
 CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "cases" / "pdf-corpus" / "files.json").read_text())
 NO_OCR = OcrOptions(mode="never")
 
 
-def pdftotext_wrong(case: dict[str, Any], quote: Quote) -> str | None:
-    """The reason ``pdftotext`` misreads ``quote`` (a pinned family), or None."""
+def pdftotext_wrong(case: dict[str, Any], quote: Quote, seams: dict[str, list[set[str]]] | None = None) -> str | None:
+    """The reason ``pdftotext`` misreads ``quote`` (a pinned family), or None. ``seams``: per
+    layout pin kind (``narrow_gap``, ``hyphen_joins``), the page's strings where ``pdftotext``
+    misreads (:func:`layout_seams`)."""
     for pin in case.get("pdftotext_wrong", []):
-        if re.search(pin.get("regex", ""), quote.text) and quote.page in pin.get("pages", [quote.page]):
+        kind = next((k for k in LAYOUT_PINS if k in pin), None)
+        if kind is not None:
+            if seams and any(seam in quote.text for seam in seams[kind][quote.page - 1]):
+                return str(pin["why"])
+        elif re.search(pin.get("regex", ""), quote.text) and quote.page in pin.get("pages", [quote.page]):
             return str(pin["why"])
     return None
+
+
+LAYOUT_PINS = ("narrow_gap", "hyphen_joins")
+
+
+def layout_seams(case: dict[str, Any], path: Path) -> dict[str, list[set[str]]] | None:
+    """For the file's pins read from ``pdftotext``'s layout: ``narrow_gap`` (the words it splits
+    at a gap narrower than that share of the line height, :func:`tests.pdfwild.narrow_splits`)
+    and ``hyphen_joins`` (where it drops a line-end hyphen joining two lines,
+    :func:`tests.pdfwild.hyphen_seams`)."""
+    pins = [pin for pin in case.get("pdftotext_wrong", []) if any(k in pin for k in LAYOUT_PINS)]
+    if not pins:
+        return None
+    layout = pdftotext_layout(path)
+    share = max([pin["narrow_gap"] for pin in pins if "narrow_gap" in pin], default=0.0)
+    return {
+        "narrow_gap": narrow_splits(layout, share),
+        "hyphen_joins": hyphen_seams(layout) if any("hyphen_joins" in p for p in pins) else [set() for _ in layout],
+    }
 
 
 def measure(case: dict[str, Any], engine: str = "pdfium", cap: int | None = None) -> tuple[list[Outcome], int]:
     """The outcomes of the file's readable quotes (every k-th of them up to ``cap``), those
     ``pdftotext`` misreads left out, and how many were left out."""
     path = CORPORA / case["file"]
-    quotes = readable_quotes(pdftotext_pages(path))
-    kept = [q for q in quotes if pdftotext_wrong(case, q) is None]
+    quotes = readable_quotes(pdftotext_pages(path), also=pdftotext_pages(path, raw=True))
+    seams = layout_seams(case, path)
+    kept = [q for q in quotes if pdftotext_wrong(case, q, seams) is None]
+    wrong = len(quotes) - len(kept)
     if cap and len(kept) > cap:
         step = len(kept) / cap
         kept = [kept[int(k * step)] for k in range(cap)]
     doc = load_document(path, engine=engine, ocr=NO_OCR)
-    return list(check_quotes(doc, kept)), len(quotes) - len([q for q in quotes if pdftotext_wrong(case, q) is None])
+    return list(check_quotes(doc, kept)), wrong
 
 
 def main(argv: list[str]) -> int:
