@@ -84,14 +84,18 @@ def pdftotext_layout(path: Path) -> list[list[list[list[Word]]]]:
     ]
 
 
-def narrow_splits(layout: list[list[list[list[Word]]]], share: float) -> list[set[str]]:
+Misreadings = list[dict[str, str]]
+"""Per page, what ``pdftotext`` prints where it misreads -> what the page shows."""
+
+
+def narrow_splits(layout: list[list[list[list[Word]]]], share: float) -> Misreadings:
     """Per page, the pairs of words ``"w1 w2"`` that ``pdftotext`` separates on one line of its
     layout (:func:`pdftotext_layout`) although the gap between their boxes is less than ``share``
     of the box height: where it reads a narrow gap between two glyphs (a producer's per-glyph
     positions) as a word space (``país es`` where the page shows ``países``)."""
     return [
         {
-            f"{a[4]} {b[4]}"
+            f"{a[4]} {b[4]}": a[4] + b[4]
             for block in page
             for line in block
             for a, b in pairwise(line)
@@ -101,22 +105,58 @@ def narrow_splits(layout: list[list[list[list[Word]]]], share: float) -> list[se
     ]
 
 
-def hyphen_seams(layout: list[list[list[list[Word]]]]) -> list[set[str]]:
+def hyphen_seams(layout: list[list[list[list[Word]]]], share: float) -> Misreadings:
     """Per page, the text ``pdftotext`` prints where it joins a line of a block that ends in a
-    hyphen with the next line and drops the hyphen (its layout lists the ``-``): ``3 08,`` for
-    ``3 -`` / ``08,``, ``1,2benzotiazin`` for ``1,2-`` / ``benzotiazin``."""
-    pages: list[set[str]] = []
+    hyphen with the next line and drops the hyphen (its layout lists the ``-``), and the text
+    with the hyphen: ``1,2benzotiazin`` for ``1,2-`` / ``benzotiazin``, ``3 08,`` for ``3 -`` /
+    ``08,`` (``3-08,``: the hyphen a word of its own a gap narrower than ``share`` of the line
+    height after the ``3``; ``Petroleros - excluye`` after a word gap)."""
+    pages: Misreadings = []
     for page in layout:
-        seams: set[str] = set()
+        seams: dict[str, str] = {}
         for block in page:
-            for line, after in pairwise(block):
+            for k, (line, after) in enumerate(pairwise(block)):
                 if not line or not after or not line[-1][4].endswith("-"):
                     continue
-                tail = line[-1][4][:-1]
-                head = tail if tail else (line[-2][4] + " " if len(line) > 1 else "")
-                seams.add(head + after[0][4])
+                last, head, shown = line[-1], after[0][4], after[0][4]
+                j = k + 1  # a line of one word that ends in a hyphen is joined to the next one too
+                while len(block[j]) == 1 and head.endswith("-") and j + 1 < len(block) and block[j + 1]:
+                    j += 1
+                    head, shown = head[:-1] + block[j][0][4], shown + block[j][0][4]
+                if last[4] != "-":
+                    seams[last[4][:-1] + head] = last[4] + shown
+                elif len(line) > 1:
+                    word = line[-2]
+                    narrow = last[0] - word[2] < share * (word[3] - word[1])
+                    seams[f"{word[4]} {head}"] = word[4] + ("-" if narrow else " - ") + shown
         pages.append(seams)
     return pages
+
+
+def holds_words(text: str, words: str) -> bool:
+    """``words`` occurs in ``text`` as whole words (space-separated tokens, as ``pdftotext``'s).
+
+    >>> holds_words("la transmisión al aire", "l a"), holds_words("sus país es de", "país es")
+    (False, True)
+    """
+    return _whole(words).search(text) is not None
+
+
+def _whole(words: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\S)" + re.escape(words) + r"(?!\S)")
+
+
+def as_printed(text: str, misreadings: dict[str, str]) -> str:
+    """``text`` with each of the page's ``misreadings`` it holds (as whole words) replaced by
+    what the page shows.
+
+    >>> as_printed("sus país es de; el artículo 3 08, se", {"país es": "países", "3 08,": "3-08,"})
+    'sus países de; el artículo 3-08, se'
+    """
+    for wrong, shown in misreadings.items():
+        if wrong in text:
+            text = _whole(wrong).sub(shown.replace("\\", "\\\\"), text)
+    return text
 
 
 def readable(line: str) -> bool:
