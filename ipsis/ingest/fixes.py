@@ -292,8 +292,8 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
 
     >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0], _dehyphenate("levando-\\n-se em dar-\\n\\u2212se-á")[0]
     ('Ελλήνων', 'levando-se em dar-se-á')
-    >>> _dehyphenate("artículo 3-\\n08, ASTM-\\n335, 4-\\ntrifluorometil, (b,f)-\\noxacepina, Petroleros -\\nexcluye")[0]
-    'artículo 3-08, ASTM-335, 4-trifluorometil, (b,f)-oxacepina, Petroleros -\\nexcluye'
+    >>> _dehyphenate("art. 3-\\n08, ASTM-\\n335, 4-\\ntrifluoro, (b,f)-\\noxacepina, Petroleros -\\nexcluye")[0]
+    'art. 3-08, ASTM-335, 4-trifluoro, (b,f)-oxacepina, Petroleros -\\nexcluye'
     """
     n = len(text)
     spans = []
