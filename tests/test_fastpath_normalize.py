@@ -33,6 +33,8 @@ DOCUMENTS = [
 ]
 EDGES = ". . . . . x…… . . y  lead. \n\n x-"
 EDGES += "\u2028\u3000 y  z-\r\n\u00a0w ab\u00ad\ncd e\u2212\n f  ,  ; (a ) [b ] {c } \u200b\u200bq  "
+EDGES += " art. 3-\n08, ASTM-\n335, 4-\ntrifluoro, (b,f)-\noxa, 5,5'-\nbis, 2\u2212\n3, x \u00ad\n4"
+EDGES += ", Petroleros -\nexcluye"
 
 
 def _old_sub(pattern: regex.Pattern[str] | re.Pattern[str], rep: str, text: str) -> tuple[str, list[Edit]]:
@@ -58,6 +60,15 @@ def _old_dehyphenate(text: str) -> tuple[str, list[Edit]]:
         s, e = m.span()
         if s > 0 and e < len(text) and text[s - 1].isalpha() and text[e].isalpha():
             edits.append(Edit(s, e, ""))
+        elif (  # a hard hyphen of the token (a digit on one side, a closing bracket before): the break goes
+            s > 0
+            and e < len(text)
+            and text[s] not in "\u00ad\ufffe"
+            and (text[s - 1].isalpha() or text[s - 1].isdigit() or text[s - 1] in ")]'\u2019")
+            and text[e].isalnum()
+            and (text[s - 1].isdigit() or text[e].isdigit() or not text[s - 1].isalpha())
+        ):
+            edits.append(Edit(s + 1, e, ""))
         elif (  # a real hyphen repeated on the next line
             s > 0
             and text[s - 1].isalpha()

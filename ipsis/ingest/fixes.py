@@ -277,6 +277,7 @@ _HYPHEN_BREAK = LazyPattern("re", "[" + LINE_END_HYPHENS + "]" + _BREAK_AFTER)
 # memory speed instead of testing a class at every character), run only when it is in the text;
 # their matches are those of _HYPHEN_BREAK (a match holds one hyphen, then whitespace only).
 _HARD_HYPHENS = "-\u2010\u2011\u2212"
+_CLOSING = ")]'\u2019"  # a hyphen after these is no word break (``(2-piridil)-``, ``5,5'-``)
 _HYPHEN_BREAKS = tuple((h, LazyPattern("re", re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
 
 
@@ -293,8 +294,14 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     A break at a real hyphen that repeats it at the start of the next line (the Portuguese
     and Spanish rule: ``levando-\\n-se``) is that one hyphen: ``levando-se``.
 
+    A hard hyphen with a digit on one side, or after a closing bracket, breaks no word: it is
+    part of the token (``artículo 3-\\n08``, ``ASTM-\\n335``, ``(2-piridil)-\\n2H``), so only the
+    line break goes: ``3-08`` (a space before the hyphen keeps the break: ``Petroleros -``).
+
     >>> _dehyphenate("Ελ\\u2212\\nλήνων")[0], _dehyphenate("levando-\\n-se em dar-\\n\\u2212se-á")[0]
     ('Ελλήνων', 'levando-se em dar-se-á')
+    >>> _dehyphenate("art. 3-\\n08, ASTM-\\n335, 4-\\ntrifluoro, (b,f)-\\noxacepina, Petroleros -\\nexcluye")[0]
+    'art. 3-08, ASTM-335, 4-trifluoro, (b,f)-oxacepina, Petroleros -\\nexcluye'
     """
     n = len(text)
     spans = []
@@ -302,11 +309,18 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
         if h not in text:
             continue
         for s, e in map(_span, pattern.finditer(text)):
-            if s == 0 or e >= n or not text[s - 1].isalpha():
+            if s == 0 or e >= n:
                 continue
-            if text[e].isalpha():
+            before, after = text[s - 1], text[e]
+            if not before.isalpha():
+                if h in _HARD_HYPHENS and (before.isdigit() or before in _CLOSING) and after.isalnum():
+                    spans.append((s + 1, e))  # a hyphen of the token: the break goes, the hyphen stays
+                continue
+            if after.isalpha():
                 spans.append((s, e))
-            elif h in _HARD_HYPHENS and text[e] in _HARD_HYPHENS and e + 1 < n and text[e + 1].isalpha():
+            elif h in _HARD_HYPHENS and after.isdigit():
+                spans.append((s + 1, e))
+            elif h in _HARD_HYPHENS and after in _HARD_HYPHENS and e + 1 < n and text[e + 1].isalpha():
                 spans.append((s + 1, e + 1))  # the hyphen repeated on the next line
     spans.sort()
     return _cut_spans(text, spans, "")

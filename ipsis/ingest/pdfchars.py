@@ -12,7 +12,9 @@ spaces included, flagged ``generated``). The pure functions below work on such l
   (PDFium's own threshold follows the font's space width, so a narrow sentence gap after a
   period can read ``law.The``; poppler's follows the font size, as here);
 - :func:`drawn_over` — a space character drawn over the glyph before it, with no gap on the
-  page (``identifi cação``): not a word space.
+  page (``identifi cação``): not a word space;
+- :func:`thin_join` — a line break PDFium puts next to a thin glyph (a hyphen, a period) that
+  the line goes on after (``(5\\r\\n-(Feniltio)`` where the page shows ``(5-(Feniltio)``).
 
 Reading the boxes costs a few ctypes calls per character (about ten times plain text extraction),
 so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ipsis.ingest.pdfium``).
@@ -221,6 +223,54 @@ def script_join(before: Char, after: Char) -> str | None:
     if _script(after, before) or _script(before, after):
         return " " if word_gap(before, after._replace(origin_y=before.origin_y)) else ""
     return None
+
+
+THIN_GAP = 0.6
+"""Of the loose box height: the widest gap :func:`thin_join` reads as a word space on the line;
+a wider one (a table's next cell) keeps PDFium's line break."""
+
+
+def thin_break(before: str, after: str) -> bool:
+    """A line break between ``before`` and ``after`` may be one :func:`thin_join` mends: one of
+    them is neither a letter nor a digit (a hyphen, a dash, a period, a bracket, a quote).
+
+    >>> thin_break("5", "-"), thin_break(")", "-"), thin_break("a", "b"), thin_break("-", " ")
+    (True, True, False, False)
+    """
+    if not before.strip() or not after.strip():
+        return False
+    return not (before.isalnum() and after.isalnum())
+
+
+def thin_join(before: Char, after: Char) -> str | None:
+    """How to read a line break PDFium generates between ``before`` and ``after`` (nearest
+    glyphs, one of them thin: :func:`thin_break`) when the page sets both on one line, the
+    second going on to the right of the first: ``""`` (glued), ``" "`` (a word gap between
+    them, :func:`word_gap`, up to :data:`THIN_GAP`), or None (a real line break, or a wider gap).
+
+    PDFium ends a line where a text object's box does not overlap the previous one's vertically
+    enough; a text object holding only a hyphen or a period has a box a fraction of the line
+    high, so a producer that sets such a glyph as its own object (Word through Acrobat
+    PDFWriter positions glyphs one by one) gets line breaks inside ``(5-(Feniltio)-1H``. The
+    loose boxes used here follow the font's ascent and descent, so both glyphs share a
+    baseline and a height.
+
+    >>> five = Char("5", 166.5, 541.9, 170.9, 552.2, 10.3, 541.9, False)
+    >>> dash = Char("-", 171.4, 541.9, 173.6, 552.2, 10.3, 541.9, False)
+    >>> thin_join(five, dash), thin_join(five, dash._replace(x0=173.0, x1=175.2))
+    ('', ' ')
+    >>> thin_join(dash, five._replace(x0=79.5, x1=84.0, y0=530.6, origin_y=530.6))  # the next line
+    >>> thin_join(five, dash._replace(x0=260.0, x1=262.2))  # a table's next cell
+    """
+    if before.blank or after.blank or before.size <= 0 or after.size <= 0:
+        return None
+    size = max(before.size, after.size)
+    if abs(before.size - after.size) > 0.15 * size or abs(before.origin_y - after.origin_y) > 0.1 * size:
+        return None
+    gap = after.x0 - before.x1
+    if gap < -0.1 * size or gap > THIN_GAP * size:
+        return None
+    return " " if word_gap(before, after) else ""
 
 
 def script_runs(chars: Sequence[Char]) -> list[bool]:

@@ -10,6 +10,7 @@ from :mod:`ipsis.ingest.pdfchars`: :func:`~ipsis.ingest.pdfchars.superscripts`,
 
 from __future__ import annotations
 
+import ctypes
 import re
 from typing import Any
 
@@ -29,6 +30,8 @@ from ipsis.ingest.pdfchars import (
     script_runs,
     space_inside,
     superscripts,
+    thin_break,
+    thin_join,
     word_gap,
 )
 
@@ -85,6 +88,8 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
         drop[k] = ""
     joins, scripts = _script_breaks(textpage, text, wide)
     scripts += _inline_scripts(textpage, text, wide, bool(scripts))
+    for k, how in _thin_breaks(textpage, text, wide).items():
+        joins.setdefault(k, how)
     for k, how in joins.items():
         drop.setdefault(k, how)
         drop.setdefault(k + 1, how)
@@ -209,6 +214,35 @@ def _script_break(textpage: Any, text: str, k: int, wide: bool) -> str | None:
     return script_join(b, a)
 
 
+_THIN_BREAK = re.compile(r"(?<=\S)\r\n(?=\S)")
+
+
+def _thin_breaks(textpage: Any, text: str, wide: bool) -> dict[int, str]:
+    """The generated line breaks ``text[k:k + 2] == "\\r\\n"`` next to a thin glyph that the
+    page sets on one line with the glyph after (:func:`~ipsis.ingest.pdfchars.thin_join`), as
+    ``{k: how}``, reading two boxes per such break."""
+    import pypdfium2.raw as c
+
+    out: dict[int, str] = {}
+    raw = textpage.raw
+    x, y0, y1 = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    for m in _THIN_BREAK.finditer(text):
+        k = m.start()
+        if not thin_break(text[k - 1], text[k + 2]):
+            continue
+        # most breaks start a line below: the two origins tell, before boxes are read
+        c.FPDFText_GetCharOrigin(raw, _index(text, k - 1, wide), x, y0)
+        c.FPDFText_GetCharOrigin(raw, _index(text, k + 2, wide), x, y1)
+        if abs(y0.value - y1.value) > 1.0 or c.FPDFText_IsGenerated(raw, _index(text, k, wide)) != 1:
+            continue
+        (b,) = page_chars(textpage, text, start=k - 1, first_index=_index(text, k - 1, wide), end=k)
+        (a,) = page_chars(textpage, text, start=k + 2, first_index=_index(text, k + 2, wide), end=k + 3)
+        how = thin_join(b, a)
+        if how is not None:
+            out[k] = how
+    return out
+
+
 def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
     """Positions of ``text`` before which the page shows a word space the text lacks
     (:func:`~ipsis.ingest.pdfchars.word_gap`), reading boxes only around glued punctuation."""
@@ -300,4 +334,7 @@ def _joins(chars: list[Char], sup: list[bool], drop: list[bool], i: int) -> str:
         if a.x0 >= b.x1 - 1 and abs(a.origin_y - ref.origin_y) <= 0.3 * max(a.size, ref.size):
             return " " if a.x0 - b.x1 > 0.15 * max(a.size, 1.0) else ""
     how = script_join(b, a)  # a raised or lowered letter or sign (R^n, 3^ème, f^−1, x_0)
+    only_break = all(chars[k].text in "\r\n" and chars[k].generated for k in range(before + 1, after))
+    if how is None and only_break and thin_break(b.text, a.text):
+        how = thin_join(b, a)  # a line break next to a thin glyph the line goes on after
     return KEEP if how is None else how
