@@ -1,0 +1,88 @@
+"""The cue judge's cues as a feature vector: what the fitted combination (:mod:`ipsis.judge.fitted`) reads.
+
+Each feature is the strength of one cue the rules already compute (:meth:`CueJudge.read
+<ipsis.judge.cues.CueJudge.read>`), never a new rule: the claim's coverage by the quote's
+sentences, by the passage and by the quote; the share of the quote's sentences the claim restates;
+word order kept; lengths; the hand rules' own score; and per kind of cue (actor, number, modality,
+negation, limiter, condition, scope, opposite, roles, bound, quantifier, name, words) whether a
+hard cue of that kind fired and how strongly the soft ones lower support (the sum of ``-log`` of
+their factors). The names, in this order, are what a weights file must list.
+
+>>> from ipsis.judge.cues import CueJudge
+>>> r = CueJudge(model=None).read("A detenção é apreciada por um juiz em 72 horas.",
+...     "A detenção será submetida, no prazo máximo de quarenta e oito horas, a apreciação judicial.")
+>>> v = dict(zip(FEATURES, vector(r)))
+>>> v["number_hard"], v["negation_hard"], round(v["coverage"], 2)
+(1.0, 0.0, 0.62)
+"""
+
+from __future__ import annotations
+
+import math
+
+from ipsis.judge.analysis import Analysis
+from ipsis.judge.cues import Reading
+
+KINDS: tuple[str, ...] = (
+    "actor", "bound", "condition", "limiter", "modality", "name", "negation", "number", "opposite",
+    "quantifier", "roles", "scope", "words",
+)
+"""Kinds of cue, by the word their evidence starts with (``number: claim: 72 horas; …``)."""
+
+BASE: tuple[str, ...] = (
+    "coverage", "coverage_passage", "coverage_quote", "restated", "order_kept", "claim_words",
+    "length_ratio", "missing_words", "rule_score", "cue_count",
+)
+FEATURES: tuple[str, ...] = BASE + tuple(f"{k}_{h}" for k in KINDS for h in ("hard", "soft"))
+
+
+def _restated(claim: Analysis, text: Analysis) -> float:
+    """Share of ``text``'s content words the claim has (the section covered by the claim)."""
+    return len(text.stem_set & claim.stem_set) / max(1, len(text.stem_set))
+
+
+def _bigrams(a: Analysis) -> set[tuple[str, str]]:
+    seq = [s for s in a.stems if s]
+    return set(zip(seq, seq[1:], strict=False))
+
+
+def _order_kept(claim: Analysis, text: Analysis) -> float:
+    """Share of the claim's pairs of consecutive content words that ``text`` has consecutive too."""
+    mine = _bigrams(claim)
+    return len(mine & _bigrams(text)) / len(mine) if mine else 0.0
+
+
+def vector(r: Reading) -> list[float]:
+    """The feature values of a reading, in the order of :data:`FEATURES`."""
+    from ipsis.judge.cues import coverage
+
+    quote = r.quote if r.quote is not None else r.near
+    words = len(r.claim.stem_set)
+    near_words = len(r.near.stem_set)
+    missing = len(r.claim.stem_set - r.passage.stem_set)
+    out = {
+        "coverage": r.coverage,
+        "coverage_passage": coverage(r.claim, r.passage),
+        "coverage_quote": coverage(r.claim, quote),
+        "restated": _restated(r.claim, r.near),
+        "order_kept": _order_kept(r.claim, r.core),
+        "claim_words": math.log1p(words),
+        "length_ratio": math.log((1 + words) / (1 + near_words)),
+        "missing_words": math.log1p(missing),
+        "rule_score": r.rule_score,
+        "cue_count": float(len(r.cues)),
+    }
+    for k in KINDS:
+        out[f"{k}_hard"] = out[f"{k}_soft"] = 0.0
+    for text, factor, hard in r.cues:
+        kind = text.split(":", 1)[0]
+        if kind not in KINDS:
+            continue
+        if hard:
+            out[f"{kind}_hard"] = 1.0
+        else:
+            out[f"{kind}_soft"] += -math.log(max(factor, 1e-3))
+    return [out[name] for name in FEATURES]
+
+
+__all__ = ["FEATURES", "KINDS", "vector"]
