@@ -45,7 +45,7 @@ from benchmarks.judge_eval import auc, bootstrap_ci, build_pairs  # noqa: E402
 from ipsis.ingest import load_document  # noqa: E402
 from ipsis.judge.context import DEFAULT_WINDOW, passage_around  # noqa: E402
 from ipsis.judge.cues import MIN_COVERAGE, CueJudge, Reading  # noqa: E402
-from ipsis.judge.features import FEATURES, vector  # noqa: E402
+from ipsis.judge.features import FEATURES, SIGNS, vector  # noqa: E402
 from ipsis.judge.fitted import WEIGHTS, Model  # noqa: E402
 from ipsis.verify import Policy, verify_records  # noqa: E402
 from tests.shared import resolve  # noqa: E402 - the real documents, never copied
@@ -53,6 +53,8 @@ from tests.shared import resolve  # noqa: E402 - the real documents, never copie
 ACCEPT = 0.8
 """The policy's default auto-accept threshold, which the chosen threshold is shifted onto."""
 L2 = (0.3, 1.0, 3.0, 10.0, 30.0)
+CONTROL_FOLDS = 10
+"""Folds of the controls (articles dealt in turn), each scored by a model that never saw its articles."""
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
 
 
@@ -82,10 +84,13 @@ def row(r: Reading, faithful: bool, group_set: str, group: str) -> dict[str, Any
 
 
 def control_rows(quick: bool, judge: CueJudge) -> list[dict[str, Any]]:
+    """The judge_eval pairs, grouped in :data:`CONTROL_FOLDS` folds of whole articles."""
     out = []
+    articles: dict[tuple[str, str], int] = {}
     for p in build_pairs(quick=quick):
         r = judge.read(p.claim, p.section)
-        out.append({**row(r, p.kind == "faithful", "controls", f"control {p.lang} {p.article}"), "kind": p.kind})
+        fold = articles.setdefault((p.lang, p.article), len(articles)) % CONTROL_FOLDS
+        out.append({**row(r, p.kind == "faithful", "controls", f"control fold {fold}"), "kind": p.kind})
     return out
 
 
@@ -99,24 +104,50 @@ def fit_rows(rows: list[dict[str, Any]], lam: float) -> Params:
 
 
 def fit(x: np.ndarray, y: np.ndarray, lam: float, sw: np.ndarray) -> Params:
-    """(mean, scale, weights, bias) of an L2 logistic regression on standardised ``x`` (Newton),
-    each row counted ``sw`` times."""
+    """(mean, scale, weights, bias) of an L2 logistic regression on standardised ``x``, each row
+    counted ``sw`` times, each weight of the sign :data:`ipsis.judge.features.SIGNS` gives (active
+    set: a weight that would take the wrong sign is held at 0 while Newton's method fits the others,
+    and freed again when the gradient pulls it the right way)."""
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
     z = np.hstack([np.ones((len(x), 1)), (x - mean) / scale])
+    signs = np.array([0, *SIGNS], float)
+    free = np.ones(z.shape[1], bool)
     w = np.zeros(z.shape[1])
-    reg = np.full(z.shape[1], lam)
-    reg[0] = 0.0  # the bias is not shrunk
-    for _ in range(50):
+    for _ in range(4 * z.shape[1]):
+        w = _newton(z, y, lam, sw, free)
+        wrong = free & (signs * w < -1e-12)
+        if wrong.any():
+            free[int(np.argmin(np.where(wrong, signs * w, 0.0)))] = False
+            continue
         p = 1.0 / (1.0 + np.exp(-np.clip(z @ w, -50, 50)))
-        grad = z.T @ (sw * (p - y)) + reg * w
-        hess = (z.T * (sw * p * (1 - p))) @ z + np.diag(reg + 1e-9)
+        pull = -(z.T @ (sw * (p - y)))  # the direction the loss wants each weight to move
+        back = ~free & (signs * pull > 1e-9)
+        if not back.any():
+            break
+        free[int(np.argmax(np.where(back, signs * pull, 0.0)))] = True
+    return mean, scale, w[1:], float(w[0])
+
+
+def _newton(z: np.ndarray, y: np.ndarray, lam: float, sw: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """L2 logistic regression on the ``free`` columns of ``z`` (the others held at 0); column 0 is
+    the bias, never shrunk."""
+    zf = z[:, free]
+    w = np.zeros(zf.shape[1])
+    reg = np.full(zf.shape[1], lam)
+    reg[0] = 0.0
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-np.clip(zf @ w, -50, 50)))
+        grad = zf.T @ (sw * (p - y)) + reg * w
+        hess = (zf.T * (sw * p * (1 - p))) @ zf + np.diag(reg + 1e-9)
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-10:
             break
-    return mean, scale, w[1:], float(w[0])
+    out = np.zeros(z.shape[1])
+    out[free] = w
+    return out
 
 
 def predict(params: Params, x: np.ndarray) -> np.ndarray:

@@ -3,7 +3,7 @@
 Each feature is the strength of one cue the rules already compute (:meth:`CueJudge.read
 <ipsis.judge.cues.CueJudge.read>`), never a new rule: the claim's coverage by the quote's
 sentences, by the passage and by the quote; the share of the quote's sentences the claim restates;
-word order kept; lengths; the hand rules' own score; and per kind of cue (actor, number, modality,
+word order kept; the claim's words the section lacks; the hand rules' own score; and per kind of cue (actor, number, modality,
 negation, limiter, condition, scope, opposite, roles, bound, quantifier, name, words) whether a
 hard cue of that kind fired and how strongly the soft ones lower support (the sum of ``-log`` of
 their factors). The names, in this order, are what a weights file must list.
@@ -30,10 +30,16 @@ KINDS: tuple[str, ...] = (
 """Kinds of cue, by the word their evidence starts with (``number: claim: 72 horas; …``)."""
 
 BASE: tuple[str, ...] = (
-    "coverage", "coverage_passage", "coverage_quote", "restated", "order_kept", "claim_words",
-    "length_ratio", "missing_words", "rule_score", "cue_count",
+    "coverage", "coverage_passage", "coverage_quote", "restated", "order_kept", "missing_words", "rule_score",
+    "cue_count",
 )
 FEATURES: tuple[str, ...] = BASE + tuple(f"{k}_{h}" for k in KINDS for h in ("hard", "soft"))
+_RAISING = {"coverage", "coverage_passage", "coverage_quote", "restated", "order_kept", "rule_score"}
+SIGNS: tuple[int, ...] = tuple(1 if f in _RAISING else -1 for f in FEATURES)
+"""The sign each feature's weight may take (the combination is monotone in every cue): more of the
+claim found, restated or in order never lowers support; a cue, a missing word, never raises it.
+The claim's length is not a feature: it separated the sets (their faithful paraphrases are longer
+summaries) but says nothing of a claim's meaning, and it marked short faithful restatements down."""
 
 
 def _restated(claim: Analysis, text: Analysis) -> float:
@@ -57,8 +63,6 @@ def vector(r: Reading) -> list[float]:
     from ipsis.judge.cues import coverage
 
     quote = r.quote if r.quote is not None else r.near
-    words = len(r.claim.stem_set)
-    near_words = len(r.near.stem_set)
     missing = len(r.claim.stem_set - r.passage.stem_set)
     out = {
         "coverage": r.coverage,
@@ -66,8 +70,6 @@ def vector(r: Reading) -> list[float]:
         "coverage_quote": coverage(r.claim, quote),
         "restated": _restated(r.claim, r.near),
         "order_kept": _order_kept(r.claim, r.core),
-        "claim_words": math.log1p(words),
-        "length_ratio": math.log((1 + words) / (1 + near_words)),
         "missing_words": math.log1p(missing),
         "rule_score": r.rule_score,
         "cue_count": float(len(r.cues)),
@@ -85,4 +87,4 @@ def vector(r: Reading) -> list[float]:
     return [out[name] for name in FEATURES]
 
 
-__all__ = ["FEATURES", "KINDS", "vector"]
+__all__ = ["FEATURES", "KINDS", "SIGNS", "vector"]

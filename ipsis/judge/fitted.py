@@ -36,8 +36,6 @@ WORDS: dict[str, str] = {
     "coverage_quote": "claim words in the quote",
     "restated": "quote's sentences restated by the claim",
     "order_kept": "word order kept",
-    "claim_words": "claim length",
-    "length_ratio": "claim longer than the quote's sentences",
     "missing_words": "claim words the section lacks",
     "rule_score": "hand rules' score",
     "cue_count": "number of cues",
