@@ -3,9 +3,9 @@
 Each feature is the strength of one cue the rules already compute (:meth:`CueJudge.read
 <ipsis.judge.cues.CueJudge.read>`), never a new rule: the claim's coverage by the quote's
 sentences, by the passage and by the quote; the share of the quote's sentences the claim restates;
-word order kept; the claim's words the section lacks; the hand rules' own score; and per kind of cue (actor, number, modality,
-negation, limiter, condition, scope, opposite, roles, bound, quantifier, name, words) whether a
-hard cue of that kind fired and how strongly the soft ones lower support (the sum of ``-log`` of
+word order kept; the claim's words the section lacks; the hand rules' own score; and per kind of
+cue (actor, number, modality, negation, limiter, condition, scope, opposite, roles, bound,
+quantifier, name, words) whether a hard cue of that kind fired and how strongly the soft ones lower support (the sum of ``-log`` of
 their factors). The names, in this order, are what a weights file must list.
 
 >>> from ipsis.judge.cues import CueJudge
@@ -13,7 +13,7 @@ their factors). The names, in this order, are what a weights file must list.
 ...     "A detenção será submetida, no prazo máximo de quarenta e oito horas, a apreciação judicial.")
 >>> v = dict(zip(FEATURES, vector(r)))
 >>> v["number_hard"], v["negation_hard"], round(v["coverage"], 2)
-(1.0, 0.0, 0.62)
+(1.0, 0.0, 0.75)
 """
 
 from __future__ import annotations

@@ -49,11 +49,13 @@ class WeightsError(InputError):
     """A weights file that cannot be used (unreadable, another feature list, altered)."""
 
 
-def words_for(name: str) -> str:
+def words_for(name: str, value: float = 1.0) -> str:
+    """A feature in words; a cue that did not fire (``value`` 0) reads ``no <kind> cue``."""
     kind, _, strength = name.rpartition("_")
     if name in WORDS:
         return WORDS[name]
-    return f"hard {kind} cue" if strength == "hard" else f"{kind} cue"
+    said = f"hard {kind} cue" if strength == "hard" else f"{kind} cue"
+    return said if value else f"no {said}"
 
 
 def fingerprint(features: list[str], mean: list[float], scale: list[float], weights: list[float], bias: float) -> str:
@@ -84,9 +86,10 @@ class Model:
         """The score of a reading and its evidence line: the features that moved it most."""
         x = vector(r)
         p = self.probability(x)
-        parts = sorted(zip(self.contributions(x), self.features, strict=True), key=lambda t: -abs(t[0]))[:TOP]
-        against = [f"{words_for(n)} ({c:+.1f})" for c, n in parts if c < -0.05]
-        for_ = [f"{words_for(n)} ({c:+.1f})" for c, n in parts if c > 0.05]
+        named = zip(self.contributions(x), self.features, x, strict=True)
+        parts = sorted(named, key=lambda t: -abs(t[0]))[:TOP]
+        against = [f"{words_for(n, v)} ({c:+.1f})" for c, n, v in parts if c < -0.05]
+        for_ = [f"{words_for(n, v)} ({c:+.1f})" for c, n, v in parts if c > 0.05]
         said = f"fitted: {p:.2f}"
         if against:
             said += "; against: " + ", ".join(against)
