@@ -95,3 +95,17 @@ def test_the_hand_rules_remain_available() -> None:
     a = CueJudge(model=None).answer("A detenção é apreciada por um juiz em 48 horas, salvo nos casos da lei.", SECTION)
     assert not any(e.startswith("fitted:") for e in a.evidence)
     assert isinstance(CueJudge().model, Model)
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_every_feature_reads_in_the_report_language(lang: str) -> None:
+    from ipsis.judge.fitted import words_for
+    from ipsis.report.messages import evidence_parts
+
+    for name in FEATURES:
+        for value in (0.0, 1.0):
+            said = words_for(name, value)
+            cue, _, parts = evidence_parts(f"fitted: 0.50; against: {said} (-0.4)", lang)
+            assert cue in ("pontuação ajustada", "puntuación ajustada")
+            side, words = parts[1]
+            assert side != "against" and said not in words, (name, value, words)
