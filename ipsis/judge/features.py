@@ -5,8 +5,8 @@ Each feature is the strength of one cue the rules already compute (:meth:`CueJud
 sentences, by the passage and by the quote; the share of the quote's sentences the claim restates;
 word order kept; the claim's words the section lacks; the hand rules' own score; and per kind of
 cue (actor, number, modality, negation, limiter, condition, scope, opposite, roles, bound,
-quantifier, name, words) whether a hard cue of that kind fired and how strongly the soft ones lower support (the sum of ``-log`` of
-their factors). The names, in this order, are what a weights file must list.
+quantifier, name, words) whether a hard cue of that kind fired and how strongly the soft ones
+lower support (the sum of ``-log`` of their factors). The names, in this order, are what a weights file must list.
 
 >>> from ipsis.judge.cues import CueJudge
 >>> r = CueJudge(model=None).read("A detenção é apreciada por um juiz em 72 horas.",
@@ -18,6 +18,7 @@ their factors). The names, in this order, are what a weights file must list.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from ipsis.judge.analysis import Analysis
@@ -49,7 +50,7 @@ def _restated(claim: Analysis, text: Analysis) -> float:
 
 def _bigrams(a: Analysis) -> set[tuple[str, str]]:
     seq = [s for s in a.stems if s]
-    return set(zip(seq, seq[1:], strict=False))
+    return set(itertools.pairwise(seq))
 
 
 def _order_kept(claim: Analysis, text: Analysis) -> float:

@@ -421,8 +421,10 @@ CUES: dict[str, Entry] = {
 FEATURE_WORDS: dict[str, dict[str, str]] = {
     "claim words in the quote's sentences": {"pt": "palavras da afirmação nas frases da citação",
                                              "es": "palabras de la afirmación en las oraciones de la cita"},
-    "claim words in the section": {"pt": "palavras da afirmação no trecho", "es": "palabras de la afirmación en el pasaje"},
-    "claim words in the quote": {"pt": "palavras da afirmação na citação", "es": "palabras de la afirmación en la cita"},
+    "claim words in the section": {"pt": "palavras da afirmação no trecho",
+                                   "es": "palabras de la afirmación en el pasaje"},
+    "claim words in the quote": {"pt": "palavras da afirmação na citação",
+                                 "es": "palabras de la afirmación en la cita"},
     "quote's sentences restated by the claim": {"pt": "frases da citação retomadas pela afirmação",
                                                 "es": "oraciones de la cita retomadas por la afirmación"},
     "word order kept": {"pt": "ordem das palavras mantida", "es": "orden de las palabras mantenido"},
