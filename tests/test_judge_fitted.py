@@ -79,12 +79,15 @@ def test_the_score_is_the_logistic_of_the_standardised_features() -> None:
     assert said.startswith(f"fitted: {p:.2f}")
 
 
+QUOTE = (SECTION.index("A detenção"), len(SECTION))
+
+
 def test_a_hard_cue_stays_decisive_and_lowers_the_score() -> None:
     judge = CueJudge()
     faithful = judge.answer("A detenção é apreciada por um juiz em quarenta e oito horas, salvo nos casos da lei.",
-                            SECTION)
+                            SECTION, QUOTE)
     changed = judge.answer("A detenção é apreciada por um juiz em setenta e duas horas, salvo nos casos da lei.",
-                           SECTION)
+                           SECTION, QUOTE)
     assert changed.answer == "contradicts" and changed.evidence[0].startswith("number: claim: setenta e duas horas")
     assert changed.score is not None and faithful.score is not None and changed.score < faithful.score
     line = next(e for e in changed.evidence if e.startswith("fitted: "))
@@ -92,8 +95,11 @@ def test_a_hard_cue_stays_decisive_and_lowers_the_score() -> None:
 
 
 def test_the_hand_rules_remain_available() -> None:
-    a = CueJudge(model=None).answer("A detenção é apreciada por um juiz em 48 horas, salvo nos casos da lei.", SECTION)
-    assert not any(e.startswith("fitted:") for e in a.evidence)
+    claim = "A detenção é apreciada por um juiz em 48 horas, salvo nos casos da lei."
+    assert not any(e.startswith("fitted:") for e in CueJudge(model=None).answer(claim, SECTION, QUOTE).evidence)
+    # without a located quote (a retrieved passage) the rules score: the combination was fitted on quotes
+    assert not any(e.startswith("fitted:") for e in CueJudge().answer(claim, SECTION).evidence)
+    assert any(e.startswith("fitted:") for e in CueJudge().answer(claim, SECTION, QUOTE).evidence)
     assert isinstance(CueJudge().model, Model)
 
 

@@ -332,8 +332,9 @@ class CueJudge:
     """Deterministic, offline judge; ``answer(claim, passage)`` with readable evidence.
 
     ``model``: the fitted combination of the cues (:mod:`ipsis.judge.fitted`) that scores a claim
-    no hard cue contradicts; ``"default"`` loads the one shipped with the package when it is
-    adopted, None keeps the hand rules' score (coverage times each cue's factor)."""
+    anchored by a located quote; ``"default"`` loads the one shipped with the package when it is
+    adopted, None keeps the hand rules' score (coverage times each cue's factor). A hard cue is
+    decisive either way."""
 
     name = "cues"
 
@@ -397,12 +398,14 @@ class CueJudge:
     def answer(self, claim: str, passage: str, focus: tuple[int, int] | None = None) -> Answer:
         """The verdict on ``claim``: ``says_nothing`` below :data:`MIN_COVERAGE`, ``contradicts``
         on a hard cue (decisive whatever the score), else ``supports`` with the score as its
-        confidence: the fitted combination's probability when a model is set, else the rules'."""
+        confidence: the fitted combination's probability when a model is set and the claim is
+        anchored by a located quote (``focus``: what it was fitted on), else the rules' score (a
+        claim judged against a retrieved passage, without a quote)."""
         r = self.read(claim, passage, focus)
         evidence = [text for text, _, _ in r.cues]
         evidence.append(f"overlap: {r.coverage:.2f} of the claim's content words in the section")
         score = r.rule_score
-        if self.model is not None:
+        if self.model is not None and r.quote is not None:  # fitted on claims anchored by a located quote
             score, said = self.model.explain(r)
             evidence.append(said)
         if r.coverage < MIN_COVERAGE:
