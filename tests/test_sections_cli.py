@@ -52,3 +52,20 @@ def test_text_of_a_section_says_what_it_could_not_check() -> None:
     assert res.exit_code == 0, res.output
     assert res.stdout.startswith("2 Niemand darf diskriminiert werden")
     assert "note: 'Satz 1' in the reference was not read" in res.stderr
+
+
+def test_text_of_a_fraccion_and_of_an_ordinal_paragraph() -> None:
+    """``ipsis text --section`` prints a CPEUM fracción and the Nth paragraph of an article
+    (pdftotext -layout: art. 4o.'s third paragraph is the right to food)."""
+    path = str(CORPORA / "latam/mx-cpeum-camara-diputados-2024-11-15.pdf")
+    res = CliRunner().invoke(main, ["text", path, "--section", "artículo 4o., párrafo tercero"])
+    assert res.exit_code == 0, res.output
+    assert " ".join(res.stdout.split()) == (
+        "Toda persona tiene derecho a la alimentación nutritiva, suficiente y de calidad. El Estado lo garantizará."
+    )
+    assert not res.stderr
+    res = CliRunner().invoke(main, ["text", path, "--section", "artículo 123, apartado B, fracción XIII bis"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("XIII bis. El banco central")
+    res = CliRunner().invoke(main, ["text", path, "--section", "artículo 123, fracción XIII"])
+    assert res.exit_code == 2 and "is ambiguous" in res.output

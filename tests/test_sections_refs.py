@@ -61,14 +61,14 @@ def test_reference(case: dict[str, object]) -> None:
     ref = str(case["ref"])
     if "fail" in case:
         with pytest.raises(InputError) as info:
-            resolve_reference(tree, ref)
+            resolve_reference(tree, ref, doc)
         assert str(case["fail"]) in str(info.value)
         if isinstance(info.value, SectionNotFoundError):
             assert info.value.closest in tree
             if "closest" in case:  # the nearest existing section, never a silent substitute
                 assert info.value.closest == case["closest"]
         return
-    res = resolve_reference(tree, ref)
+    res = resolve_reference(tree, ref, doc)
     assert list(res.ids) == case["ids"]
     if "unchecked" in case:  # a part of the reference it could not check is named, never dropped
         assert any(str(case["unchecked"]) in why for why in res.unchecked), res.unchecked
@@ -107,14 +107,19 @@ def test_a_quote_cited_in_the_wrong_inciso_is_not_located() -> None:
 
 
 def test_a_level_the_document_does_not_split_is_checked_against_the_article_with_a_warning() -> None:
-    """CPEUM's fracciones (``I.``, ``II.``) are not segmented: the quote is checked against the
-    article it names and the result says so."""
+    """The Spanish Constitution has apartados and letras, never fracciones: ``artículo 18,
+    fracción III`` is checked against Artículo 18 and the result says so. (CPEUM's fracciones,
+    once such a level, are sections now: tests/test_sections_subdivisions.py.)"""
     from ipsis.verify import locate
 
-    doc, _ = _doc("cpeum")
-    quote = "Decidir, conforme a sus sistemas normativos y de acuerdo con esta Constitución"
-    res = locate(doc, quote, section="artículo 2o., apartado A, fracción I")
+    doc, _ = _doc("ce")
+    quote = "Se garantiza el derecho al honor, a la intimidad personal y familiar"
+    res = locate(doc, quote, section="artículo 18, fracción III")
     assert res.status == "located"
-    assert [w["kind"] for w in res.warnings] == ["section_unchecked", "section_unchecked"]
-    assert "'apartado A'" in res.warnings[0]["message"] and "Artículo 2o as a whole" in res.warnings[1]["message"]
-    assert locate(doc, quote, section="artículo 3, fracción I").status == "not_found"
+    assert [w["kind"] for w in res.warnings] == ["section_unchecked"]
+    assert "is not split into incisos" in res.warnings[0]["message"] and "Artículo 18" in res.warnings[0]["message"]
+    assert locate(doc, quote, section="artículo 19, fracción I").status == "not_found"
+    cpeum, _ = _doc("cpeum")
+    quote = "Decidir, conforme a sus sistemas normativos y de acuerdo con esta Constitución"
+    res = locate(cpeum, quote, section="artículo 2o., apartado A, fracción I")
+    assert res.status == "located" and not res.warnings

@@ -82,7 +82,7 @@ def section_by_id_or_reference(doc: Any, section: str) -> Any:
     tree = doc.sections
     sec = tree.get(section)
     if sec is None:
-        resolution = resolve_reference(tree, section)
+        resolution = resolve_reference(tree, section, doc)
         for why in resolution.unchecked:  # the enclosing section is printed: say so
             click.echo(f"note: {why}", err=True)
         sec = resolution.sections[0]

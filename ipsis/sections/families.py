@@ -55,6 +55,9 @@ class Cand:
     sequenced: bool = False
     scope: str = ""
     confirmed: bool = False  # a structural hint of the source markup vouches for it
+    consecutive: bool = False  # a list that starts at its first number and skips at most one
+    nests: bool = False  # goes under an open list item of this kind when there is one (CPEUM)
+    sic: bool = False  # its printed number is marked wrong (`XI (sic 05-12-1960).`): numbered by place
 
 
 def _label(s: str) -> str:
@@ -214,8 +217,11 @@ def _legal(text: str, family: str) -> list[Cand]:
     out: list[Cand] = []
     scope = ""
     dgroup = ""
+    letters: list[str] = []  # the apartado letters met in the current article
     for m in pattern.finditer(text):
         g = {k: v for k, v in m.groupdict().items() if v is not None}
+        if "art" in g or "disp" in g or "bare" in g:
+            letters.clear()
         if "adct" in g:
             scope = "adct"
             out.append(Cand(m.start("adct"), m.end(), "scope", 0, "adct", "ADCT", title=_label(g["adct"])))
@@ -313,6 +319,10 @@ def _legal(text: str, family: str) -> list[Cand]:
             let = g.get("ilet")
             tok = f"inc-{g['inum']}" + (f"-{let}" if let else "")
             out.append(Cand(m.start("inc"), m.end("inc"), "inciso", 12, tok, _label(g["inc"]), (val, suffix_rank(let))))
+        elif "frac" in g or "aptl" in g:
+            item = _fraccion_or_apartado(g, m, letters)
+            if item is not None:
+                out.append(item)
         elif "num" in g:
             n = int(g["nnum"])
             out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", _WS.sub(" ", g["num"]), (n,)))
@@ -326,6 +336,71 @@ def _legal(text: str, family: str) -> list[Cand]:
             let = g["alet2"]
             label = _WS.sub(" ", g["ali"])
             out.append(Cand(m.start("ali"), m.end("ali"), "alinea", 13, f"ali-{let}", label, (ord(let),)))
+    return _lists_of_one(out) if "fraccion" in TABLES[family].subs else out
+
+
+def _fraccion_or_apartado(g: dict[str, str], m: re.Match[str], letters: list[str]) -> Cand | None:
+    """A Mexican fracción (``III.``, ``I.-``: an inciso, ``inc-III``) or apartado (``A.``:
+    ``apt-A``). A letter that is also a roman numeral is the next apartado right after the one
+    before it (``C.`` after ``B.``; ``I.`` after ``H.`` in art. 72); a number marked ``(sic …)``
+    is numbered by its place (art. 72 prints its inciso J as ``I (sic DOF 24-11-1923).``). Both
+    are lists that start at their first item (:attr:`Cand.consecutive`); ``Apartado A.`` written
+    out goes under an open fracción (art. 41, fracción V, Apartado A)."""
+    sic = bool(g.get("fsic"))
+    if "frac" in g:
+        num = g["fnum"]
+        prev = ord(letters[-1]) if letters else -9
+        plain = len(num) == 1 and not (g.get("flet") or g.get("fsuf"))
+        if not (plain and (ord(num) - prev == 1 or (sic and ord(num) == prev))):
+            val = roman_to_int(num)
+            if val is None:
+                return None
+            label = _WS.sub(" ", g["frac"])
+            tok, key = f"inc-{num}", (val, 0)
+            if g.get("flet") or g.get("fsuf"):  # `XXIX-A.` -> inc-XXIX-A, `XXIII Bis.` -> inc-XXIII-bis
+                suffix = g.get("flet") or suffix_token(g["fsuf"])
+                tok, key = f"{tok}-{suffix}", (val, suffix_rank(suffix))
+            item = Cand(m.start("frac"), m.end("frac"), "inciso", 12, tok, label, key, consecutive=True)
+            item.sic = sic
+            return item
+        letter = chr(prev + 1)
+    else:
+        letter = g["aletr"]
+    group = "aptl" if "aptl" in g else "frac"
+    letters.append(letter)
+    label = _WS.sub(" ", g[group])
+    nests = label.startswith("Apartado")
+    return Cand(
+        m.start(group),
+        m.end(group),
+        "apartado",
+        11,
+        f"apt-{letter}",
+        label,
+        (ord(letter) - 64,),
+        consecutive=True,
+        nests=nests,
+    )
+
+
+def _lists_of_one(cands: list[Cand]) -> list[Cand]:
+    """Drop a fracción or apartado list that has no second item in its article (``A. Cepeda``
+    signing under the last article is no apartado)."""
+    out: list[Cand] = []
+    group: list[Cand] = []
+
+    def flush() -> None:
+        seconds = {c.kind for c in group if c.consecutive and c.key[0] == 2}
+        out.extend(c for c in group if not c.consecutive or c.kind in seconds)
+        group.clear()
+
+    for c in cands:
+        if c.level <= ARTICLE_LEVEL:
+            flush()
+            out.append(c)
+        else:
+            group.append(c)
+    flush()
     return out
 
 

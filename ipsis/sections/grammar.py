@@ -235,6 +235,30 @@ SUB_MARKERS = {
     "absatz": r"(?P<abs>(?P<absnum>\d{1,2}))(?=" + _SP1 + r"[A-ZÄÖÜ])",
     # `a) jornalístico` (LGPD), `a ) primazia` (ECA PDF: a space before the parenthesis)
     "alinea": r"(?P<ali>(?P<alet2>[a-zñ])" + _SP1 + r"?\))(?=[\s\u00a0*])",
+    # `III. Queda prohibida`, `I.- Los`, `II) …` (CPEUM fracciones: a roman numeral and a dot,
+    # dot-dash or parenthesis, then text); a lone `C.` after `B.` is read as an apartado
+    # `XXIX-A.`, `XXIII Bis.` (art. 73: fracciones added between two); `XI (sic 05-12-1960).`
+    # (art. 123 B: fracción IX printed with the number the 1960 decree gave it)
+    "fraccion": r"(?P<frac>(?P<fnum>"
+    + ROMAN
+    + r")(?:-(?P<flet>[A-Z])|"
+    + _SP1
+    + r"(?P<fsuf>(?i:"
+    + LATIN_RX
+    + r")))?(?P<fsic>"
+    + _SP1
+    + r"\(sic[^)\n]{0,40}\))?(?:\.-|\.–|\.|\)))(?="
+    + _SP1
+    + r"+[^\s\d])",
+    # `A. Entre los obreros`, `B. Entre los Poderes` (CPEUM apartados: a capital and a dot, then
+    # a capitalised word); `Apartado A. El Instituto` (CPEUM art. 41: inside a fracción); `A) Son
+    # mexicanos por nacimiento:` (CPEUM art. 30), `A) Del Poder Ejecutivo` (Uruguay's literales)
+    "apartado_letra": r"(?P<aptl>(?:Apartado"
+    + _SP1
+    + r"+)?(?P<aletr>[A-J])(?:\.|\)))"
+    + r"(?="
+    + _SP1
+    + r"+[A-ZÁÉÍÓÚÑ¿«\"“])",
     # `a. jede Person` (Bundesverfassung: Buchstaben)
     "buchstabe": r"(?P<ali>(?P<alet2>[a-z])\.)(?=" + _SP1 + r")",
 }
@@ -287,7 +311,7 @@ TABLES: dict[str, Table] = {
         article_number=r"\d{1,4}(?:-\d{2,3}(?!\d))?",
         latin_suffix=True,
         letter_suffix=True,
-        subs=("numero", "alinea"),
+        subs=("fraccion", "apartado_letra", "numero", "alinea"),
         extras=(
             # bare `1°.-` articles (issue 3 example)
             r"(?P<bare>(?P<bnum>\d{1,4})[º°]\.-)",

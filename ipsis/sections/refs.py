@@ -21,11 +21,17 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
+from ipsis.sections.levels import one_level_down, reordered, split_level
+from ipsis.sections.paragraphs import ORDINAL, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.tree import Section, SectionTree
+
+if TYPE_CHECKING:
+    from ipsis.document import Document
 
 _ORD = r"(?:\.?\s?[º°ª]|o\b)?"
 # suffixes as the grammar writes them: `55-A`, `7-A`, `5a` (Swiss), `14 bis`, `570 quáter`, `283 bis a)`
@@ -35,7 +41,7 @@ _INC_WORD = r"\b(?:incisos?|inc\.|fracci[óo]n(?:es)?|fracc?\.)"
 # the words of a subdivision; one left unread after every pattern has run is reported, never
 # dropped silently (the reference would otherwise be checked against the whole article)
 _SUBDIVISION = re.compile(
-    r"(?:\b(?:incisos?|inc\.|numerale?s?|fracci[óo]n(?:es)?|fracc?\.|literal(?:es)?|lit\.|al[íi]neas?|letras?"
+    r"(?:\b(?:incisos?|inc\.|numerale?s?|ordinale?s?|fracci[óo]n(?:es)?|fracc?\.|literal(?:es)?|lit\.|al[íi]neas?|letras?"
     r"|[íi]tems?|apartados?|p[áa]rrafos?|par[áa]grafos?|n[úu]meros?|Abs\.|Absatz|Satz|Ziff\.)|§)\s*[\w\"“]+",
     re.I,
 )
@@ -71,16 +77,29 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("par_unico", re.compile(r"\bpar[áa]grafo\s+[úu]nico\b", re.I)),
     ("par", re.compile(r"(?:§|\bpar[áa]grafo)\s*(\d+)" + _ORD + r"(?:-([A-Z])\b)?", re.I)),
-    ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero)\s*(\d+)", re.I)),
-    ("apt", re.compile(r"\bapartado\s+(\d+)", re.I)),
+    # `n.º 2`, `número 2`; `párrafo 3 del artículo 3-11` (the DOF treaty numbers its paragraphs)
+    ("num", re.compile(r"\b(?:n\.\s?[º°]|n[º°]|n[úu]mero|p[áa]rrafo)\s*(\d+)", re.I)),
+    # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
+    ("apt", re.compile(r"\bapartados?\s+(\d+|[A-J]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
-    ("inc", re.compile(_INC_WORD + r"\s+([IVXLC]+)\b|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)")),
+    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73)
+    (
+        "inc",
+        re.compile(
+            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-Z])\b|\s+((?i:" + LATIN_RX + r"))\b)?\b"
+            r"|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)"
+        ),
+    ),
     # `inciso 24`, `numeral 9`, `fracción 3`: an item written in arabic numbers (Peru numbers its
     # incisos `9.`; a Brazilian reader may write `inciso 24` for XXIV)
-    ("inc_num", re.compile(r"(?:" + _INC_WORD + r"|\bnumeral(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I)),
+    (
+        "inc_num",
+        re.compile(r"(?:" + _INC_WORD + r"|\b(?:numeral|ordinal)(?:es)?\b)\s*(\d+)" + _ORD + r"(?!\s*[.,]?\d)", re.I),
+    ),
     (
         "ali",
-        re.compile(r"\b(?:al[íi]nea|letra)\s+[\"“]?([a-z])\b[\"”)]?|(?:^|,)\s*([a-z])\)", re.I),
+        # `inciso a)` and `literal b)` name a letter in Mexico and Uruguay (an alínea)
+        re.compile(r"\b(?:al[íi]nea|letra|literal|inciso)\s+[\"“]?([a-z])(?:\b[\"”]?\)?|\))|(?:^|,)\s*([a-z])\)", re.I),
     ),
 ]
 _DISP = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
@@ -115,6 +134,9 @@ _NORM_DESIGNATION = re.compile(
 def _components(ref: str) -> dict[str, list[str]]:
     comps: dict[str, list[str]] = {}
     rest = _NORM_DESIGNATION.sub(lambda m: " " * len(m.group(0)), ref)
+    for m in ORDINAL.finditer(rest):  # `párrafo tercero`, `último párrafo`, `caput`
+        comps.setdefault("ordinal", []).append(m.group(0))
+        rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
     for name, rx in _PATTERNS:
         for m in rx.finditer(rest):
             groups = [g for g in m.groups() if g is not None]
@@ -149,7 +171,8 @@ def _components(ref: str) -> dict[str, list[str]]:
                 roman = groups[0].upper()
                 if roman_to_int(roman) is None:
                     continue
-                comps.setdefault("inc", []).append(roman + (f"-{groups[1]}" if len(groups) > 1 else ""))
+                suffix = suffix_token(groups[1]) if len(groups) > 1 else ""
+                comps.setdefault("inc", []).append(roman + (f"-{suffix}" if suffix else ""))
             elif name == "inc_num":
                 if "inc" in comps or not 0 < int(groups[0]) < 4000:
                     continue
@@ -193,7 +216,9 @@ def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str
         tail += f"/par-{comps['par'][0]}"
     numbered_list = comps.get("num") or comps.get("apt") or []
     numbered = numbered_list[0] if numbered_list else None
-    if numbered is not None:
+    if numbered is not None and numbered.isalpha():
+        tail += f"/apt-{numbered.upper()}"  # `apartado B` of the CPEUM
+    elif numbered is not None:
         name = {"pt": "num", "es": "apt", "latam": "apt"}.get(family or "")
         name = name or ("num" if comps.get("num") else "apt")
         tail += f"/{name}-{int(numbered)}"
@@ -247,7 +272,8 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     words = _title_words(ref)
 
     def named(x: str) -> int:  # how well the reference names the norm of ``x`` (numbers weigh most)
-        shared = words & _title_words(tree[x.split("/")[0]].title) if "/" in x else set()
+        norm = tree.get(x.split("/")[0]) if x.startswith("part-") else None  # `art-75/…`: no norm
+        shared = words & _title_words(norm.title) if norm is not None else set()
         return sum(3 if any(ch.isdigit() for ch in w) else 1 for w in shared)
 
     scores = sorted(((named(x), x) for x in options), reverse=True)
@@ -267,11 +293,13 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     return max(options, key=size)
 
 
-_LAST = re.compile(r"^(?P<head>(?:.*/)?[a-z]+-)(?P<n>\d+)(?P<tail>(?:-[^/-]+)*)$")
+_LAST = re.compile(r"^(?P<head>(?:.*/)?[a-z]+-)(?P<n>\d+|[IVXLC]+)(?P<tail>(?:-[^/-]+)*)$")
 
 
 def _order(m: re.Match[str]) -> tuple[int, ...]:
-    return (int(m.group("n")), *(suffix_rank(x) for x in m.group("tail").split("-")[1:]))
+    n = m.group("n")
+    value = int(n) if n.isdigit() else roman_to_int(n) or 0  # `inc-XXXII` -> `inc-XXXI`
+    return (value, *(suffix_rank(x) for x in m.group("tail").split("-")[1:]))
 
 
 def _nearest_number(sid: str, pool: list[str]) -> str | None:
@@ -297,43 +325,18 @@ def _nearest_number(sid: str, pool: list[str]) -> str | None:
     return best[1] if best else None
 
 
-_LEVEL_NAMES = {"par": "parágrafos", "num": "números (n.º)", "apt": "apartados", "abs": "Absätze"}
-_ITEMS = frozenset(("num", "apt", "inc"))
-_LEVEL_NAMES |= {"inc": "incisos (fracciones, numerales)", "ali": "alíneas (letras, literales)"}
-
-
-def _split_level(tree: SectionTree, sid: str, items_alike: bool) -> tuple[Section, str] | None:
-    """The enclosing section of ``sid`` when what is below it names a level the whole document is
-    never split into (CPEUM's fracciones are not segmented: ``artículo 20, fracción III`` is
-    checked against Artículo 20, with a note); None when the document has that level anywhere
-    (then a missing number is a wrong reference, reported as such)."""
-    parts = sid.split("/")
-    present = {seg.split("-")[0] for s in tree for seg in s.id.split("/")[1:]}
-    if items_alike and present & _ITEMS:
-        present |= _ITEMS  # `inciso 9` in a document whose items are numbered `9.`
-    for cut in range(len(parts) - 1, 0, -1):
-        parent = tree.get("/".join(parts[:cut]))
-        if parent is None:
-            continue
-        levels = {p.split("-")[0] for p in parts[cut:]}
-        if levels & present:
-            return None
-        names = ", ".join(_LEVEL_NAMES.get(k, k) for k in sorted(levels))
-        return parent, f"{tree.doc_id} is not split into {names}: checked against {tree.path(parent)} as a whole"
-    return None
-
-
-def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
+def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) -> Resolution:
     """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id.
 
-    Never a silent substitute: a subdivision word left unread (``párrafo segundo``) or a level the
-    document is not split into is named in :attr:`Resolution.unchecked`."""
+    Never a silent substitute: a subdivision word left unread (``Satz 1``) or a level the
+    document is not split into is named in :attr:`Resolution.unchecked`. An ordinal paragraph
+    (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`)."""
     comps = _components(ref)
     ids = _ids(comps, ref, tree.family)
     unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
     found: list[Section] = []
     for sid in ids:
-        sid = _norm_of(tree, sid, ref)
+        sid = reordered(tree, _norm_of(tree, sid, ref))
         sec = tree.get(sid)
         if sec is None and tree.family in ("pt", "es", "latam") and "/apt-" in sid:
             sec = tree.get(sid.replace("/apt-", "/num-"))
@@ -342,10 +345,18 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
             head, _, item = sid.rpartition("/inc-")  # `artículo 2, inciso 9`: Peru numbers them `9.`
             number = roman_to_int(item)
             sec = tree.get(f"{head}/num-{number}") if number is not None else None
-        if sec is None and (split := _split_level(tree, sid, items_alike)) is not None:
+        if sec is None and (letter := re.search(r"/ali-([a-j])$", sid)):
+            sec = tree.get(sid[: letter.start()] + f"/apt-{letter.group(1).upper()}")  # art. 72, inciso h)
+        if sec is None:
+            sec = one_level_down(tree, sid, ref)
+        if sec is None and (split := split_level(tree, sid, items_alike)) is not None:
             sec, why = split
             unchecked.append(why)
         if sec is None:
+            if re.search(r"/apt-\d", sid) and any("/num-" in s.id for s in tree):
+                sid = sid.replace("/apt-", "/num-")  # the closest numbered paragraph, named as read
+            if items_alike and "/inc-" in sid and not any("/inc-" in s.id for s in tree):
+                sid = f"{sid.rpartition('/inc-')[0]}/num-{comps['inc_arabic'][0]}"  # `inciso 33`: items `33.`
             same_depth = [
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
             ]
@@ -358,5 +369,13 @@ def resolve_reference(tree: SectionTree, ref: str) -> Resolution:
             where = f"{_describe(sid)} does not exist in {tree.doc_id}"
             msg = f"{where}{hint} (reference: {ref.strip()!r})"
             raise SectionNotFoundError(msg, closest)
+        for words in comps.get("ordinal", ())[:1]:
+            ordinal = ordinal_paragraph(words)
+            if ordinal is None:
+                unchecked.append(f"{words!r} in the reference was not read")
+                continue
+            sec, note = paragraph_of(tree, sec, ordinal, doc)
+            if note:
+                unchecked.append(note)
         found.append(sec)
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))

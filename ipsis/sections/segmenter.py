@@ -34,7 +34,7 @@ from ipsis.document import Hint
 from ipsis.sections import families
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
-from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE
+from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE, int_to_roman
 from ipsis.sections.regions import drop_index, drop_quoted, mixed_families, norms, rank_containers, unglue
 from ipsis.sections.tree import Section, SectionTree
 from ipsis.sections.versions import attach_versions
@@ -176,6 +176,23 @@ class _Open:
     last_wording: int = -1  # start of the latest repeated marker merged into this section
 
 
+def _next_item(key: tuple[int, ...], last: tuple[int, ...]) -> bool:
+    """Whether ``key`` may follow ``last`` in a list that skips at most one number: `III.` after
+    `II.` or `I.`, `XXIX-A.` after `XXIX.`, `XXIX-B.` after `XXIX-A.`."""
+    return 0 < key[0] - last[0] <= 2 or (key[0] == last[0] and key > last)
+
+
+def _in_fraccion(c: Cand, stack: list[_Open]) -> int:
+    """The level of a marker inside an open CPEUM fracción: ``Apartado A.`` written out goes
+    under the fracción, its ``a)`` under it, and a ``1.`` list under the innermost item (art. 41,
+    fracción V, Apartado B, a), 1.)."""
+    if c.nests:
+        return 13
+    if c.kind == "alinea" and any(o.cand.nests for o in stack):
+        return 14
+    return 15 if c.kind == "numero" else c.level
+
+
 def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]:
     """Stack by level: parents, ends, ids; merge repeated siblings.
 
@@ -194,6 +211,8 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
 
     for c in cands:
         flat = c.kind in families.FLAT_KINDS
+        if c.level > ARTICLE_LEVEL and any(o.cand.consecutive and o.cand.kind == "inciso" for o in stack):
+            c.level = _in_fraccion(c, stack)
         host = next((o for o in reversed(stack) if o.cand.level < c.level), None)
         if flat or c.kind == "scope":
             prefix = ""
@@ -202,8 +221,12 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
             if host is None or host.cand.level < ARTICLE_LEVEL:
                 continue
             last = host.last_key.get(c.kind)
+            if c.sic and last:  # `XI (sic …).` after `VIII.`: fracción IX, where the list has it
+                c.key, c.token = (last[0] + 1, 0), f"inc-{int_to_roman(last[0] + 1)}"
             if (last is not None and c.key < last) or f"{host.id}/{c.token}" in done:
                 continue  # backwards, or inside a later wording of its parent
+            if c.consecutive and not (_next_item(c.key, last) if last else c.key[0] == 1):
+                continue  # a fracción list starts at I and skips at most one (`V.` in prose)
             prefix = host.id + "/"
         elif c.level == ARTICLE_LEVEL:
             scope_node = next((o for o in reversed(stack) if o.cand.kind == "scope"), None)

@@ -161,6 +161,8 @@ class SectionTree:
             node = self._by_id.get("/".join(parts[:i]))
             if node is not None:
                 labels.append(node.label)
+        if section.id not in self._by_id:  # a paragraph read for a reference (`art-4/prr-3`)
+            labels.append(section.label)
         return sep.join(labels) if labels else section.label
 
     def text_of(self, text: str, section_id: str) -> str:

@@ -592,7 +592,7 @@ def _restrict_to_section(
         for sp in spans
     ]
     try:
-        resolution = _citable(tree, ref) or resolve_reference(tree, ref)
+        resolution = _citable(tree, ref) or resolve_reference(tree, ref, doc)
     except (SectionNotFoundError, InputError) as exc:
         result.message = f"{exc}; the quote is elsewhere in the document"
         result.found_elsewhere = elsewhere

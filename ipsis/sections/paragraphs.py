@@ -1,0 +1,208 @@
+"""Ordinal paragraphs of a cited unit (``artículo 4o., párrafo tercero``, ``tercer párrafo``,
+``último párrafo``, ``second paragraph``), read from the layout, and Brazil's ``caput`` (the
+article up to its first §, its incisos included) (pure).
+
+A paragraph of a section is a run of its own lines (the text before its first subdivision: a
+fracción, a §, an inciso) that ends where a line ends a sentence (``.``, ``:``, ``;``) with no
+trailing space, at a blank line, or at an amendment-note line (``Párrafo reformado DOF
+06-02-1976``: the Cámara de Diputados prints one under every amended paragraph). PDF readers
+end a wrapped line with a space (the CPEUM: 8,034 wrapped lines end with a space, 1,021 without,
+and those without end mid-word, never after a full stop), so a sentence that ends at the end of
+a wrapped line does not end its paragraph. Page furniture (running headers) inside a
+paragraph is skipped. Where a section's wrapped lines mostly lack that space the paragraphs
+cannot be told apart, and the reference is checked against the section with a warning.
+
+>>> text = "Artículo 4o. Uno dice\\nalgo.\\nDos. \\nsigue.\\nTres:\\n"
+>>> [text[a:b] for a, b in paragraph_spans(text, 0, len(text))]
+['Artículo 4o. Uno dice\\nalgo.', 'Dos. \\nsigue.', 'Tres:']
+>>> ordinal_paragraph("artículo 4o., párrafo tercero")
+(3, 'párrafo tercero')
+>>> ordinal_paragraph("the second paragraph of Article 7")
+(2, 'second paragraph')
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ipsis.errors import SectionNotFoundError
+from ipsis.sections.grammar import SPANISH_ORDINAL_RX, spanish_ordinal
+from ipsis.sections.tree import Section, SectionTree
+
+if TYPE_CHECKING:
+    from ipsis.document import Document
+
+LAST = -1
+_EN = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_EN_RX = "|".join(_EN)
+ORDINAL = re.compile(
+    r"\bp[áa]rrafos?\s+(?P<after>" + SPANISH_ORDINAL_RX + r"|[úu]ltimo)"
+    r"|\b(?P<before>" + SPANISH_ORDINAL_RX + r"|[úu]ltimo)\s+p[áa]rrafo\b"
+    r"|\b(?P<en>" + _EN_RX + r"|last)\s+paragraph\b"
+    r"|\bparagraph\s+(?P<en_after>" + _EN_RX + r")\b"
+    r"|\b(?P<caput>caput)\b",
+    re.I,
+)
+# `Párrafo reformado DOF 06-02-1976`, `Fracción adicionada DOF …`, `Fe de erratas a la fracción
+# …`, `Apartado B adicionado DOF …`, `Encabezado de inciso reformado DOF …` (CPEUM, Cámara)
+NOTE_LINE = re.compile(
+    r"[ \t]*(?:(?:P[áa]rrafos?|Fracci[óo]n(?:es)?|Apartados?|Incisos?|Base|Bases|Art[íi]culo|Encabezado|Numeral"
+    r"|Segmento|Denominaci[óo]n)\b[^\n]{0,120}?\b(?:adicionad|reformad|derogad|reubicad|recorrid|modificad)[oa]s?\b"
+    r"|Fe de erratas\b|Reforma DOF\b)[^\n]*\bDOF\b[^\n]*"
+)
+_DIGITS = re.compile(r"\d+")
+_LINE = re.compile(r"[^\n]*\n?")
+
+
+def ordinal_paragraph(ref: str) -> tuple[int, str] | None:
+    """The ordinal paragraph a reference names (``LAST`` for ``último``/``last``; 1 for ``caput``)
+    and the words that name it, else None."""
+    m = ORDINAL.search(ref)
+    if m is None:
+        return None
+    word = m.group("after") or m.group("before") or m.group("en") or m.group("en_after") or ""
+    low = word.lower()
+    if m.group("caput"):
+        n: int | None = 1
+    elif low in ("último", "ultimo", "last"):
+        n = LAST
+    elif low in _EN:
+        n = _EN.index(low) + 1
+    else:
+        n = spanish_ordinal(word)
+    return (n, " ".join(m.group(0).split())) if n else None
+
+
+def _skipped(skip: Sequence[tuple[int, int]], starts: list[int], a: int, b: int) -> bool:
+    k = bisect_right(starts, a) - 1
+    return any(x < b and a < y for x, y in skip[max(k, 0) : k + 2])
+
+
+def furniture_lines(text: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The furniture spans, with the lines that follow a marked header line and repeat (digits
+    aside) after three or more of them: the CPEUM's six-line header is marked three lines
+    deep (``Secretaría de Servicios Parlamentarios``, ``Última Reforma DOF 15-11-2024``, ``10 de
+    387`` follow unmarked)."""
+    spans = sorted(marks)
+    follow: dict[int, list[tuple[int, int, str]]] = {}
+    keys: dict[str, int] = {}
+    for _, b in spans:
+        pos, run = b + 1, []
+        for _ in range(4):
+            e = text.find("\n", pos)
+            e = len(text) if e < 0 else e
+            line = text[pos:e].strip()
+            if not line or len(line) > 80:
+                break
+            run.append((pos, e, _DIGITS.sub("#", line)))
+            pos = e + 1
+        follow[b] = run
+        for key in {k for _, _, k in run}:
+            keys[key] = keys.get(key, 0) + 1
+    extra = []
+    for run in follow.values():
+        for a, e, key in run:
+            if keys[key] < 3:
+                break
+            extra.append((a, e))
+    return sorted({*spans, *extra})
+
+
+def paragraph_spans(text: str, start: int, end: int, skip: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """The paragraphs of ``text[start:end]``, as ``(start, end)`` spans without the line break;
+    ``skip``: sorted spans of page furniture (their lines are passed over)."""
+    return _paragraphs(text, start, end, skip)[0]
+
+
+def _paragraphs(text: str, start: int, end: int, skip: Sequence[tuple[int, int]]) -> tuple[list[tuple[int, int]], bool]:
+    """The paragraphs, and whether the kept lines' wraps tell them apart (:func:`reliable`)."""
+    skip = sorted(skip)
+    starts = [a for a, _ in skip]
+    out: list[tuple[int, int]] = []
+    first = last = -1  # the open paragraph's first line start and content end
+    wrapped = spaced = 0
+    for m in _LINE.finditer(text, start, end):
+        a, b = m.start(), m.end()
+        if a == b:
+            break
+        line = text[a:b].rstrip("\n")
+        if skip and _skipped(skip, starts, a, a + len(line)):
+            continue
+        if (line[:-1] if line.endswith(" ") else line)[-1:].isalpha():  # a line cut after a word
+            wrapped += 1
+            spaced += line.endswith(" ")
+        note = NOTE_LINE.fullmatch(line) is not None
+        if note or not line.strip():
+            if first >= 0:
+                out.append((first, last))
+            first = -1
+            continue
+        if first < 0:
+            first = a
+        last = a + len(line.rstrip())
+        if line.endswith((".", ":", ";", ".-")) and b > a + len(line):
+            out.append((first, last))
+            first = -1
+    if first >= 0:
+        out.append((first, last))
+    # wrapped lines end with a space (so a full stop at a line end ends a paragraph), or the
+    # lines are whole paragraphs (markup: few lines end in a word)
+    return out, wrapped < 3 or spaced >= 0.75 * wrapped
+
+
+def _heading_only(first: str, unit: Section) -> bool:
+    """Whether the first line run holds only the unit's marker and title (no body text)."""
+    rest = first[len(unit.label) :] if first.startswith(unit.label) else first
+    rest = rest.strip(" \t\n.-–—:[]*")
+    title = unit.title.strip(" .")
+    return not rest or (bool(title) and rest.strip(" .").casefold() == title.casefold())
+
+
+def paragraph_of(
+    tree: SectionTree, unit: Section, ordinal: tuple[int, str], doc: Document | None
+) -> tuple[Section, str | None]:
+    """The ``ordinal`` paragraph of ``unit`` as a section of its own (``art-4/prr-3``, kind
+    ``parrafo``, not stored in the tree), or ``unit`` and why it could not be told apart.
+
+    Raises :class:`SectionNotFoundError` (closest: ``unit``) when ``unit`` has no subdivision
+    and fewer paragraphs than cited."""
+    n, words = ordinal
+    name = tree.path(unit)
+    whole = f"checked against {name} as a whole"
+    if doc is None:
+        return unit, f"{words!r}: the paragraphs of {name} are read from the document text: {whole}"
+    text = doc.text
+    head_end = min((tree[c].start for c in unit.children), default=unit.end)
+    if words.lower() == "caput":
+        if unit.kind not in ("artigo", "articulo"):
+            return unit, None  # `inciso III do caput`: the incisos of the caput, read as such
+        # the caput is the article's head with its incisos (LC 95/1998, art. 10): up to its first §
+        firsts = [tree[c].start for c in unit.children if tree[c].kind == "paragrafo"]
+        a, b = unit.start, min(firsts, default=unit.end)
+        b = a + len(text[a:b].rstrip())
+        return Section(f"{unit.id}/caput", "parrafo", "caput", "", a, b, unit.id), None
+    skip = furniture_lines(text, [(m.start, m.end) for m in doc.marks if m.kind == "furniture"])
+    paras, reliable = _paragraphs(text, unit.start, head_end, skip)
+    if paras and _heading_only(text[paras[0][0] : paras[0][1]], unit):
+        paras = paras[1:]  # `Artículo 2. [Derechos fundamentales de la persona]` on its own line
+    if not reliable:
+        return unit, f"{words!r}: the line breaks of {name} do not tell its paragraphs apart: {whole}"
+    if unit.children and (n == LAST or n > len(paras)):
+        kids = tree[unit.children[0]].label
+        return unit, (
+            f"{words!r}: {name} has {len(paras)} paragraph(s) before its first subdivision ({kids}), "
+            f"and the paragraphs after its subdivisions cannot be told apart: {whole}"
+        )
+    if not paras or n > len(paras):
+        msg = (
+            f"{words} of {name} does not exist in {tree.doc_id}: it has {len(paras)} paragraph(s); "
+            f"closest: {unit.id} (reference: {words!r})"
+        )
+        raise SectionNotFoundError(msg, unit.id)
+    k = len(paras) if n == LAST else n
+    a, b = paras[k - 1]
+    label = f"párrafo {k}" if tree.family in ("es", "latam") else f"paragraph {k}"
+    return Section(f"{unit.id}/prr-{k}", "parrafo", label, "", a, b, unit.id), None

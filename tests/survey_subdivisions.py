@@ -1,0 +1,98 @@
+"""Survey: how subdivisions are printed in the corpus's norms and how citations name them.
+
+``python -m tests.survey_subdivisions`` prints, per norm, how many line-start markers of each
+subdivision form its text has (as the real reader gives it), and how often each citation form
+occurs in the recorded real answers and the project's cases. It reads ../shared (never copies
+it); the held-out norms of the subdivision work (Argentina, Chile, Uruguay's HTML) are left out
+unless ``--all`` is given.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tests.shared import ANSWERS_REAL, CORPORA
+
+HELD_OUT = (
+    "ar-constitucion-nacional-ley-24430-infoleg.htm",
+    "cl-constitucion-politica-bcn-leychile-242302.xml",
+    "uy-constitucion-1967-2004-parlamento.html",
+)
+NORMS = (
+    "latam/mx-cpeum-camara-diputados-2024-11-15.pdf",
+    "latam/mx-dof-1995-01-09-tlc-g3-segunda-seccion.pdf",
+    "latam/pe-constitucion-1993-legalize.md",
+    "latam/uy-constitucion-1967-impo-legalize.md",
+    "es/constitucion-espanola-boe-consolidado-2024-02-17.pdf",
+    "pt/crp-constituicao-republica-portuguesa.txt",
+    "br/lgpd-camara-cedi-2024.pdf",
+)
+_BOL = r"(?m)^[ \t\u00a0]*"
+MARKERS = {
+    "roman `III.`/`I.-`/`II)`": re.compile(_BOL + r"[IVXLC]{1,7}(?:-[A-Z]| Bis)?(?:\.-|\.|\))[ \t]"),
+    "roman `I -` (Brazil inciso)": re.compile(_BOL + r"[IVXLC]{1,7}[ \t]*[-–][ \t]"),
+    "capital `A.`": re.compile(_BOL + r"[A-H]\.[ \t]+[A-ZÁÉÍÓÚ]"),
+    "`Apartado A.`": re.compile(_BOL + r"Apartado [A-H]\."),
+    "capital `A)`": re.compile(_BOL + r"[A-H]\)[ \t]"),
+    "letter `a)`": re.compile(_BOL + r"[a-z]\)[ \t]"),
+    "letter `a.`": re.compile(_BOL + r"[a-z]\.[ \t]"),
+    "number `1.`": re.compile(_BOL + r"\d{1,3}\.[ \t]"),
+    "`§ 1º`": re.compile(_BOL + r"§"),
+    "amendment note `Párrafo reformado DOF`": re.compile(_BOL + r"(?:P[áa]rrafo|Fracci[óo]n)[^\n]{0,60}DOF"),
+}
+CITATIONS = {
+    "fracción": re.compile(r"\bfracci[óo]n(?:es)?\s+[IVXLC]+", re.I),
+    "apartado letter": re.compile(r"\bapartado\s+[A-H]\b", re.I),
+    "apartado number": re.compile(r"\bapartado\s+\d", re.I),
+    "párrafo ordinal": re.compile(
+        r"\bp[áa]rrafo\s+(?:primer|segund|tercer|cuart|quint|sext|s[ée]ptim|octav|noven|d[ée]cim|[úu]ltim)", re.I
+    ),
+    "ordinal párrafo": re.compile(r"\b(?:primer|segund[oa]|tercer|cuarto|quinto|[úu]ltimo)\s+p[áa]rrafo", re.I),
+    "párrafo N": re.compile(r"\bp[áa]rrafo\s+\d", re.I),
+    "inciso a)": re.compile(r"\binciso\s+[a-z]\)", re.I),
+    "inciso N / numeral N": re.compile(r"\b(?:inciso|numeral)\s+\d", re.I),
+    "caput": re.compile(r"\bcaput\b", re.I),
+    "§ N": re.compile(r"§\s*\d"),
+    "alínea": re.compile(r"\bal[íi]nea\s+[a-z]\b", re.I),
+    "n.º N": re.compile(r"\bn\.\s?º\s*\d"),
+    "nth paragraph (en)": re.compile(r"\b(?:first|second|third|last)\s+paragraph\b", re.I),
+}
+
+
+def survey_norms(paths: list[str]) -> None:
+    from ipsis.ingest import load_document
+
+    for rel in paths:
+        text = load_document(CORPORA / rel).text
+        counts = {name: len(rx.findall(text)) for name, rx in MARKERS.items()}
+        shown = ", ".join(f"{k} {v}" for k, v in counts.items() if v)
+        print(f"{rel}: {shown}")
+
+
+def survey_citations(folders: list[Path]) -> None:
+    counts: Counter[str] = Counter()
+    for folder in folders:
+        for path in folder.rglob("*"):
+            if path.suffix not in (".json", ".jsonl", ".md", ".txt") or not path.is_file():
+                continue
+            text = path.read_text("utf-8", errors="replace")
+            for name, rx in CITATIONS.items():
+                counts[name] += len(rx.findall(text))
+    print("citations in " + ", ".join(str(f) for f in folders) + ":")
+    for name, n in counts.most_common():
+        print(f"  {name}: {n}")
+
+
+def main(argv: list[str]) -> None:
+    paths = list(NORMS)
+    if "--all" in argv:
+        paths += [f"latam/{h}" for h in HELD_OUT]
+    survey_norms(paths)
+    survey_citations([ANSWERS_REAL, Path(__file__).parent / "cases"])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
