@@ -12,9 +12,12 @@ half only (:func:`halves`: split by document with a fixed seed), so the report g
 apart: the second is the in-branch estimate of generality. ``heldout4.json`` (365 claims) was written
 the same way, after it, over 54 sections none of the five other sets uses (ECA, Lei 14.133, LEC and
 the constitutions of Peru and Uruguay are cited by no other set), and is reported per language too:
-no rule writer has read it, so it is the held-out figure of the sixth round. Since the seventh stop
-the judge's score is the fitted combination of its cues (ipsis/judge/fitted.py), fitted on all six
-sets: the figures here are in-sample; the honest ones, out of fold, are benchmarks/fit_judge.py's. Each
+no rule writer has read it, so it is the held-out figure of the sixth round. ``heldout5.json`` (408
+claims) was written the same way over 79 sections none of the six other sets uses, five of its eleven
+documents cited by no other set (Chile's constitution, the G-3 treaty in the DOF, CF/88 and the LGPD in
+their PDF editions, Uruguay's constitution on the Parlamento's HTML), reported per language too. Since the seventh stop the judge's score is the fitted combination of
+its cues (ipsis/judge/fitted.py), fitted on the six sets before heldout5 (never on heldout5): their
+figures here are in-sample; the honest ones, out of fold, are benchmarks/fit_judge.py's. Each
 claim cites a located quote and is either a faithful paraphrase or a paraphrase with one subtle change
 of meaning. The claims go through the real pipeline (``verify_records`` with the cited section, then the judge on the
 section around the located quote), and the report gives, per set:
@@ -53,7 +56,7 @@ from ipsis.judge.text import content_stems  # noqa: E402
 from ipsis.verify import Policy, verify_records  # noqa: E402
 from tests.shared import resolve  # noqa: E402 - the real documents, never copied
 
-SETS = ("dev", "heldout", "heldout2", "fresh5", "heldout3", "heldout4")
+SETS = ("dev", "heldout", "heldout2", "fresh5", "heldout3", "heldout4", "heldout5")
 VERIFY_SECONDS: list[float] = []
 """Seconds per claim spent verifying (the baseline the judge's cost is set against), measured in the
 same pass as the judge, one entry per :func:`judge_set` call."""

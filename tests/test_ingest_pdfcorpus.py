@@ -26,6 +26,7 @@ SLACK = 0.01  # share: every k-th quote is a sample, the slow run pins the count
 ECA = "br/br-eca-lei-8069-ms-2006.pdf"
 CDC = "br/br-cdc-procon-sp-2026.pdf"
 GUIA = "br/guia-boas-praticas-lgpd-gov-2020.pdf"
+CPEUM = "latam/mx-cpeum-camara-diputados-2024-11-15.pdf"
 
 
 @cache
@@ -132,3 +133,20 @@ def test_a_running_header_quoted_by_itself_is_on_every_page_it_is_printed_on() -
     assert [m.page for m in r.matches] == printed
     assert all(doc.text[m.start : m.end] == m.text for m in r.matches)
     assert sum("furniture" in m.flags for m in r.matches) >= len(printed) - 1  # all but a title line
+
+
+def test_a_header_six_lines_tall_is_furniture_and_a_quote_runs_across_it() -> None:
+    # every page of the CPEUM opens with six lines (pdftotext p. 2): the title, the chamber,
+    # 'Secretaría General', 'Secretaría de Servicios Parlamentarios', 'Última Reforma DOF
+    # 15-11-2024', '2 de 387'; art. 1o.'s fifth paragraph runs from p. 1 onto p. 2 under them
+    doc = _doc(CPEUM)
+    page2 = doc.text[doc.page_starts[1] : doc.page_starts[2]].split("\n")[:7]
+    furniture = {doc.text[m.start : m.end] for m in doc.marks if m.kind == "furniture" and m.start < doc.page_starts[2]}
+    assert {"Secretaría de Servicios Parlamentarios", "Última Reforma DOF 15-11-2024", "2 de 387"} <= furniture
+    assert page2[6] not in furniture and page2[6].startswith("sexuales, el estado civil")
+    quote = "las opiniones, las preferencias sexuales, el estado civil o cualquier otra que atente contra la dignidad"
+    r = _located_on(doc, quote, 1)
+    assert "Última Reforma DOF" in r.matches[0].text  # the span runs over the skipped header
+    # a decree's promulgation clause repeated near the bottom of many pages is body text
+    clause = "Estados Unidos Mexicanos, y para su debida publicación y observancia, expido el presente Decreto en la"
+    assert not any(doc.text[m.start : m.end].startswith(clause) for m in doc.marks if m.kind == "furniture")

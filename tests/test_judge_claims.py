@@ -146,7 +146,7 @@ def test_faithful_paraphrases_are_mostly_supported(heldout2: list[dict[str, obje
     assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 56
 
 
-# --- heldout3, heldout4: the sets' integrity (not the judge's score) ------------------------------
+# --- heldout3, heldout4, heldout5: the sets' integrity (not the judge's score) -------------------
 
 # heldout3 measured once, on the rules of main at 17fce1f (no round of rules has seen it): AUC 0.691
 # [0.633, 0.752], 27 of 189 meaning changes called supported, 39 of 127 faithful supported (pt 0.628,
@@ -155,19 +155,25 @@ def test_faithful_paraphrases_are_mostly_supported(heldout2: list[dict[str, obje
 # sections none of the five other sets uses) measured once on main's rules at 9f325c8: AUC 0.684
 # [0.628, 0.739], 22 of 216 meaning changes called supported, 43 of 149 faithful supported (pt 0.721,
 # es 0.620, en 0.751); 0.687 [0.629, 0.742] and 21 on the sixth round's frozen rules (the floors above).
+# heldout5 (408 claims, 235 meaning changes; written by someone who had not read the rules and never
+# ran the judge on it, over 79 sections none of the six other sets uses, five of its eleven documents
+# cited by no other set) measured once on main's rules at 48c8c63 (no round of rules has seen it): AUC
+# 0.708 [0.659, 0.757], 30 of 235 meaning changes called supported, 56 of 173 faithful supported (pt
+# 0.790, es 0.661, en 0.683). Checked for integrity only: no floor until the rules are frozen.
 
 KINDS = frozenset({
     "faithful", "actor_swapped", "roles_swapped", "object_swapped", "exception_dropped", "exception_added",
     "exception_changed", "condition_dropped", "condition_added", "condition_changed", "condition_reversed",
     "scope_widened", "scope_narrowed", "limiter_changed", "limiter_dropped", "quantifier_changed",
     "negation_moved", "polarity_reversed", "modality_changed", "number_changed", "quantity_changed",
-    "time_changed", "antonym",
+    "time_changed", "antonym", "purpose_changed", "causal_reversed",
 })
 """The kinds of the held-out sets: ``faithful`` (gold ``supported``) and the meaning changes."""
 
 HELD_OUT = {
     "heldout3": ("dev", "heldout", "heldout2"),
     "heldout4": ("dev", "heldout", "heldout2", "fresh5", "heldout3"),
+    "heldout5": ("dev", "heldout", "heldout2", "fresh5", "heldout3", "heldout4"),
 }
 """Each set none of the rules saw, with the sets written before it whose sections it must not share."""
 
@@ -212,10 +218,11 @@ def test_held_out_labels_and_composition(name: str) -> None:
     countries = {sources[c["source"]]["country"] for c in cases}
     assert "RFC" in countries and len(countries - {"RFC"}) >= 3
     assert len({c["kind"] for c in cases}) >= 15  # many kinds of change, not one mutation
-    if name == "heldout4":  # the brief of issue 25's fourth set: four countries, two RFCs, 40 sections
+    if name in ("heldout4", "heldout5"):  # the briefs of issue 25's fourth and fifth sets: four countries,
+        # two RFCs, 40 sections (45 for the fifth)
         assert {"BR", "PT", "ES"} < countries and len(countries - {"RFC"}) >= 4
         assert len({src["path"] for src in sources.values() if src["country"] == "RFC"}) >= 2
-        assert len({(c["source"], c["section"]) for c in cases}) >= 40
+        assert len({(c["source"], c["section"]) for c in cases}) >= (40 if name == "heldout4" else 45)
 
 
 @pytest.mark.parametrize("name", sorted(HELD_OUT))

@@ -3,6 +3,7 @@
 - The block's Aho-Corasick pass runs over the view's UTF-8 bytes and maps the byte starts back to
   code points: the same places as ``find_all`` on texts with accents, Greek, CJK, astral
   characters and lone surrogates.
+  Each automaton it may build (a contiguous NFA, a DFA) gives those places.
 - A stored view's offset map is chained into one map for starts and one for ends
   (:class:`ipsis.spans.Flat`): the same positions as the layer-by-layer look-ups at every
   position of every tier, on real documents and on random edits.
@@ -17,6 +18,7 @@ import pytest
 from ipsis.document import LINE_STARTS
 from ipsis.ingest import load_document
 from ipsis.spans import Edit, OffsetMap
+from ipsis.verify import batch
 from ipsis.verify.batch import find_many
 from ipsis.verify.match import document_view, find_all
 from tests.shared import corpus
@@ -38,8 +40,19 @@ def _quotes(text: str, rng: random.Random, n: int) -> list[str]:
     return out
 
 
+@pytest.fixture(params=["nfa", "dfa"])
+def automaton(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each automaton ``find_many`` may build (a contiguous NFA holding 32-byte heads, a DFA
+    holding 16-byte ones), forced whatever the text's length."""
+    if batch.AhoCorasickDFA is None:  # pragma: no cover - ahocorasick-rs without the choice
+        pytest.skip("this ahocorasick-rs builds one kind of automaton")
+    kind = (batch.AhoCorasick, batch.HEAD_BYTES) if request.param == "nfa" else (batch.AhoCorasickDFA, 16)
+    monkeypatch.setattr(batch, "_builder", lambda *_a: kind)
+    return str(request.param)
+
+
 @pytest.mark.parametrize("rel", NON_ASCII)
-def test_the_byte_pass_finds_what_find_all_finds_on_non_ascii_text(rel: str) -> None:
+def test_the_byte_pass_finds_what_find_all_finds_on_non_ascii_text(rel: str, automaton: str) -> None:
     view = document_view(load_document(corpus(rel)), "typography").text
     assert len(view.encode()) > len(view)  # accents: byte and code point offsets differ
     rng = random.Random(4)
@@ -53,7 +66,7 @@ def test_the_byte_pass_finds_what_find_all_finds_on_non_ascii_text(rel: str) -> 
     assert any(len(v) > 1 for v in got.values())
 
 
-def test_the_byte_pass_counts_every_place_among_wide_characters() -> None:
+def test_the_byte_pass_counts_every_place_among_wide_characters(automaton: str) -> None:
     """Two-, three- and four-byte characters and a lone surrogate before the places: each place
     at its code point, overlapping ones too."""
     unit = "Ολομέλεια — 第五条 𝔸𝔹 \ud800 º 5.º cláusula cláusula cláusula; "
@@ -127,6 +140,33 @@ def test_a_stored_view_is_loaded_with_its_chained_map(tmp_path: object) -> None:
     assert _every_position(om) == _every_position(computed)
 
 
+def test_a_stored_views_bytes_are_its_text_in_utf8(tmp_path: object) -> None:
+    """The block's pass over a loaded view runs over the payload's own UTF-8 bytes (not encoded
+    again): they are the view's text in UTF-8, and the places found are those of ``find_all``."""
+    from pathlib import Path
+
+    from ipsis.store import Store
+    from ipsis.verify.batch import prefound
+    from ipsis.verify.match import utf8_key
+
+    folder = Path(str(tmp_path)) / "st"
+    rel = "pt/crp-constituicao-republica-portuguesa.txt"
+    with Store.open(folder, create=True) as st:
+        st.ingest(corpus(rel).read_bytes(), "crp")
+    with Store.open(folder) as st:
+        doc = st.document("crp")
+        assert doc is not None
+        view = document_view(doc, "typography").text
+        text, data = doc.cache[utf8_key("typography")]
+        assert text is view and data == view.encode("utf-8", "surrogatepass") and len(data) > len(view)
+        quotes = _quotes(view, random.Random(9), 60)
+        quotes += ["nos termos da lei", "da Assembleia da República", "os direitos, liberdades e garantias"]
+        with prefound(doc, quotes, min_quotes=1):
+            got = {q: doc.cache["prefound"][(("typography", (), True), q)] for q in quotes}
+    assert got == {q: find_all(view, q) for q in quotes}
+    assert any(len(v) > 1 for v in got.values())
+
+
 def test_the_kept_sign_ranges_are_those_of_the_unicode_database() -> None:
     """``symbol_spacing``'s signs, kept for Python 3.11's Unicode database: the same ranges as
     one ``unicodedata.category`` call per BMP code point (under another database they are
@@ -144,7 +184,8 @@ def test_the_kept_sign_ranges_are_those_of_the_unicode_database() -> None:
 
 def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path: object) -> None:
     """Every quote found once or more: the nearest-passage search and edlib, OCR matching, the
-    judge's cues and retrieval, the citation grammars, logging and subprocess stay unloaded
+    judge's cues and retrieval, the citation grammars, logging and subprocess, tempfile and shutil
+    (blob writes, the terminal's width) and the HTML entity table stay unloaded
     (each is imported by the first record that needs it); the results are those in-process."""
     import json
     import os
@@ -165,7 +206,8 @@ def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path
     records = [{"citation_id": str(k), "source_id": "rfc", "quote": q} for k, q in enumerate(quotes)]
     (folder / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     avoided = ("edlib", "ipsis.verify.nearest", "ipsis.verify.grams", "ipsis.verify.ocr", "ipsis.judge.cues",
-               "ipsis.judge.retrieve", "ipsis.judge.citations", "logging", "subprocess")  # fmt: skip
+               "ipsis.judge.retrieve", "ipsis.judge.citations", "logging", "subprocess",
+               "tempfile", "shutil", "html.entities")  # fmt: skip
     probe = (
         "import sys; from ipsis.cli import main\n"
         "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
@@ -186,3 +228,25 @@ def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path
     statuses = {r["status"] for r in got}
     assert {"located", "ambiguous"} <= statuses and "not_found" not in statuses
     assert all(text[m["start"] : m["end"]] == m["text"] for r in got for m in r["matches"])
+
+
+def test_a_sections_record_is_built_once_and_follows_the_documents_work() -> None:
+    """Each match's section record comes from one record per section (a fresh dict each time),
+    and a work stated after the first look-up still gives the section its URI."""
+    from ipsis.formats.ids import declared_work, section_uri
+    from ipsis.sections import segment
+    from ipsis.verify import locate
+
+    doc = load_document(corpus("br/lei-13709-2018-lgpd-planalto.html"))
+    doc.sections = segment(doc)
+    doc.meta.pop("work", None)
+    quote = "para o cumprimento de obrigação legal ou regulatória pelo controlador"
+    first = locate(doc, quote).matches[0].section
+    again = locate(doc, quote).matches[0].section
+    assert first == again and first is not again and first is not None
+    assert first["id"] == "art-7/inc-II" and "uri" not in first
+    urn = "urn:lex:br:federal:lei:2018-08-14;13709"
+    doc.meta["work"] = declared_work(urn)
+    cited = locate(doc, quote).matches[0].section
+    assert cited is not None and cited["uri"] == section_uri(doc.meta["work"], "art-7/inc-II") == f"{urn}!art7_cpt_inc2"
+    assert {k: v for k, v in cited.items() if k != "uri"} == first

@@ -13,7 +13,6 @@ document text. Length-preserving replacements (a curly quote to a straight one) 
 
 from __future__ import annotations
 
-import html
 import operator
 import re
 import unicodedata
@@ -21,11 +20,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import regex
-
+from ipsis.lazy import LazyPattern
 from ipsis.spans import Cuts, Edit, apply_edits
+
+if TYPE_CHECKING:
+    import regex
 
 Applier = Callable[[str], tuple[str, Sequence[Edit]]]
 
@@ -125,8 +126,9 @@ def _chars(mapping: dict[str, str]) -> Applier:
 
 # --- whitespace tier -------------------------------------------------------------------------
 
-_NON_STARTER_RUN = regex.compile(
-    r"\P{M}\p{M}+|[\u1100-\u11ff\uac00-\ud7af]+|[\u2126\u212a\u212b\u2000-\u2001\u0340-\u0344\u0374\u037e\u0387\u1f71-\u1ffd\uf900-\ufaff]"
+_NON_STARTER_RUN = LazyPattern(
+    "regex",
+    r"\P{M}\p{M}+|[\u1100-\u11ff\uac00-\ud7af]+|[\u2126\u212a\u212b\u2000-\u2001\u0340-\u0344\u0374\u037e\u0387\u1f71-\u1ffd\uf900-\ufaff]",
 )
 
 
@@ -154,7 +156,7 @@ def _nfc(text: str) -> tuple[str, Sequence[Edit]]:
 
 LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
 _SINGLE_WS = {c: " " for c in "\t" + LINE_BREAKS}
-_SPACE_RUN = re.compile("(  +)")  # stdlib re: 2x faster here than regex, same matches
+_SPACE_RUN = LazyPattern("re", "(  +)")  # stdlib re: 2x faster here than regex, same matches
 
 
 def _collapse_whitespace(text: str) -> tuple[str, Sequence[Edit]]:
@@ -169,10 +171,12 @@ def _collapse_whitespace(text: str) -> tuple[str, Sequence[Edit]]:
 
 # --- typography tier -------------------------------------------------------------------------
 
-_ENTITY = regex.compile(r"&(?:amp;)*(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_ENTITY = LazyPattern("regex", r"&(?:amp;)*(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 def _unescape(m: regex.Match[str]) -> str:
+    import html  # html.entities: a large table, read by the first text with an entity
+
     s = m.group()
     while True:
         u = html.unescape(s)
@@ -187,7 +191,7 @@ LIGATURES = {
     "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
     "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij", "\u0152": "OE", "\u0153": "oe",
 }  # fmt: skip
-_LIGATURE = regex.compile("[" + "".join(LIGATURES) + "]")
+_LIGATURE = LazyPattern("regex", "[" + "".join(LIGATURES) + "]")
 
 QUOTES = {
     **dict.fromkeys("‘’‚‛′‵`´‹›＇", "'"),
@@ -201,19 +205,19 @@ UNICODE_SPACES = dict.fromkeys(
     "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
 )
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\ufffe\u180e"
-_INVISIBLE = regex.compile("([" + INVISIBLE + "]+)")
+_INVISIBLE = LazyPattern("regex", "([" + INVISIBLE + "]+)")
 CONTROL_HYPHENS = "".join(map(chr, [*range(0x01, 0x09), *range(0x0E, 0x1C), 0x7F]))
 """C0 control characters that PDF text carries where the page shows a line-end hyphen: PDFium
 (Chrome, Claude's ``cited_text``) gives U+0002 (``self\u0002improvement``), other extractors keep a
 font's raw code. Whitespace controls (tab, line breaks, U+001C–U+001F) are not among them."""
-_CONTROL_HYPHEN = re.compile("[" + CONTROL_HYPHENS + "]")
+_CONTROL_HYPHEN = LazyPattern("re", "[" + CONTROL_HYPHENS + "]")
 
 # never folded by compat_forms: ordinals (own lossy tier), super/subscripts and fractions that
 # would glue onto digits (10² is not 102), spaces/quotes/dashes (own steps).
 _COMPAT_KEEP = set("ºª…") | set(QUOTES) | set(DASHES) | set(UNICODE_SPACES) | set(LIGATURES)
 
 
-_NON_LATIN1 = regex.compile(r"[^\x00-\xff]")
+_NON_LATIN1 = LazyPattern("regex", r"[^\x00-\xff]")
 
 
 @lru_cache(maxsize=8192)
@@ -243,6 +247,8 @@ def _compat_forms(text: str) -> tuple[str, Sequence[Edit]]:
         foldable.add("µ")
     if not foldable:
         return text, []
+    import regex
+
     pattern = regex.compile("[" + regex.escape("".join(sorted(foldable))) + "]")
     return _sub(pattern, lambda m: _compat_char(m.group()))(text)
 
@@ -265,13 +271,13 @@ WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205
 
 LINE_END_HYPHENS = "-\u2010\u2011\u2212\u00ad\ufffe"
 _BREAK_AFTER = "[ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])[" + WHITE_SPACE + "]*"
-_HYPHEN_BREAK = re.compile("[" + LINE_END_HYPHENS + "]" + _BREAK_AFTER)
+_HYPHEN_BREAK = LazyPattern("re", "[" + LINE_END_HYPHENS + "]" + _BREAK_AFTER)
 # letters on both sides are checked in Python: a lookbehind here is slow; stdlib re: 2x faster
 # here than regex. One pattern per hyphen (each opening with its literal, which re finds at
 # memory speed instead of testing a class at every character), run only when it is in the text;
 # their matches are those of _HYPHEN_BREAK (a match holds one hyphen, then whitespace only).
 _HARD_HYPHENS = "-\u2010\u2011\u2212"
-_HYPHEN_BREAKS = tuple((h, re.compile(re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
+_HYPHEN_BREAKS = tuple((h, LazyPattern("re", re.escape(h) + _BREAK_AFTER)) for h in LINE_END_HYPHENS)
 
 
 def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
@@ -309,7 +315,7 @@ SPACING_ACCENTS = {
     **{"˚": "\u030a", "¯": "\u0304", "˙": "\u0307", "˘": "\u0306"},
 }
 """Spacing accents a PDF draws apart from their letter (the acute and grave are quote marks)."""
-_ACCENT_RUN = re.compile("[" + "".join(SPACING_ACCENTS) + "]+")
+_ACCENT_RUN = LazyPattern("re", "[" + "".join(SPACING_ACCENTS) + "]+")
 
 
 def _spacing_accents(text: str) -> tuple[str, Sequence[Edit]]:
@@ -345,7 +351,7 @@ def _spacing_accents(text: str) -> tuple[str, Sequence[Edit]]:
     return apply_edits(text, edits), edits
 
 
-_COMPOUND_HYPHEN = regex.compile(r"(-)(?<=\p{L}-)(?=\p{L})")
+_COMPOUND_HYPHEN = LazyPattern("regex", r"(-)(?<=\p{L}-)(?=\p{L})")
 
 
 def _hyphenated_words(text: str) -> tuple[str, Sequence[Edit]]:
@@ -359,7 +365,7 @@ def _hyphenated_words(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut(_COMPOUND_HYPHEN, "")(text)
 
 
-_SPACE_PUNCT = re.compile(r" [.,;:!?)\]}]")
+_SPACE_PUNCT = LazyPattern("re", r" [.,;:!?)\]}]")
 """A space before punctuation; the rest of a run of spaces before it is found going back in
 Python (``" +[.,;:...]"`` starts a match at every space of the text: 3x slower; stdlib ``re``
 here is 2x faster than ``regex``)."""
@@ -459,7 +465,7 @@ def _ellipsis(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut_spans(text, spans, "...")  # each 1 or 5 characters -> 3
 
 
-_LEADER = re.compile(r"[ \t]*\.(?:[ \t]?\.){3,}[ \t]*")
+_LEADER = LazyPattern("re", r"[ \t]*\.(?:[ \t]?\.){3,}[ \t]*")
 
 
 def _leaders(text: str) -> tuple[str, Sequence[Edit]]:
@@ -491,7 +497,7 @@ def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
 # --- lossy tiers -------------------------------------------------------------------------------
 
 
-_MARKS_AFTER = regex.compile(r"\p{M}*")
+_MARKS_AFTER = LazyPattern("regex", r"\p{M}*")
 
 
 def _casefold(text: str) -> tuple[str, Sequence[Edit]]:
@@ -531,7 +537,7 @@ def _strip_char(c: str) -> str:
     return "".join(x for x in unicodedata.normalize("NFD", c) if not unicodedata.combining(x))
 
 
-_NON_ASCII = regex.compile(r"[^\x00-\x7f]")
+_NON_ASCII = LazyPattern("regex", r"[^\x00-\x7f]")
 
 
 def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
@@ -554,14 +560,16 @@ def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
     resized = "".join(sorted(c for c, r in table.items() if len(r) != 1))
     edits = []
     if resized:
+        import regex
+
         edits = [Edit(m.start(), m.end(), table[m.group()]) for m in regex.finditer(f"[{regex.escape(resized)}]", text)]
     return "".join(parts), edits
 
 
-_NON_ASCII_SPLIT = regex.compile(r"([^\x00-\x7f])")
+_NON_ASCII_SPLIT = LazyPattern("regex", r"([^\x00-\x7f])")
 
 
-_ORDINAL = regex.compile(r"(?<=\d)(?:(\.?[º°ᵒ]|o(?!\w))|\.?[ªᵃ]|a(?!\w))")
+_ORDINAL = LazyPattern("regex", r"(?<=\d)(?:(\.?[º°ᵒ]|o(?!\w))|\.?[ªᵃ]|a(?!\w))")
 
 
 def _ordinals(text: str) -> tuple[str, Sequence[Edit]]:
@@ -575,10 +583,18 @@ def _ordinals(text: str) -> tuple[str, Sequence[Edit]]:
 
 OCR_SPECKS = ".,:;·'\"`´‘’‚“”„«»-–—_~^*+=|¦!¡¿?/\\()[]{}•¬©®"
 """Punctuation that OCR reads from specks of dirt (or drops): never a difference between digits."""
-_OCR_PAIRS = regex.compile(
-    r"(?P<pair>rn|vv|cl)|(?<=\p{L})[1|!0](?=\p{L})|\$"
-    r"|(?P<speck>(?<!\d)[" + regex.escape(OCR_SPECKS) + r"]+|[" + regex.escape(OCR_SPECKS) + r"]+(?!\d))"
-)
+
+
+def _ocr_pairs() -> str:
+    import regex
+
+    return (
+        r"(?P<pair>rn|vv|cl)|(?<=\p{L})[1|!0](?=\p{L})|\$"
+        r"|(?P<speck>(?<!\d)[" + regex.escape(OCR_SPECKS) + r"]+|[" + regex.escape(OCR_SPECKS) + r"]+(?!\d))"
+    )
+
+
+_OCR_PAIRS = LazyPattern("regex", _ocr_pairs)
 # Only inside words do digits fold (sa1vo = salvo): a digit alone is a number and stays itself,
 # so the view never makes "art. 10" equal to "art. lo" or "30 dias" equal to "3o dias".
 _OCR_MAP = {"rn": "m", "vv": "w", "cl": "d", "1": "l", "|": "l", "!": "l", "0": "o", "$": "§"}
@@ -598,7 +614,7 @@ def _ocr(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
-_TIDY = regex.compile(r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
+_TIDY = LazyPattern("regex", r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
 
 
 def _tidy(text: str) -> tuple[str, Sequence[Edit]]:

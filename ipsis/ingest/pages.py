@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from ipsis.document import Mark
 
 PAGE_BREAK = "\f"
-EDGE_LINES = 3  # lines at the top and at the bottom of a page where headers/footers live
+EDGE_LINES = 3  # lines at the top and at the bottom of a page where headers/footers live ...
+EDGE_MAX = 8  # ... or deeper, up to this line, under lines that are all furniture (a taller block)
 MIN_REPEATS = 3  # a running header must repeat on at least this many pages ...
 MIN_SHARE = 0.25  # ... and on at least this share of the pages with text
 
@@ -240,8 +241,58 @@ def find_furniture(text: str, page_starts: Sequence[int]) -> list[Mark]:
                     )
                 )
                 done.add(s)
+    marks.extend(_deeper(text, bounds, marks, need, shift if shift_count >= need else None))
     marks.sort(key=lambda m: m.start)
     return marks
+
+
+def _deeper(
+    text: str, bounds: Sequence[tuple[int, int]], marks: Sequence[Mark], need: int, shift: int | None
+) -> list[Mark]:
+    """A header or footer block taller than ``EDGE_LINES`` (the CPEUM's six lines: title,
+    chamber, two offices, ``Última Reforma DOF …``, ``N de 387``): the line below (above, for a
+    footer) a page's furniture is furniture too when, on enough pages, it is the next line under
+    furniture lines only and repeats by the same rule. A line counts only where every line
+    between it and the page's edge is furniture, so a formula that body text repeats near the
+    bottom of many pages (a decree's promulgation clause) is never taken for a footer.
+
+    >>> head = ["Constitución", "Cámara", "Secretaría", "Servicios", "Última Reforma"]
+    >>> pages = ["\\n".join([*head, f"{k} de 9", f"Artículo {3 * k}. texto"]) for k in range(1, 10)]
+    >>> text, starts = assemble(pages)
+    >>> [text[m.start:m.end] for m in find_furniture(text, starts)][:7]
+    ['Constitución', 'Cámara', 'Secretaría', 'Servicios', 'Última Reforma', '1 de 9', 'Constitución']
+    """
+    marked = {m.start for m in marks}
+    pages = [_page_lines(text, ps, pe) for ps, pe in bounds]
+    found: list[Mark] = []
+    for where in ("head", "tail"):
+        for depth in range(EDGE_LINES, EDGE_MAX):
+            seen: dict[str, dict[int, tuple[int, ...]]] = {}
+            candidates: list[tuple[int, int, int, str | None]] = []
+            for number, lines in enumerate(pages, start=1):
+                order = lines if where == "head" else lines[::-1]
+                if len(order) <= depth or any(s not in marked for s, _ in order[:depth]):
+                    continue
+                s, e = order[depth]
+                if s in marked:
+                    continue
+                line = text[s:e]
+                num = _NUMBER_LINE.match(line)
+                if num:
+                    if shift is not None and int(num.group(1)) - number == shift:
+                        candidates.append((number, s, e, None))
+                elif len(_LETTERS.findall(line)) >= 2:
+                    seen.setdefault(_key(line), {})[number] = tuple(int(d) for d in _DIGITS.findall(line))
+                    candidates.append((number, s, e, _key(line)))
+            repeated = {k for k, on in seen.items() if len(on) >= need and _running(on)}
+            new = [c for c in candidates if c[3] is None or c[3] in repeated]
+            if not new:
+                break
+            for number, s, e, kind in new:
+                what = "page number" if kind is None else f"running {'header' if where == 'head' else 'footer'}"
+                found.append(Mark("furniture", s, e, f"{what}, page {number}"))
+                marked.add(s)
+    return found
 
 
 def find_footnotes(text: str, page_starts: Sequence[int], furniture: Sequence[Mark] = ()) -> list[Mark]:

@@ -85,9 +85,11 @@ def table_width(tty: bool) -> int | None:
     env = os.environ.get("COLUMNS", "").strip()
     if env.isdigit() and int(env) > 0:
         return int(env)
-    import shutil
+    if not tty:
+        return None
+    import shutil  # (with bz2 and lzma): only for a terminal
 
-    return shutil.get_terminal_size().columns if tty else None
+    return shutil.get_terminal_size().columns
 
 
 # Characters of context on each side of a hit when lines are not cut (``width=None``).
@@ -354,6 +356,10 @@ def render(
     raise ValueError(msg)
 
 
+_encode_line = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(obj, ensure_ascii=False)`` with one encoder for every line (``dumps`` makes one per call)."""
+
+
 def write_stream(
     results: Iterable[Result],
     fmt: str,
@@ -398,7 +404,7 @@ def write_stream(
         out.write(head[: head.rindex("}")].rstrip() + ',\n  "results": [')
     for r in results:
         if fmt == "jsonl":
-            out.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+            out.write(_encode_line(r.to_json()) + "\n")
         elif writer is not None:
             writer.writerow(csv_row(r))
         elif fmt == "json":

@@ -53,7 +53,6 @@ NOTE_LINE = re.compile(
     r"|Segmento|Denominaci[óo]n)\b[^\n]{0,120}?\b(?:adicionad|reformad|derogad|reubicad|recorrid|modificad)[oa]s?\b"
     r"|Fe de erratas\b|Reforma DOF\b)[^\n]*\bDOF\b[^\n]*"
 )
-_DIGITS = re.compile(r"\d+")
 _LINE = re.compile(r"[^\n]*\n?")
 
 
@@ -79,36 +78,6 @@ def ordinal_paragraph(ref: str) -> tuple[int, str] | None:
 def _skipped(skip: Sequence[tuple[int, int]], starts: list[int], a: int, b: int) -> bool:
     k = bisect_right(starts, a) - 1
     return any(x < b and a < y for x, y in skip[max(k, 0) : k + 2])
-
-
-def furniture_lines(text: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The furniture spans, with the lines that follow a marked header line and repeat (digits
-    aside) after three or more of them: the CPEUM's six-line header is marked three lines
-    deep (``Secretaría de Servicios Parlamentarios``, ``Última Reforma DOF 15-11-2024``, ``10 de
-    387`` follow unmarked)."""
-    spans = sorted(marks)
-    follow: dict[int, list[tuple[int, int, str]]] = {}
-    keys: dict[str, int] = {}
-    for _, b in spans:
-        pos, run = b + 1, []
-        for _ in range(4):
-            e = text.find("\n", pos)
-            e = len(text) if e < 0 else e
-            line = text[pos:e].strip()
-            if not line or len(line) > 80:
-                break
-            run.append((pos, e, _DIGITS.sub("#", line)))
-            pos = e + 1
-        follow[b] = run
-        for key in {k for _, _, k in run}:
-            keys[key] = keys.get(key, 0) + 1
-    extra = []
-    for run in follow.values():
-        for a, e, key in run:
-            if keys[key] < 3:
-                break
-            extra.append((a, e))
-    return sorted({*spans, *extra})
 
 
 def paragraph_spans(text: str, start: int, end: int, skip: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
@@ -184,7 +153,7 @@ def paragraph_of(
         a, b = unit.start, min(firsts, default=unit.end)
         b = a + len(text[a:b].rstrip())
         return Section(f"{unit.id}/caput", "parrafo", "caput", "", a, b, unit.id), None
-    skip = furniture_lines(text, [(m.start, m.end) for m in doc.marks if m.kind == "furniture"])
+    skip = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
     paras, reliable = _paragraphs(text, unit.start, head_end, skip)
     if paras and _heading_only(text[paras[0][0] : paras[0][1]], unit):
         paras = paras[1:]  # `Artículo 2. [Derechos fundamentales de la persona]` on its own line

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,6 +69,8 @@ class BlobStore:
             except OSError:
                 pass
         final.parent.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
+        import tempfile  # (and shutil, random): only to write a blob
+
         fd, tmp_name = tempfile.mkstemp(prefix="blob-", suffix=".part", dir=self.tmp)
         try:
             with os.fdopen(fd, "wb") as fh:

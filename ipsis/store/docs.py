@@ -125,18 +125,18 @@ def document_payload(doc: Document) -> Payload:
 def _sections_from_json(data: dict[str, Any]) -> Any:
     from ipsis.sections import Section, SectionTree
 
-    secs = [
+    secs = [  # positional: the fields in their order (id, kind, label, title, start, end, parent, ...)
         Section(
-            id=s["id"],
-            kind=s["kind"],
-            label=s["label"],
-            title=s.get("title", ""),
-            start=s["start"],
-            end=s["end"],
-            parent=s.get("parent"),
-            children=tuple(s.get("children", ())),
-            revoked=bool(s.get("revoked", False)),
-            has_notes=bool(s.get("has_notes", False)),
+            s["id"],
+            s["kind"],
+            s["label"],
+            s.get("title", ""),
+            s["start"],
+            s["end"],
+            s.get("parent"),
+            tuple(s.get("children", ())),
+            bool(s.get("revoked", False)),
+            bool(s.get("has_notes", False)),
         )
         for s in data["sections"]
     ]

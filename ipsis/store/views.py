@@ -66,6 +66,13 @@ def _fingerprint() -> int:
 FORMAT = _fingerprint()
 
 
+def utf8_key(tier: str) -> tuple[Any, ...]:
+    """The ``doc.cache`` key of a view's text with its UTF-8 bytes (kept by :func:`unpack`)."""
+    from ipsis.verify.match import utf8_key
+
+    return utf8_key(tier)
+
+
 def key(tier: str) -> tuple[Any, ...]:
     """The ``doc.cache`` key of a view (as :func:`ipsis.verify.match.document_view` builds it)."""
     from ipsis.verify.match import view_key
@@ -106,7 +113,9 @@ def unpack(data: bytes) -> dict[Any, Any]:
             (n,) = _HEAD.unpack_from(data, pos)
             head = json.loads(data[pos + _HEAD.size : pos + _HEAD.size + n])
             pos += _HEAD.size + n
-            text = str(memoryview(data)[pos : pos + head["text"]], "utf-8", "surrogatepass")  # no copy first
+            body = memoryview(data)[pos : pos + head["text"]]
+            text = str(body, "utf-8", "surrogatepass")  # no copy first
+            out[utf8_key(head["tier"])] = (text, bytes(body))  # the block's pass runs over these bytes
             pos += head["text"]
             layers = []
             for size in head["layers"]:

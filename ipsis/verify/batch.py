@@ -30,30 +30,66 @@ from typing import Any
 
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
-from ipsis.verify.match import MAX_OCCURRENCES, _cuts_token, document_view, find_all, other_views, quote_view
+from ipsis.verify.match import (
+    MAX_OCCURRENCES,
+    _cuts_token,
+    document_view,
+    find_all,
+    other_views,
+    quote_view,
+    utf8_key,
+)
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
 
 
-def _automaton() -> Any:
-    """``ahocorasick_rs.BytesAhoCorasick`` (compiled wheels for every supported Python, a base
-    dependency), or None where it is missing: then the ``str.find`` loop, same results. It runs
-    over the view's UTF-8 bytes: given a ``str``, the crate encodes it and maps every match back
-    to code points itself, which took half of a 5 MB pass (:func:`find_many` maps only the
-    starts it keeps). It is built as a contiguous NFA: the crate's own choice, a DFA below a
-    hundred or so patterns, takes 5-12 ms to build for 50-100 quotes, more than the pass saves
-    on most sources."""
+def _automata() -> tuple[Any, Any]:
+    """Two builders of ``ahocorasick_rs.BytesAhoCorasick`` (compiled wheels for every supported
+    Python, a base dependency): a contiguous NFA, quick to build, and a DFA, slower to build but
+    about twice as fast a pass (:func:`_builder` chooses); ``(None, None)`` where the crate is
+    missing: then the ``str.find`` loop, same results. They run over the view's UTF-8 bytes:
+    given a ``str``, the crate encodes it and maps every match back to code points itself, which
+    took half of a 5 MB pass (:func:`find_many` maps only the starts it keeps)."""
     try:
         from ahocorasick_rs import BytesAhoCorasick
     except ImportError:  # pragma: no cover - depends on the installation
-        return None
+        return None, None
     try:
         from ahocorasick_rs import Implementation
     except ImportError:  # pragma: no cover - ahocorasick-rs before the choice of automaton
-        return BytesAhoCorasick
-    return lambda patterns: BytesAhoCorasick(patterns, implementation=Implementation.ContiguousNFA)
+        return BytesAhoCorasick, None
+
+    def nfa(patterns: list[bytes]) -> Any:
+        return BytesAhoCorasick(patterns, implementation=Implementation.ContiguousNFA)
+
+    def dfa(patterns: list[bytes]) -> Any:
+        return BytesAhoCorasick(patterns, implementation=Implementation.DFA)
+
+    return nfa, dfa
 
 
-AhoCorasick: Any = _automaton()
+AhoCorasick, AhoCorasickDFA = _automata()
+
+DFA_BUILD_NS = 600.0
+"""Nanoseconds per byte of the automaton's heads to build it as a DFA (a contiguous NFA: ~60)."""
+DFA_SAVES_NS = 3.5
+"""Nanoseconds per byte of text that a pass of the DFA saves against the contiguous NFA's
+(~8 against ~4.5 ns per byte on 5 MB; ``benchmarks/locate.py``)."""
+DFA_HEAD_BYTES = 16
+"""Bytes of each quote a DFA holds: its size, and its build, grow with them; the pass is as fast."""
+
+
+def _builder(heads_bytes: int, text_bytes: int) -> tuple[Any, int]:
+    """The automaton to build (a DFA when its longer build is expected to cost less than its
+    faster pass saves over ``text_bytes``) and the head length it takes. Either finds every
+    match of its heads, overlapping ones too: the places are the same.
+
+    >>> _builder(1000 * DFA_HEAD_BYTES, 5_000_000)[1], _builder(1000 * DFA_HEAD_BYTES, 500_000)[1]
+    (16, 32)
+    """
+    if AhoCorasickDFA is not None and DFA_BUILD_NS * heads_bytes < DFA_SAVES_NS * text_bytes:
+        return AhoCorasickDFA, DFA_HEAD_BYTES
+    return AhoCorasick, HEAD_BYTES
+
 
 MIN_QUOTES = 48
 """Fewest distinct quotes of one source for which one automaton pass may beat a ``str.find`` loop
@@ -138,9 +174,11 @@ def find_many(
     boundaries: bool = True,
     limit: int = MAX_OCCURRENCES,
     min_quotes: int = MIN_QUOTES,
+    utf8: bytes | None = None,
 ) -> dict[str, list[int]]:
     """``{quote: find_all(text, quote, boundaries=..., limit=...)}`` for every quote: one pass
     over ``text`` for the quotes :func:`_batchable` admits when there are ``min_quotes`` of them.
+    ``utf8``: ``text`` in UTF-8 (surrogates passed), when the caller has it.
 
     >>> find_many("7 days; 17 days; 7 days.", ["7 days", "days; 17 days; 7"], min_quotes=1)
     {'7 days': [0, 17], 'days; 17 days; 7': [2]}
@@ -153,15 +191,17 @@ def find_many(
     out = {q: find_all(text, q, boundaries=boundaries, limit=limit) for q in wanted if q not in chosen}
     if not many:
         return out
-    data = text.encode("utf-8", "surrogatepass")  # a UTF-8 pattern matches only at a character's first byte
+    # a UTF-8 pattern matches only at a character's first byte
+    data = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
     starts: list[list[int]] = [[] for _ in many]
     patterns = [q.encode("utf-8", "surrogatepass") for q in many]
+    build, head = _builder(len(patterns) * DFA_HEAD_BYTES, len(data))
     heads: dict[bytes, list[int]] = {}  # the automaton holds each quote's first bytes; a hit is checked whole
     for i, p in enumerate(patterns):
-        heads.setdefault(p[:HEAD_BYTES], []).append(i)
+        heads.setdefault(p[:head], []).append(i)
     keys = list(heads)
     starts_with = data.startswith
-    for k, s, _ in AhoCorasick(keys).find_matches_as_indexes(data, overlapping=True):
+    for k, s, _ in build(keys).find_matches_as_indexes(data, overlapping=True):
         for i in heads[keys[k]]:
             if starts_with(patterns[i], s):
                 starts[i].append(s)
@@ -232,7 +272,9 @@ def prefound(
     if len(batchable) < min_quotes or reference.on:  # the str.find loop, quote by quote, as without a block
         yield
         return
-    found = find_many(view.text, batchable, boundaries=policy.boundaries, min_quotes=min_quotes)
+    kept = doc.cache.get(utf8_key(policy.max_tier)) if not policy.disabled_steps else None
+    utf8 = kept[1] if kept is not None and kept[0] is view.text else None  # the stored view's own bytes
+    found = find_many(view.text, batchable, boundaries=policy.boundaries, min_quotes=min_quotes, utf8=utf8)
     store = doc.cache.setdefault(_KEY, {})
     tag = _tag(policy)
     added = [(tag, q) for q in found if (tag, q) not in store]

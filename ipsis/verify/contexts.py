@@ -105,33 +105,46 @@ def _one(h: int, before: _SortedKeys, after: _SortedKeys, max_p: int, max_s: int
     """Walk the other places outwards from ``h`` in the order of their context before, from the
     longest shared one down: before a group sharing ``c`` characters joins, every place seen so
     far shares more than ``c``, so a prefix of ``c + 1`` characters leaves exactly them, and the
-    suffix must beat the longest shared context after among them."""
+    suffix must beat the longest shared context after among them. (The shared context after is
+    :meth:`_SortedKeys.common`, inlined: the walk runs once per step for every place.)"""
     s_all = after.best_neighbour(h) + 1  # prefix 0: every other place must be told apart by the suffix
-    best: tuple[int, int] | None = (0, s_all) if s_all <= max_s else None
+    best_p, best_s = (0, s_all) if s_all <= max_s else (-1, -1)  # -1: none yet
     order, lcp = before.order, before.lcp
+    a_rank, table = after.rank, after._table
+    ra = a_rank[h]
     r = before.rank[h]
     left, right = r - 1, r + 1
+    n = len(order)
     left_c = lcp[left] if left >= 0 else -1
-    right_c = lcp[r] if right < len(order) else -1
+    right_c = lcp[r] if right < n else -1
     seen_max = -1  # longest context after shared with a place seen so far
     group = None
     while left_c >= 0 or right_c >= 0:
-        c = max(left_c, right_c)
+        c = left_c if left_c >= right_c else right_c
         if c != group:  # a prefix of c + 1 characters leaves the places seen so far
             group = c
             p, s = c + 1, seen_max + 1
-            if s >= s_all or s > max_s or (best is not None and s > best[0] + best[1]):
+            if s >= s_all or s > max_s or (best_p >= 0 and s > best_p + best_s):
                 break  # every shorter prefix needs at least this suffix: nothing better remains
-            if p <= max_p and (best is None or (p + s, p) < (best[0] + best[1], best[0])):
-                best = (p, s)
+            if p <= max_p and (best_p < 0 or p + s < best_p + best_s or (p + s == best_p + best_s and p < best_p)):
+                best_p, best_s = p, s
         if left_c >= right_c:
-            seen_max = max(seen_max, after.common(h, order[left]))
+            other = order[left]
             left -= 1
-            left_c = min(left_c, lcp[left]) if left >= 0 else -1
+            left_c = (left_c if left_c <= lcp[left] else lcp[left]) if left >= 0 else -1
         else:
-            seen_max = max(seen_max, after.common(h, order[right]))
+            other = order[right]
             right += 1
-            right_c = min(right_c, lcp[right - 1]) if right < len(order) else -1
-    if best is None:
+            right_c = (right_c if right_c <= lcp[right - 1] else lcp[right - 1]) if right < n else -1
+        a, b = ra, a_rank[other]
+        if a > b:
+            a, b = b, a
+        level = (b - a).bit_length() - 1
+        row = table[level]
+        x, y = row[a], row[b - (1 << level)]
+        common = x if x <= y else y
+        if common > seen_max:
+            seen_max = common
+    if best_p < 0:
         return max_p, max_s, False
-    return best[0], best[1], True
+    return best_p, best_s, True

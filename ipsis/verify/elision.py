@@ -23,16 +23,17 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-import regex
-
 from ipsis.document import Document
 from ipsis.ingest.normalize import Normalized
+from ipsis.lazy import LazyPattern
 from ipsis.spans import Span
 from ipsis.verify.match import find_all, quote_view
 from ipsis.verify.policy import Policy
 from ipsis.verify.reasons import document_language, has_negation_or_limiter, starts_with_limiter
 
-_INNER = regex.compile(r"\s*(?:\[\s*(?:\.{3}|…)\s*\]|\(\s*(?:\.{3}|…)\s*\)|\.{3}|…)\s*")
+_STOP = LazyPattern("regex", r"[.;!?](?:\s|$)")
+"""The end of a sentence (:func:`truncated_before_limiter`)."""
+_INNER = LazyPattern("regex", r"\s*(?:\[\s*(?:\.{3}|…)\s*\]|\(\s*(?:\.{3}|…)\s*\)|\.{3}|…)\s*")
 MAX_HITS = 2000
 """A fragment found more often than this is too common to anchor a reading on its own."""
 
@@ -179,7 +180,7 @@ def truncated_before_limiter(doc: Document, view: Normalized, view_end: int) -> 
     if lim is None:
         return None
     s = view_end + after.casefold().find(lim.split()[0])
-    stop = regex.search(r"[.;!?](?:\s|$)", vt[s : s + 400])
+    stop = _STOP.search(vt[s : s + 400])
     e = s + (stop.start() if stop else min(400, len(vt) - s))
     span = view.offsets.span_to_source(Span(s, e))
     omitted = doc.text[span.start : span.end]

@@ -37,6 +37,7 @@ from ipsis.verify.match import (
     Context,
     _back,
     _fwd,
+    _mark_kinds,
     document_view,
     extend_to_word,
     find_all,
@@ -86,6 +87,20 @@ def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
     sec = finder(start)
     if sec is None:
         return None
+    kept = doc.cache.get(_SECTION_RECORDS)
+    work = doc.meta.get("work")
+    if kept is None or kept[0] is not tree or kept[1] != work:  # each section's record, built once
+        kept = doc.cache[_SECTION_RECORDS] = (tree, work, {})
+    items = kept[2].get(sec.id)
+    if items is None:
+        items = kept[2][sec.id] = tuple(_section_record(doc, tree, sec).items())
+    return dict(items)  # a fresh record for each match
+
+
+_SECTION_RECORDS = ("section_records",)
+
+
+def _section_record(doc: Document, tree: Any, sec: Any) -> dict[str, Any]:
     path = getattr(tree, "path", None)
     out: dict[str, Any] = {"id": sec.id, "label": sec.label}
     if path is not None:
@@ -101,7 +116,8 @@ def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
 
 
 def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
-    flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)})
+    flagged = doc.marks and not _mark_kinds(doc).isdisjoint(FLAGGED_IN_RESULTS)  # else no flag anywhere
+    flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)}) if flagged else []
     return Match(
         start=span.start,
         end=span.end,

@@ -84,6 +84,13 @@ def view_key(
     return ("view", tier, tuple(sorted(disabled)), skip_marks, furniture, spaced)
 
 
+def utf8_key(tier: str) -> tuple[Any, ...]:
+    """The ``doc.cache`` key of ``(text, text in UTF-8)`` of the view of :func:`view_key` ``(tier)``,
+    where a stored view was loaded: the block's pass runs over those bytes instead of encoding
+    the view again (:func:`ipsis.verify.batch.find_many`)."""
+    return ("utf8", *view_key(tier))
+
+
 def document_view(
     doc: Document,
     tier: str,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-import regex
+from ipsis.lazy import LazyPattern
 
 _PAIRS = {
     '"': '"',
@@ -30,18 +30,20 @@ _PAIRS = {
     "「": "」",
     "『": "』",
 }
-_BLOCKQUOTE = regex.compile(r"(?m)^[ \t]*>[ \t]?")
-_SIC = regex.compile(r"\s*[\[(]sic[\])]", regex.IGNORECASE)
-_MARKER = regex.compile(
+_BLOCKQUOTE = LazyPattern("regex", r"(?m)^[ \t]*>[ \t]?")
+_SIC = LazyPattern("regex", r"\s*[\[(]sic[\])]", ("IGNORECASE",))
+_MARKER = LazyPattern(
+    "regex",
     r"(?:\s*(?:\[\^?\d+(?:\s*[,–-]\s*\d+)*\]|【\d+(?:[†:][^】]*)?】|\((?:source|fonte|fuente)s?\s+\d+\)|<sup>\d+</sup>))+\s*[.;,]?\s*$",
-    regex.IGNORECASE,
+    ("IGNORECASE",),
 )
-_STRONG = regex.compile(r"(?<![^\s(\[\"“«])(\*\*|__|`+)(?=\S)(.+?)(?<=\S)\1(?=$|[\s.,;:!?)\]\"”»])", regex.DOTALL)
-_EMPHASIS_WRAP = regex.compile(r"^(\*\*|__|`+|[*_])(?=\S)(.*\S)\1$", regex.DOTALL)
+_STRONG = LazyPattern("regex", r"(?<![^\s(\[\"“«])(\*\*|__|`+)(?=\S)(.+?)(?<=\S)\1(?=$|[\s.,;:!?)\]\"”»])", ("DOTALL",))
+_EMPHASIS_WRAP = LazyPattern("regex", r"^(\*\*|__|`+|[*_])(?=\S)(.*\S)\1$", ("DOTALL",))
 """A pair of emphasis marks around the whole quote: one decoration, taken off as a pair before
 inner pairs (``__Define __init__ to set__`` keeps its ``__init__``)."""
-_OUTER_ELLIPSIS = regex.compile(
-    r"^(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))\s*|\s*(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$"
+_OUTER_ELLIPSIS = LazyPattern(
+    "regex",
+    r"^(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))\s*|\s*(?:\.{3}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$",
 )
 
 

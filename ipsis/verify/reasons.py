@@ -16,20 +16,18 @@ word lists (pt, es, en) are shared with the support judge (:mod:`ipsis.lexicon`)
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import islice
 from typing import Any, NamedTuple
 
-import regex
-
 from ipsis.ingest.normalize import normalize
 from ipsis.language import detect_language
+from ipsis.lazy import LazyPattern
 from ipsis.lexicon import LIMITERS, MODAL_WORDS, NEGATORS
 
-_TOKEN = regex.compile(r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
+_TOKEN = LazyPattern("regex", r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
 
 
 class Token(NamedTuple):
@@ -156,6 +154,8 @@ def _ocr_folded(word: str) -> str:
 
 def word_diff(quote: Sequence[Token], source: Sequence[Token]) -> Sequence[tuple[str, int, int, int, int]]:
     """difflib opcodes over the two token lists (words compared as written)."""
+    import difflib  # only a not-found quote's diagnosis
+
     sm = difflib.SequenceMatcher(None, [t.text for t in quote], [t.text for t in source], autojunk=False)
     return sm.get_opcodes()
 

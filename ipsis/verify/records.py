@@ -7,7 +7,6 @@ mistyped field becomes an ``invalid_record`` result naming the field.
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import json
 import re
@@ -210,6 +209,8 @@ def unknown_fields_message(unknown: list[str]) -> str:
     >>> unknown_fields_message(["qoute_prefix", "notes"])
     "unknown field 'qoute_prefix' (ignored; did you mean 'quote' or 'prefix'?), unknown field 'notes' (ignored)"
     """
+    import difflib  # only for a record with a field it does not know
+
     parts = []
     for k in unknown:
         close = difflib.get_close_matches(k, KNOWN_FIELDS, n=2, cutoff=0.7)
