@@ -15,9 +15,10 @@ the constitutions of Peru and Uruguay are cited by no other set), and is reporte
 no rule writer has read it, so it is the held-out figure of the sixth round. ``heldout5.json`` (408
 claims) was written the same way over 79 sections none of the six other sets uses, five of its eleven
 documents cited by no other set (Chile's constitution, the G-3 treaty in the DOF, CF/88 and the LGPD in
-their PDF editions, Uruguay's constitution on the Parlamento's HTML), reported per language too. Since the seventh stop the judge's score is the fitted combination of
-its cues (ipsis/judge/fitted.py), fitted on the six sets before heldout5 (never on heldout5): their
-figures here are in-sample; the honest ones, out of fold, are benchmarks/fit_judge.py's. Each
+their PDF editions, Uruguay's constitution on the Parlamento's HTML), reported per language too.
+Since the seventh stop the judge's score is the fitted combination of its cues
+(ipsis/judge/fitted.py), fitted on the six sets before heldout5 (never on heldout5): their figures
+here are in-sample; the honest ones, out of fold, are benchmarks/fit_judge.py's. Each
 claim cites a located quote and is either a faithful paraphrase or a paraphrase with one subtle change
 of meaning. The claims go through the real pipeline (``verify_records`` with the cited section, then the judge on the
 section around the located quote), and the report gives, per set:
