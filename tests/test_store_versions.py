@@ -149,3 +149,25 @@ def test_directory_ingest_names_by_file(tmp_path: Path) -> None:
     assert [line.split()[1] for line in res.stdout.splitlines()] == ["returns-v1", "crp-v1"]
     suffixes = " ".join(SOURCE_SUFFIXES)
     assert res.stderr == f"note: {src}: skipped 1 file that is not a source (not {suffixes}): notes.bin\n"
+
+
+@pytest.mark.parametrize(
+    ("rel", "flag"),
+    [
+        ("es/constitucion-espanola-boe-api-texto-excerpt.xml", "versions"),  # BOE blocks: dated wordings
+        ("br/lei-13709-2018-lgpd-planalto.html", "has_revoked"),  # Planalto's struck old wordings
+    ],
+)
+def test_a_stored_section_tree_is_the_tree_of_the_document(tmp_path: Path, rel: str, flag: str) -> None:
+    from ipsis.ingest import load_document
+    from ipsis.sections import segment
+    from tests.shared import corpus
+
+    path = corpus(rel)
+    tree = segment(load_document(path))
+    assert any(getattr(s, flag) for s in tree), f"{rel}: no section with {flag} to round-trip"
+    with Store.open(tmp_path / "store", create=True) as store:
+        store.ingest(path.read_bytes(), path.stem, filename=path.name)
+        doc = store.document(path.stem)
+    assert doc is not None and doc.sections is not None
+    assert list(doc.sections) == list(tree)  # every field: versions and struck wordings included

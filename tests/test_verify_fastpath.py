@@ -574,10 +574,10 @@ def _stored_run(folder: Path, ids: list[str], records: list[dict[str, Any]], *, 
     from ipsis.verify import match
 
     real = match.normalize
-    built: list[tuple[int, str, int]] = []
+    built: list[tuple[int, str, int, tuple[str, ...]]] = []
 
     def spy(text: str, tier: str = "typography", **k: Any) -> Any:
-        built.append((len(text), tier, len(k.get("marks", ()))))
+        built.append((len(text), tier, len(k.get("marks", ())), tuple(k.get("disabled", ()))))
         return real(text, tier, **k)
 
     none = mock.patch.object(dv, "loader", lambda *_a: lambda: None)
@@ -586,7 +586,7 @@ def _stored_run(folder: Path, ids: list[str], records: list[dict[str, Any]], *, 
             none.start()
         try:
             docs = {sid: store.document(sid) for sid in ids}
-            kept = {(len(d.text), "typography", len(d.marks)) for d in docs.values() if d is not None}
+            kept = {(len(d.text), "typography", len(d.marks), ()) for d in docs.values() if d is not None}
             results = attach_boxes(verify_records(records, docs.get, Policy()), docs, store)
             out = [json.dumps(r.to_json(), sort_keys=True, ensure_ascii=False) for r in results]
         finally:

@@ -284,9 +284,11 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     """Join words split at a line end by a hyphen (``-``, U+2212, soft hyphen, pypdfium2's
     U+FFFE); real hyphens elsewhere stay (``Brief-, Post- und``).
 
-    A line-end hyphen in a PDF or an RFC cannot be told from a real one ("case-\\nsensitive"
-    is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``), so the typography tier also
-    folds hyphenated compounds (:func:`_hyphenated_words`): both spellings then match.
+    A hard line-end hyphen in a PDF or an RFC cannot be told from a real one ("case-\\nsensitive"
+    is ``case-sensitive``; "regu-\\nlamento" is ``regulamento``): the view joins it, and a quote
+    that writes the hyphen is found there only where the source has it at a line end
+    (:mod:`ipsis.verify.compounds`). A hyphen written nowhere in the source (``re-cover`` for
+    ``recover``, ``ausentarse`` for ``ausentar-se``) is never typography.
 
     A break at a real hyphen that repeats it at the start of the next line (the Portuguese
     and Spanish rule: ``levando-\\n-se``) is that one hyphen: ``levando-se``.
@@ -355,9 +357,9 @@ _COMPOUND_HYPHEN = LazyPattern("regex", r"(-)(?<=\p{L}-)(?=\p{L})")
 
 
 def _hyphenated_words(text: str) -> tuple[str, Sequence[Edit]]:
-    """``case-sensitive`` matches ``casesensitive`` (and so a compound split at a line end).
-
-    Only a hyphen between two letters: ``Art. 55-A``, ``I - o`` and ``Brief-, Post- und`` stay.
+    """``case-sensitive`` -> ``casesensitive``: the step of the compound view only
+    (:mod:`ipsis.verify.compounds`), never of a tier (a hyphen is text: ``re-cover`` is not
+    ``recover``). Only a hyphen between two letters: ``Art. 55-A``, ``I - o`` stay.
 
     >>> _hyphenated_words("case-sensitive e Art. 55-A e Brief-, Post- und")[0]
     'casesensitive e Art. 55-A e Brief-, Post- und'
@@ -614,16 +616,16 @@ def _ocr(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
-_TIDY = LazyPattern("regex", r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})|(?<=\p{L})-(?=\p{L})")
+_TIDY = LazyPattern("regex", r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})")
 
 
 def _tidy(text: str) -> tuple[str, Sequence[Edit]]:
-    """After a lossy step: spaces, punctuation, symbols and compound hyphens settled again, so
-    that every view stays idempotent (``a-0`` becomes ``a-o`` under ``ocr``, then ``ao``; a
-    speck read as a space next to a symbol goes, as ``symbol_spacing`` would take it).
+    """After a lossy step: spaces, punctuation and symbols settled again, so that every view
+    stays idempotent (a speck read as a space next to a symbol goes, as ``symbol_spacing`` would
+    take it). A compound's hyphen stays: ``re-cover`` is not ``recover`` in any tier.
 
     >>> _tidy("a-o  b . ( x")[0]
-    'ao b.(x'
+    'a-o b.(x'
     """
 
     def settle(m: Any) -> str:
@@ -676,7 +678,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
         _fix("bullets", "typography", _chars(BULLETS), "● ⦁ -> •: a round list bullet", "".join(BULLETS)),
-        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive", "-"),
+        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive (no tier)", "-"),
         _fix(
             "unicode_spaces",
             "typography",
@@ -693,7 +695,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),
         _fix("ocr", "ocr", _ocr, "rn/m, l/1, O/0 in words, $/§, specks (lossy)"),
-        _fix("tidy", "case", _tidy, "spaces and hyphens settled after a lossy step"),
+        _fix("tidy", "case", _tidy, "spaces settled after a lossy step"),
     ]
 )
 """Every repair by name, in pipeline order."""

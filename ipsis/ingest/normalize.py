@@ -49,7 +49,6 @@ PIPELINE: tuple[str, ...] = (
     "quotes",
     "dashes",
     "bullets",
-    "hyphenated_words",
     "unicode_spaces",
     "ellipsis",
     "leaders",

@@ -10,8 +10,8 @@ reference lands in the norm it names (its title's words and numbers), else in th
 
 >>> parse_reference("inciso II do § 1º do art. 5º")
 ('art-5/par-1/inc-II',)
->>> parse_reference("arts. 5º e 6º")
-('art-5', 'art-6')
+>>> parse_reference("arts. 5º e 6º"), parse_reference("arts. 5, 6"), parse_reference("Artículo 13, 2", "es")
+(('art-5', 'art-6'), ('art-5', 'art-6'), ('art-13/apt-2',))
 >>> parse_reference("RFC 7519, Section 4.1.4")
 ('sec-4.1.4',)
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
@@ -75,6 +75,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    ("caput", re.compile(r"\bcaput\b", re.I)),
     ("par_unico", re.compile(r"\bpar[áa]grafo\s+[úu]nico\b", re.I)),
     ("par", re.compile(r"(?:§|\bpar[áa]grafo)\s*(\d+)" + _ORD + r"(?:-([A-Z])\b)?", re.I)),
     # `n.º 2`, `número 2`; `párrafo 3 del artículo 3-11` (the DOF treaty numbers its paragraphs)
@@ -98,8 +99,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "ali",
-        # `inciso a)` and `literal b)` name a letter in Mexico and Uruguay (an alínea)
-        re.compile(r"\b(?:al[íi]nea|letra|literal|inciso)\s+[\"“]?([a-z])(?:\b[\"”]?\)?|\))|(?:^|,)\s*([a-z])\)", re.I),
+        # `alínea a`, `a)`; `inciso a)` and `literal b)` name a letter in Mexico and Uruguay (an
+        # alínea); a bare letter between commas after an inciso (`art. 5º, XXVIII, a`)
+        re.compile(
+            r"(?i:\b(?:al[íi]nea|letra|literal|inciso)\s+[\"“]?([a-z])(?:\b[\"”]?\)?|\))|(?:^|,)\s*([a-z])\))"
+            r"|,\s*([a-z])\s*(?=,|$)"
+        ),
     ),
 ]
 _DISP = {"adicional": "adic", "transitoria": "trans", "derogatoria": "derog", "final": "final"}
@@ -147,7 +152,14 @@ def _components(ref: str) -> dict[str, list[str]]:
                 n = spanish_ordinal(m.group(2) or "única") or 1
                 comps.setdefault("disp", []).append(f"{kind}-{n}")
             elif name == "art":
-                for it in _ART_ITEM.finditer(m.group(1)):
+                # one article named in the singular ("Artigo 222.º, 5.", "Artículo 13, 2"): a bare
+                # number after a comma is its numbered paragraph, not a second article
+                singular = not m.group(0)[: m.start(1) - m.start(0)].rstrip(" .").lower().endswith("s")
+                items = list(_ART_ITEM.finditer(m.group(1)))
+                for k, it in enumerate(items):
+                    if k and singular and _bare_after_comma(m.group(1), items[k - 1].end(), it):
+                        comps.setdefault("apt", []).append(it.group(1))
+                        continue
                     num = it.group(1)
                     tok = f"art-{int(num)}" if num.isdigit() else f"art-{num}"
                     if it.group(2):
@@ -161,6 +173,8 @@ def _components(ref: str) -> dict[str, list[str]]:
                     comps.setdefault("art", []).append(tok)
                     if it.group(6):
                         comps.setdefault("apt", []).append(it.group(6))
+            elif name == "caput":
+                comps["caput"] = ["caput"]
             elif name == "par_unico":
                 comps.setdefault("par", []).append("unico")
             elif name == "par":
@@ -182,10 +196,25 @@ def _components(ref: str) -> dict[str, list[str]]:
                 comps.setdefault(name, []).append(groups[0])
             # blank out what was consumed so later patterns do not re-read it
             rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
+    # a bare number left after a comma ("Disposición derogatoria, 3.") is a numbered paragraph
+    # of what the reference named: dropped, the quote would be checked against all of it
+    bare = _BARE_NUMBER.search(rest)
+    if bare and ("art" in comps or "disp" in comps) and not comps.get("apt") and not comps.get("num"):
+        comps["apt"] = [bare.group(1)]
+        rest = rest[: bare.start()] + " " * (bare.end() - bare.start()) + rest[bare.end() :]
     unread = [" ".join(m.group(0).split()) for m in _SUBDIVISION.finditer(rest)]
     if unread:
         comps["unread"] = unread
     return comps
+
+
+_BARE_NUMBER = re.compile(r",\s*(\d{1,3})\.?\s*(?=,|$)")
+
+
+def _bare_after_comma(items: str, prev_end: int, it: re.Match[str]) -> bool:
+    """``it`` is a plain number (no ordinal sign, suffix or sub-number) that only a comma
+    separates from the item before it."""
+    return items[prev_end : it.start()].strip() == "," and it.group(0).strip() == it.group(1)
 
 
 def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
@@ -325,6 +354,17 @@ def _nearest_number(sid: str, pool: list[str]) -> str | None:
     return best[1] if best else None
 
 
+def _caput(tree: SectionTree, sec: Section) -> Section:
+    """The caput of an article ("art. 7º, caput"): its text before its first paragraph (its
+    incisos are the caput's); the article itself when it has no paragraph."""
+    pars = [c for c in (tree.get(cid) for cid in sec.children) if c is not None and c.kind in _PARAGRAPH_KINDS]
+    return replace(sec, end=min(c.start for c in pars)) if pars else sec
+
+
+_PARAGRAPH_KINDS = frozenset({"paragrafo"})
+"""Kinds of the parts of an article that are not its caput (§ 1º, parágrafo único)."""
+
+
 def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) -> Resolution:
     """Resolve ``ref`` against ``tree``; raise :class:`SectionNotFoundError` with the closest id.
 
@@ -377,5 +417,5 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             sec, note = paragraph_of(tree, sec, ordinal, doc)
             if note:
                 unchecked.append(note)
-        found.append(sec)
+        found.append(_caput(tree, sec) if "caput" in comps and sec.id == sid else sec)
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))

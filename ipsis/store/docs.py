@@ -124,6 +124,7 @@ def document_payload(doc: Document) -> Payload:
 
 def _sections_from_json(data: dict[str, Any]) -> Any:
     from ipsis.sections import Section, SectionTree
+    from ipsis.sections.tree import SectionVersion
 
     secs = [  # positional: the fields in their order (id, kind, label, title, start, end, parent, ...)
         Section(
@@ -137,6 +138,9 @@ def _sections_from_json(data: dict[str, Any]) -> Any:
             tuple(s.get("children", ())),
             bool(s.get("revoked", False)),
             bool(s.get("has_notes", False)),
+            # a revoked section's own text is struck, which to_json does not say twice
+            bool(s.get("has_revoked", False) or s.get("revoked", False)),
+            tuple(SectionVersion(**v) for v in s.get("versions", ())),
         )
         for s in data["sections"]
     ]

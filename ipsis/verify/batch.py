@@ -305,6 +305,7 @@ def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Docum
     """:func:`surely_absent` for one quote and many documents: the quote's searched texts
     (each stage of its preparation, normalized) and whether its last stage has inner
     ellipses are found once, so each document costs only the ``in`` tests on its views."""
+    from ipsis.verify.compounds import compound_view, fold_compounds, has_compound
     from ipsis.verify.elision import split_fragments
     from ipsis.verify.locate import searched_stages
     from ipsis.verify.spacing import spaceless_text
@@ -314,6 +315,7 @@ def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Docum
     stages = searched_stages(quote, policy)
     tier, dis = policy.max_tier, policy.disabled_steps
     keys = [k for k in (quote_view(stage, tier, dis).text for stage, _ in stages) if k.strip()]
+    folded = [fold_compounds(k) for k in keys if has_compound(k)]  # a compound at a line end
     squeezed = [k.replace(" ", "") for k in keys]  # for the script_spacing search
     last = stages[-1][0] if stages else ""
     elided = split_fragments(last) is not None  # the fragments of the last stage are searched
@@ -325,6 +327,8 @@ def absence_test(quote: str, policy: Policy = DEFAULT_POLICY) -> Callable[[Docum
         for k in keys:
             if k in view:
                 return False  # a stage is there: locate may find it
+        if folded and any(k in compound_view(doc, document_view(doc, tier, dis)).text for k in folded):
+            return False
         if not doc.marks:
             return True  # no other view, no scripts to search without spaces
         others = other_views(doc, tier, dis, quote)

@@ -24,13 +24,14 @@ from functools import lru_cache
 from typing import Any
 
 from ipsis.document import FLAGGED_IN_RESULTS, Document
-from ipsis.errors import InputError
 from ipsis.ingest.normalize import LOSSY_TIERS, TIERS, Normalized, normalize, tier_rank
 from ipsis.spans import Span
 from ipsis.verify import batch
 from ipsis.verify.choose import by_context, by_position
+from ipsis.verify.compounds import compound_hits, compound_view, may_hold_compound
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
+from ipsis.verify.insection import restrict_to_section, section_of
 from ipsis.verify.lossy import not_in_lossy_view
 from ipsis.verify.match import (
     _CACHED_QUOTE,
@@ -79,42 +80,6 @@ TIER_WORDS = {
 }
 
 
-def _section_of(doc: Document, start: int) -> dict[str, Any] | None:
-    tree = doc.sections
-    finder = getattr(tree, "innermost_at", None)
-    if finder is None:
-        return None
-    sec = finder(start)
-    if sec is None:
-        return None
-    kept = doc.cache.get(_SECTION_RECORDS)
-    work = doc.meta.get("work")
-    if kept is None or kept[0] is not tree or kept[1] != work:  # each section's record, built once
-        kept = doc.cache[_SECTION_RECORDS] = (tree, work, {})
-    items = kept[2].get(sec.id)
-    if items is None:
-        items = kept[2][sec.id] = tuple(_section_record(doc, tree, sec).items())
-    return dict(items)  # a fresh record for each match
-
-
-_SECTION_RECORDS = ("section_records",)
-
-
-def _section_record(doc: Document, tree: Any, sec: Any) -> dict[str, Any]:
-    path = getattr(tree, "path", None)
-    out: dict[str, Any] = {"id": sec.id, "label": sec.label}
-    if path is not None:
-        out["path"] = path(sec)
-    work = doc.meta.get("work")
-    if isinstance(work, dict) and work.get("id"):  # a citable URI of the section (LexML, ELI)
-        from ipsis.formats.ids import section_uri
-
-        uri = section_uri(work, sec.id)
-        if uri:
-            out["uri"] = uri
-    return out
-
-
 def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
     flagged = doc.marks and not _mark_kinds(doc).isdisjoint(FLAGGED_IN_RESULTS)  # else no flag anywhere
     flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)}) if flagged else []
@@ -126,7 +91,7 @@ def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None,
         page=doc.page_of(span.start),
         selector=selector,
         unique=unique,
-        section=_section_of(doc, span.start),
+        section=section_of(doc, span.start),
         flags=flags,
     )
 
@@ -272,12 +237,20 @@ _cached_stages = lru_cache(maxsize=4096)(_stages)
 
 
 def _first_stage_found(
-    doc: Document, view: Normalized, quote: str, policy: Policy, *, batched: bool = True, spacing: bool = False
+    doc: Document,
+    view: Normalized,
+    quote: str,
+    policy: Policy,
+    *,
+    batched: bool = True,
+    spacing: bool = False,
+    compounds: bool = False,
 ) -> tuple[str, list[tuple[int, int]], list[str]]:
     """The quote as written if it is in the view, else the first stage of quote preparation
     that is (or the fully prepared quote when none is), its hits and what was removed.
     ``batched=False`` searches ``view`` itself (not the block's one pass over the policy's view);
-    ``spacing`` searches it with :func:`~ipsis.verify.spacing.script_spacing_hits`."""
+    ``spacing`` searches it with :func:`~ipsis.verify.spacing.script_spacing_hits`, ``compounds``
+    with :func:`~ipsis.verify.compounds.compound_hits`."""
     tier, dis = policy.max_tier, policy.disabled_steps
     stages = searched_stages(quote, policy)
     last: tuple[str, list[str]] = (quote.strip(), [])
@@ -286,8 +259,9 @@ def _first_stage_found(
         q = quote_view(stage, tier, dis).text
         if not q.strip():
             continue
-        if spacing:
-            pairs = script_spacing_hits(doc, view, q, policy.boundaries)
+        if spacing or compounds:
+            find = script_spacing_hits if spacing else compound_hits
+            pairs = find(doc, view, q, policy.boundaries)
             if pairs:
                 return stage, pairs, removed
             continue
@@ -331,7 +305,14 @@ def _search(
         reading = _first_stage_found(document, kept, quote, search, batched=False)
         if len(reading[1]) > len(hits) and len(reading[2]) <= len(removed):
             view, (prepared, hits, removed), found_by = kept, reading, "furniture"
-    if not hits and tier_rank(tier) >= tier_rank("typography") and has_scripts(document):
+    typographic = tier_rank(tier) >= tier_rank("typography")
+    if not hits and typographic and "dehyphenate" not in dis and may_hold_compound(quote):
+        # a compound quoted with its hyphen, printed at a line end (joined in the view)
+        folded = compound_view(document, view)
+        reading = _first_stage_found(document, folded, quote, search, batched=False, compounds=True)
+        if reading[1]:
+            view, (prepared, hits, removed) = folded, reading
+    if not hits and typographic and has_scripts(document):
         # spaces that differ only at a script's edge (S 1 ... e2πit, Ts S)
         other = scripts_view(document, tier, dis)
         reading = _first_stage_found(document, other, quote, search, batched=False, spacing=True)
@@ -362,7 +343,7 @@ def places(document: Document, quote: str, policy: Policy = DEFAULT_POLICY) -> l
     if not q.strip() or (len(hits) == 1 and policy.min_length and len(q) < policy.min_length):
         return []  # empty_quote, too_short
     spans = [view.offsets.span_to_source(Span(*h)) for h in hits]
-    return [(sp, _section_of(document, sp.start)) for sp in spans]
+    return [(sp, section_of(document, sp.start)) for sp in spans]
 
 
 def locate(
@@ -419,7 +400,7 @@ def locate(
         else []
     ) + ([SPACING_NOTE] if found_by == SCRIPT_SPACING else [])
     if section is not None:
-        hits = _restrict_to_section(document, view, hits, section, result)
+        hits = restrict_to_section(document, view, hits, section, result)
         if not hits:
             return result
     candidates = hits
@@ -510,7 +491,7 @@ def _ocr_located(
     exact = document_view(doc, "exact")
     hits = [(f["start"], f["end"]) for f in found]
     if section is not None:
-        hits = _restrict_to_section(doc, exact, hits, section, result)
+        hits = restrict_to_section(doc, exact, hits, section, result)
         if not hits:
             return result
         found = [f for f in found if (f["start"], f["end"]) in hits]
@@ -540,12 +521,6 @@ def _ocr_located(
     return result
 
 
-def _section_name(sec: dict[str, Any] | None) -> str:
-    if not sec:
-        return "outside any section"
-    return str(sec.get("path") or sec.get("label") or sec.get("id"))
-
-
 def _elided(
     doc: Document, view: Normalized, fragments: list[str], policy: Policy, result: Result, section: str | None
 ) -> Result:
@@ -554,7 +529,7 @@ def _elided(
     out = locate_elided(doc, view, fragments, policy)
     if section is not None and out.readings:  # every fragment must be inside the cited section
         views = [(r[0].start, r[-1].end) for r in out.readings]  # identity view of the text itself
-        inside = _restrict_to_section(doc, document_view(doc, "exact"), views, section, result)
+        inside = restrict_to_section(doc, document_view(doc, "exact"), views, section, result)
         out.readings = [r for r in out.readings if (r[0].start, r[-1].end) in inside]
         if not out.readings:
             out.status, out.message = NOT_FOUND, result.message
@@ -575,56 +550,6 @@ def _elided(
     elif out.status == AMBIGUOUS:
         result.matches = [_match_record(doc, Span(r[0].start, r[-1].end), None, unique=False) for r in out.readings]
     return result
-
-
-def _citable(tree: Any, ref: str) -> Any:
-    """A section cited as a LexML URN or an ELI (``urn:lex:...!art7_cpt_inc2``, ``.../eli/...#art_6``):
-    the resolution to the section it names; None for any other way of writing a reference."""
-    from ipsis.formats.ids import is_citable_uri, section_for_uri
-    from ipsis.sections import SectionNotFoundError
-    from ipsis.sections.refs import Resolution
-
-    ref = ref.strip()
-    if not is_citable_uri(ref):
-        return None
-    sec = section_for_uri(tree, ref)
-    if sec is None:
-        msg = f"{ref!r} names no section of {tree.doc_id} (a LexML fragment or an AKN eId after ! or #)"
-        raise SectionNotFoundError(msg, None)
-    return Resolution(ref, (sec.id,), (sec,))
-
-
-def _restrict_to_section(
-    doc: Document, view: Normalized, hits: list[tuple[int, int]], ref: str, result: Result
-) -> list[tuple[int, int]]:
-    """Keep the hits inside the cited section; when none is, fill ``result`` as not_found
-    in that section with the places where the quote is (``found_elsewhere``)."""
-    from ipsis.sections import SectionNotFoundError, resolve_reference, segment
-
-    tree = doc.sections if doc.sections is not None else segment(doc)
-    spans = [view.offsets.span_to_source(Span(*h)) for h in hits]
-    elsewhere: list[dict[str, Any]] = [
-        {"source_id": result.source_id, "start": sp.start, "end": sp.end, "section": _section_of(doc, sp.start)}
-        for sp in spans
-    ]
-    try:
-        resolution = _citable(tree, ref) or resolve_reference(tree, ref, doc)
-    except (SectionNotFoundError, InputError) as exc:
-        result.message = f"{exc}; the quote is elsewhere in the document"
-        result.found_elsewhere = elsewhere
-        return []
-    result.warnings.extend({"kind": "section_unchecked", "message": why} for why in resolution.unchecked)
-    inside = [
-        h
-        for h, sp in zip(hits, spans, strict=True)
-        if any(sec.start <= sp.start and sp.end <= sec.end for sec in resolution.sections)
-    ]
-    if not inside:
-        labels = ", ".join(tree.path(sec) for sec in resolution.sections)
-        where = "; ".join(f"{_section_name(e['section'])} [{e['start']}, {e['end']})" for e in elsewhere)
-        result.message = f"not found in the cited section {labels}; it is in {where}"
-        result.found_elsewhere = elsewhere
-    return inside
 
 
 __all__ = ["TIERS", "locate", "places"]

@@ -38,7 +38,7 @@ LOSSY_STEPS = {
 }
 """The steps each lossy tier runs after ``typography`` (the shortcut holds for these only)."""
 
-_TIDIED = " -"
+_TIDIED = " -"  # (tidy deletes spaces only now; hyphens too is still a sound superset)
 IGNORED = {
     "case": _TIDIED,
     "accents": _TIDIED,

@@ -54,12 +54,27 @@ def _cuts_token(text: str, start: int, end: int, quote: str) -> bool:
     n = len(text)
     if end < n and is_word_char(quote[-1]) and is_word_char(text[end]):
         return True
-    # legal tokens: "7.2" is not in "7.2.1", "2.1" is not in "7.2.1", "5" is not in "5.º"
-    if quote[-1].isdigit() and end + 1 < n and text[end] in ".,-" and text[end + 1].isdigit():
+    # legal tokens: "7.2" is not in "7.2.1", "2.1" is not in "7.2.1", "5" is not in "5.º",
+    # "7." is not in "7.2" nor "1." in "1.000"; a hyphen glues a token on: "55" is not in
+    # "55-A", "5º" not in "5º-A", "A" not in "55-A", "dar" not in "dar-se-á"
+    if end < n and quote[-1] in ".," and len(quote) > 1 and quote[-2].isdigit() and text[end].isdigit():
         return True
-    if quote[-1].isdigit() and end + 1 < n and text[end] == "." and text[end + 1] in "ºª":
-        return True
-    return quote[0].isdigit() and start >= 2 and text[start - 1] in ".,-" and text[start - 2].isdigit()
+    if end + 1 < n and text[end] in _GLUE and is_word_char(text[end + 1]):
+        if quote[-1].isdigit() and text[end] in ".,":
+            return text[end + 1].isdigit() or text[end + 1] in "ºª"
+        if is_word_char(quote[-1]) and text[end] in _HYPHENS:
+            return True
+    if start >= 2 and text[start - 1] in _GLUE and is_word_char(text[start - 2]):
+        if quote[0].isdigit() and text[start - 1] in ".,":
+            return text[start - 2].isdigit()
+        if is_word_char(quote[0]) and text[start - 1] in _HYPHENS:
+            return True
+    return False
+
+
+_HYPHENS = "-\u2010\u2011"
+"""Hyphens that glue two tokens into one (``55-A``, ``bem-estar``): never a dash with spaces."""
+_GLUE = ".," + _HYPHENS
 
 
 def find_all(text: str, quote: str, *, boundaries: bool = True, limit: int = MAX_OCCURRENCES) -> list[int]:

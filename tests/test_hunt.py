@@ -1,0 +1,106 @@
+"""The adversarial near-miss harness (tests/hunt.py) on real passages: a CI-size sample here,
+the full run marked slow (``python -m tests.hunt`` prints the per-family figures).
+
+No meaning-changing edit of a real passage is ``located`` (nor ``ambiguous``); every
+typography-only variant is ``located`` at the passage's own span; every family makes cases;
+a sample goes through the CLI (``ipsis verify`` over citation records) with the same statuses.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ipsis.cli import main
+from tests import hunt
+from tests.shared import CORPORA
+
+pytestmark = pytest.mark.corpus
+
+
+def _wrong(outcomes: list[hunt.Outcome]) -> list[tuple[str, str, str, str]]:
+    return [(o.case.family, o.case.doc.id, o.case.quote[:100], o.result.status) for o in outcomes if o.wrong]
+
+
+def _spans_are_the_text(outcomes: list[hunt.Outcome]) -> None:
+    for o in outcomes:
+        text = o.case.doc.text
+        for m in o.result.matches:
+            assert text[m.start : m.end] == m.text
+        n = o.result.nearest
+        if n is not None:
+            assert text[n["start"] : n["end"]] == n["text"]
+
+
+@pytest.fixture(scope="module")
+def sample() -> list[hunt.Outcome]:
+    return hunt.run(hunt.build(2))
+
+
+def test_every_family_makes_cases(sample: list[hunt.Outcome]) -> None:
+    made = Counter(o.case.family for o in sample)
+    expected = {*hunt.FAMILIES, "glued", "other_section", "sibling_section", "cut_token", "caput"}
+    assert set(made) == expected, expected - set(made)
+    assert {o.case.lang for o in sample} == {"pt", "es", "en"}
+    assert len(sample) >= 400
+
+
+def test_no_near_miss_is_located(sample: list[hunt.Outcome]) -> None:
+    assert _wrong([o for o in sample if o.case.expect == hunt.MISS]) == []
+
+
+def test_typography_variants_are_located_at_their_span(sample: list[hunt.Outcome]) -> None:
+    same = [o for o in sample if o.case.expect == hunt.SAME]
+    assert same
+    assert _wrong(same) == []
+    _spans_are_the_text(sample)
+
+
+def test_ocr_layers_accept_only_named_ocr_noise() -> None:
+    outcomes = hunt.run(hunt.build(2, docs=hunt.OCR_DOCS))
+    assert len(outcomes) >= 60
+    assert _wrong(outcomes) == []
+    for o in outcomes:  # an OCR page's tolerance is never silent
+        if o.result.status == "located" and o.case.expect == hunt.MISS:
+            assert o.result.tier == "ocr" and o.case.family in hunt.OCR_NOISE
+
+
+def test_cli_verify_gives_the_library_statuses(sample: list[hunt.Outcome], tmp_path: Path) -> None:
+    """A sample of cases per document through ``ipsis verify --source ID=PATH`` (the CLI path)."""
+    rels = {hunt._load(rel).id: rel for _, rel in hunt.DOCS}
+    picked: dict[str, list[hunt.Outcome]] = {}
+    for o in sample:  # the PDFs aside (the CLI would read them again)
+        rel = rels.get(o.case.doc.id, ".pdf")
+        if not rel.endswith(".pdf") and len(picked.setdefault(o.case.doc.id, [])) < 12:
+            picked[o.case.doc.id].append(o)
+    records: list[dict[str, Any]] = []
+    want: dict[str, str] = {}
+    for doc_id, outs in picked.items():
+        for k, o in enumerate(outs):
+            rec = {"citation_id": f"{doc_id}-{k}", "source_id": doc_id, "quote": o.case.quote}
+            if o.case.section:
+                rec["section"] = o.case.section
+            records.append(rec)
+            want[rec["citation_id"]] = o.result.status
+    path = tmp_path / "records.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
+    args = ["verify", str(path), "--format", "jsonl"]
+    for doc_id in picked:
+        args += ["--source", f"{doc_id}={CORPORA / rels[doc_id]}"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code in (0, 1), out.output
+    lines = [ln for ln in out.output.splitlines() if ln.startswith("{")]  # the summary line aside
+    got = {r["citation_id"]: r["status"] for r in map(json.loads, lines)}
+    assert got == want
+
+
+@pytest.mark.slow
+def test_full_run() -> None:
+    outcomes = hunt.run(hunt.build(12))
+    assert _wrong(outcomes) == []
+    _spans_are_the_text(outcomes)
