@@ -32,44 +32,32 @@ from tests.shared import available, resolve
 
 pytestmark = pytest.mark.skipif(not available(), reason="needs ../shared/corpora")
 
-DEV_AUC_FLOOR = 0.965
-"""dev.json (261 claims, 159 meaning changes): 0.951 before the fifth round, 0.960 [0.932, 0.981]
-after, 0.970 [0.945, 0.988] after the sixth (2 supported)."""
-HELDOUT2_AUC_FLOOR = 0.93
-HELDOUT2_SUPPORTED_CEILING = 7
-"""heldout2.json (325 claims, 199 meaning changes): 0.702 and 51 supported when first measured
-(held out), 0.748 and 36 after the fourth round, 0.923 [0.889, 0.953] and 8 after the fifth,
-0.931 [0.900, 0.958] and 7 after the sixth."""
-HELDOUT_AUC_FLOOR = 0.925
-HELDOUT_SUPPORTED_CEILING = 5
-"""heldout.json (158 claims, 96 meaning changes): 0.769 and 32 when first measured, 0.858 and 19
-after the fourth round, 0.924 [0.873, 0.966] and 5 after the fifth, 0.927 [0.878, 0.968] and 5
-after the sixth."""
-FRESH5_AUC_FLOOR = 0.93
-FRESH5_SUPPORTED_CEILING = 1
-"""fresh5.json (42 claims, 25 meaning changes): 0.629 [0.449, 0.789] and 7 supported when first
-measured (written after the fifth round's rules), 0.934 [0.847, 0.991] and 1 after the fixes it
-showed, 0.935 [0.849, 0.992] and 1 after the sixth round."""
-HELDOUT3_AUC_FLOOR = 0.765
-HELDOUT3_SUPPORTED_CEILING = 12
+# Since issue 25's seventh stop the score is the fitted combination of the cues (ipsis/judge/fitted.py,
+# weights fitted on all six sets by benchmarks/fit_judge.py). The floors below are its OUT-OF-FOLD
+# figures (leave-one-document-out: each document's claims scored by a model fitted on the other
+# documents; "supported" at the out-of-fold threshold 0.85), never the in-sample ones: the shipped
+# model, fitted on every claim, must do at least as well on each set. The hand rules' figures on
+# the same claims are in each docstring (the six rounds of rules read the first four sets).
+DEV_AUC_FLOOR, DEV_SUPPORTED_CEILING = 0.968, 2
+"""dev.json (261 claims, 159 meaning changes): rules 0.970 (2 supported, 59 faithful supported at 0.8);
+fitted out of fold 0.968 [0.942, 0.988], 2 supported, 60 faithful."""
+HELDOUT2_AUC_FLOOR, HELDOUT2_SUPPORTED_CEILING = 0.928, 4
+"""heldout2.json (325 claims, 199 meaning changes): rules 0.931 and 7; fitted out of fold 0.928 [0.897,
+0.956] and 4 (56 of 126 faithful supported)."""
+HELDOUT_AUC_FLOOR, HELDOUT_SUPPORTED_CEILING = 0.922, 2
+"""heldout.json (158 claims, 96 meaning changes): rules 0.927 and 5; fitted out of fold 0.922 [0.868,
+0.966] and 2."""
+FRESH5_AUC_FLOOR, FRESH5_SUPPORTED_CEILING = 0.906, 0
+"""fresh5.json (42 claims, 25 meaning changes): rules 0.935 and 1; fitted out of fold 0.906 [0.807,
+0.979] and 0."""
+HELDOUT3_AUC_FLOOR, HELDOUT3_SUPPORTED_CEILING = 0.801, 8
 """heldout3.json (316 claims, 189 meaning changes; written by someone who had not read the rules):
-0.691 [0.633, 0.752] and 27 supported on main's rules at 17fce1f, measured once; 0.695 [0.638,
-0.755] and 25 on the fifth round's rules; 0.769 [0.713, 0.823] and 12 after the sixth, which read
-its first half (below)."""
-HELDOUT3_TUNING_AUC_FLOOR, HELDOUT3_TUNING_CEILING = 0.845, 3
-"""heldout3's first half (cppt, cpeum, cdc, rfc7232, lopdgdd; 163 claims, 100 meaning changes),
-read while writing the sixth round: 0.665 [0.581, 0.746] and 15 supported before it, 0.849 [0.783,
-0.904] and 3 after."""
-HELDOUT3_HELD_AUC_FLOOR, HELDOUT3_HELD_CEILING = 0.69, 9
-"""heldout3's second half (ce, rfc9112, cpes, arcn, ct; 153 claims, 89 meaning changes), never read
-by the sixth round: 0.731 [0.651, 0.810] and 10 supported before it, 0.693 [0.606, 0.778] and 9 on its
-frozen rules, measured once (and unchanged by the two fixes a heldout2 floor asked for after).
-Rules written from examples did not carry over: the in-branch estimate of generality is nil."""
-HELDOUT4_AUC_FLOOR, HELDOUT4_SUPPORTED_CEILING = 0.685, 21
-"""heldout4.json (365 claims, 216 meaning changes; written by someone who had not read the rules,
-over 54 sections no other set uses; no rule writer has read it): 0.684 [0.628, 0.739] and 22
-supported on the fifth round's rules (main at 9f325c8), 0.687 [0.629, 0.742] and 21 on the sixth
-round's frozen rules, each measured once. The honest figure: new wordings stay near 0.69."""
+rules 0.769 [0.713, 0.823] and 12 (half of it read by the sixth round); fitted out of fold 0.801
+[0.750, 0.850] and 8; fitted without heldout3 at all (leave-one-set-out) 0.793 and 8."""
+HELDOUT4_AUC_FLOOR, HELDOUT4_SUPPORTED_CEILING = 0.735, 9
+"""heldout4.json (365 claims, 216 meaning changes; no rule writer read it): rules 0.687 [0.629,
+0.742] and 21 (41 of 149 faithful supported); fitted out of fold 0.735 [0.681, 0.785] and 9 (29
+faithful); fitted without heldout4 at all (leave-one-set-out) 0.717 [0.661, 0.768], 17 at 0.85."""
 KNOWN_TUNING_MISSES = frozenset({
     # the actor after an inverted verb ("Responde ... o titular que"), not an opening subject
     "Responde pelos danos decorrentes da violação da segurança dos dados o titular que der causa ao dano.",
@@ -108,9 +96,7 @@ def test_every_quote_is_located_in_its_cited_section(
 def test_no_meaning_change_of_the_tuning_set_is_supported(dev: list[dict[str, object]]) -> None:
     wrong = {r["claim"] for r in dev if r["gold"] != "supported" and r["verdict"] == "supported"}
     assert wrong <= KNOWN_TUNING_MISSES, wrong - KNOWN_TUNING_MISSES
-    pos = [float(r["score"]) for r in dev if r["gold"] == "supported"]  # type: ignore[arg-type]
-    neg = [float(r["score"]) for r in dev if r["gold"] != "supported"]  # type: ignore[arg-type]
-    assert auc(pos, neg) >= DEV_AUC_FLOOR
+    _floors(dev, DEV_AUC_FLOOR, DEV_SUPPORTED_CEILING)
 
 
 def _floors(rows: list[dict[str, object]], auc_floor: float, ceiling: int) -> None:
@@ -137,10 +123,8 @@ def test_fresh5_floors(fresh5: list[dict[str, object]]) -> None:
 def test_heldout3_floors(heldout3: dict) -> None:  # type: ignore[type-arg]
     rows = judge_set(heldout3)[0]
     _floors(rows, HELDOUT3_AUC_FLOOR, HELDOUT3_SUPPORTED_CEILING)
-    tuning, held = halves(heldout3)
+    tuning, _ = halves(heldout3)
     assert tuning == ["cppt", "cpeum", "cdc", "rfc7232", "lopdgdd"]  # the split the sixth round read
-    _floors([r for r in rows if r["source"] in tuning], HELDOUT3_TUNING_AUC_FLOOR, HELDOUT3_TUNING_CEILING)
-    _floors([r for r in rows if r["source"] in held], HELDOUT3_HELD_AUC_FLOOR, HELDOUT3_HELD_CEILING)
 
 
 def test_heldout4_floors() -> None:
@@ -157,8 +141,9 @@ def test_every_structure_verdict_names_its_evidence(dev: list[dict[str, object]]
 
 def test_faithful_paraphrases_are_mostly_supported(heldout2: list[dict[str, object]]) -> None:
     # the fifth round fixed false contradictions rather than trading them for fewer supported
-    # meaning changes: 62 of 126 faithful paraphrases were supported before it, 81 after, 82 after the sixth
-    assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 82
+    # meaning changes: 62 of 126 faithful paraphrases were supported before it, 81 after, 82 after the
+    # sixth; the fitted combination's stricter threshold supports 56 out of fold (the floor), 3 changes
+    assert sum(r["gold"] == "supported" and r["verdict"] == "supported" for r in heldout2) >= 56
 
 
 # --- heldout3, heldout4, heldout5: the sets' integrity (not the judge's score) -------------------

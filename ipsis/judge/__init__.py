@@ -81,7 +81,8 @@ def judge_passage(claim: str, passage: Passage, judge: Judge, threshold: float) 
     """Judge ``claim`` against an already chosen passage (cues first, then ``judge``)."""
     from ipsis.judge.cues import CueJudge
 
-    cue = CueJudge().answer(claim, passage.text, focus=passage.focus)
+    cues = judge if isinstance(judge, CueJudge) else CueJudge()
+    cue = cues.answer(claim, passage.text, focus=passage.focus)
     if judge.name != "cues" and cue.answer != "contradicts":
         model = judge.answer(claim, passage.text)
         evidence = model.evidence + tuple(f"cue {e}" for e in cue.evidence)

@@ -21,6 +21,9 @@ Cues, each turned into evidence a person can read:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ipsis.judge.align import substitution_cues
 from ipsis.judge.analysis import (
     ALL_NEGATORS,
@@ -292,18 +295,65 @@ def entity_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bo
     return out[:2]
 
 
+Cue = tuple[str, float, bool]
+"""One cue: its evidence text, the factor the hand rules multiply the support score by, whether it is hard."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the cues found on one claim and passage: the analyses they compared, the claim's
+    coverage by the text it was read against and every cue. :mod:`ipsis.judge.features` turns it
+    into the fitted combination's feature vector; :attr:`rule_score` is the hand rules' score."""
+
+    claim: Analysis
+    passage: Analysis
+    core: Analysis
+    """The quote's own sentences when they hold the claim's content words, else the passage."""
+    near: Analysis
+    """The quote's own sentences (the passage when there is no quote)."""
+    quote: Analysis | None
+    coverage: float
+    cues: tuple[Cue, ...]
+
+    @property
+    def hard(self) -> bool:
+        return any(h for _, _, h in self.cues)
+
+    @property
+    def rule_score(self) -> float:
+        """The hand rules' support score: coverage, times each cue's factor."""
+        score = min(1.0, self.coverage / 0.9)
+        for _, factor, _hard in self.cues:
+            score *= factor
+        return score
+
+
 class CueJudge:
-    """Deterministic, offline judge; ``answer(claim, passage)`` with readable evidence."""
+    """Deterministic, offline judge; ``answer(claim, passage)`` with readable evidence.
+
+    ``model``: the fitted combination of the cues (:mod:`ipsis.judge.fitted`) that scores a claim
+    anchored by a located quote; ``"default"`` loads the one shipped with the package when it is
+    adopted, None keeps the hand rules' score (coverage times each cue's factor). A hard cue is
+    decisive either way."""
 
     name = "cues"
 
-    def answer(self, claim: str, passage: str, focus: tuple[int, int] | None = None) -> Answer:
-        """``focus``: the located quote's span in ``passage``. Its sentences are read first: when
-        they hold the claim's content words, numbers, negation, modality and names are compared
-        with them alone, and the rest of the passage lends its limiter clauses, plus the numbers
-        and modal verbs the quote's sentences do not have (a quote restated as the claim is not
-        contradicted by another sentence of its section; "jti is REQUIRED" still meets the
-        section's OPTIONAL when the quoted sentence has no modal verb)."""
+    def __init__(self, model: Any = "default") -> None:
+        if model == "default":
+            from ipsis.judge.fitted import default_model
+
+            model = default_model()
+        self.model = model
+
+    def read(self, claim: str, passage: str, focus: tuple[int, int] | None = None) -> Reading:
+        """Every cue on ``claim`` against ``passage``. ``focus``: the located quote's span in
+        ``passage``. Its sentences are read first: when they hold the claim's content words,
+        numbers, negation, modality and names are compared with them alone, and the rest of the
+        passage lends its limiter clauses, plus the numbers and modal verbs the quote's sentences
+        do not have (a quote restated as the claim is not contradicted by another sentence of its
+        section; "jti is REQUIRED" still meets the section's OPTIONAL when the quoted sentence has
+        no modal verb)."""
+        quote = None
         p = Analysis(passage)
         c = Analysis(claim, guess_language(f"{claim} {passage[:2000]}"))
         core = near = p
@@ -343,15 +393,25 @@ class CueJudge:
                 cues += prohibited_cues(c, quote)
             if not any(text.startswith("number:") and hard for text, _, hard in cues):
                 cues += quote_number_cues(c, quote)
-        score = min(1.0, cov / 0.9)
-        for _, factor, _hard in cues:
-            score *= factor
-        evidence = [text for text, _, _ in cues] + [f"overlap: {cov:.2f} of the claim's content words in the section"]
-        hard = any(h for _, _, h in cues)
-        if cov < MIN_COVERAGE:
-            return Answer("says_nothing", round(0.95 - cov, 3), tuple(evidence), score)
-        if hard:
-            return Answer("contradicts", round(0.55 + 0.4 * cov, 3), tuple(evidence), score)
+        return Reading(c, p, core, near, quote, cov, tuple(cues))
+
+    def answer(self, claim: str, passage: str, focus: tuple[int, int] | None = None) -> Answer:
+        """The verdict on ``claim``: ``says_nothing`` below :data:`MIN_COVERAGE`, ``contradicts``
+        on a hard cue (decisive whatever the score), else ``supports`` with the score as its
+        confidence: the fitted combination's probability when a model is set and the claim is
+        anchored by a located quote (``focus``: what it was fitted on), else the rules' score (a
+        claim judged against a retrieved passage, without a quote)."""
+        r = self.read(claim, passage, focus)
+        evidence = [text for text, _, _ in r.cues]
+        evidence.append(f"overlap: {r.coverage:.2f} of the claim's content words in the section")
+        score = r.rule_score
+        if self.model is not None and r.quote is not None:  # fitted on claims anchored by a located quote
+            score, said = self.model.explain(r)
+            evidence.append(said)
+        if r.coverage < MIN_COVERAGE:
+            return Answer("says_nothing", round(0.95 - r.coverage, 3), tuple(evidence), score)
+        if r.hard:
+            return Answer("contradicts", round(0.55 + 0.4 * r.coverage, 3), tuple(evidence), score)
         return Answer("supports", round(score, 3), tuple(evidence), score)
 
 

@@ -392,6 +392,14 @@ CUES: dict[str, Entry] = {
         "pt": ("sobreposição", "Quantas palavras de conteúdo da afirmação estão no trecho."),
         "es": ("solapamiento", "Cuántas palabras de contenido de la afirmación están en el pasaje."),
     },
+    "fitted": {
+        "en": ("fitted score", "The cues combined by weights fitted on hand-written claims: the support score and "
+               "the features that moved it most."),
+        "pt": ("pontuação ajustada", "As pistas combinadas por pesos ajustados em afirmações escritas à mão: a "
+               "pontuação de suporte e as características que mais a moveram."),
+        "es": ("puntuación ajustada", "Las pistas combinadas por pesos ajustados en afirmaciones escritas a mano: la "
+               "puntuación de respaldo y los rasgos que más la movieron."),
+    },
     "retrieval": {
         "en": ("retrieval", "How the passage for a citation without a quote was found."),
         "pt": ("recuperação", "Como foi achado o trecho de uma citação sem transcrição."),
@@ -409,6 +417,29 @@ CUES: dict[str, Entry] = {
     },
 }
 """Cue names at the head of a judge's evidence line (``limiter: claim: …; section: …``)."""
+
+FEATURE_WORDS: dict[str, dict[str, str]] = {
+    "claim words in the quote's sentences": {"pt": "palavras da afirmação nas frases da citação",
+                                             "es": "palabras de la afirmación en las oraciones de la cita"},
+    "claim words in the section": {"pt": "palavras da afirmação no trecho",
+                                   "es": "palabras de la afirmación en el pasaje"},
+    "claim words in the quote": {"pt": "palavras da afirmação na citação",
+                                 "es": "palabras de la afirmación en la cita"},
+    "quote's sentences restated by the claim": {"pt": "frases da citação retomadas pela afirmação",
+                                                "es": "oraciones de la cita retomadas por la afirmación"},
+    "word order kept": {"pt": "ordem das palavras mantida", "es": "orden de las palabras mantenido"},
+    "claim words the section lacks": {"pt": "palavras da afirmação que faltam no trecho",
+                                      "es": "palabras de la afirmación que faltan en el pasaje"},
+    "hand rules' score": {"pt": "pontuação das regras", "es": "puntuación de las reglas"},
+    "number of cues": {"pt": "número de pistas", "es": "número de pistas"},
+    "against": {"pt": "contra", "es": "en contra"},
+    "for": {"pt": "a favor", "es": "a favor"},
+    "hard {} cue": {"pt": "pista forte de {}", "es": "pista fuerte de {}"},
+    "{} cue": {"pt": "pista de {}", "es": "pista de {}"},
+    "no hard {} cue": {"pt": "nenhuma pista forte de {}", "es": "ninguna pista fuerte de {}"},
+    "no {} cue": {"pt": "nenhuma pista de {}", "es": "ninguna pista de {}"},
+}
+"""The fitted combination's features in words (:func:`ipsis.judge.fitted.words_for`); ``{}`` is a cue's name."""
 
 JUDGES: dict[str, dict[str, str]] = {
     "cues": {"en": "deterministic cues", "pt": "pistas determinísticas", "es": "pistas deterministas"},

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 import regex
 
-from ipsis.report.catalogue import CUES, FLAGS, JUDGES, KINDS, VERDICTS, Entry
+from ipsis.report.catalogue import CUES, FEATURE_WORDS, FLAGS, JUDGES, KINDS, VERDICTS, Entry
 
 LANGS = ("en", "pt", "es")
 
@@ -407,6 +407,8 @@ def evidence_parts(line: str, lang: str) -> tuple[str, str, list[tuple[str, str]
         return name, tip, [("", said.get(lang, said["en"]))]
     if cue == "retrieval":
         return name, tip, [("", translate(line, lang).partition(": ")[2])]
+    if cue == "fitted":
+        return name, tip, _fitted_parts(rest, lang)
     sides: list[tuple[str, str]] = []
     for part in regex.split(r"; (?=(?:claim|section): )", rest):
         side, colon, words = part.partition(": ")
@@ -415,6 +417,44 @@ def evidence_parts(line: str, lang: str) -> tuple[str, str, list[tuple[str, str]
         else:
             sides.append(("", part))
     return name, tip, sides
+
+
+_FEATURE = regex.compile(r"(?P<f>.*?) \((?P<c>[+-][\d.]+)\)")
+_CUE_WORDS = regex.compile(r"(?P<no>no )?(?P<hard>hard )?(?P<k>\w+) cue")
+
+
+def _feature_words(said: str, lang: str) -> str:
+    """One feature of the fitted score in ``lang`` (``hard number cue`` is ``pista forte de número``)."""
+    if lang == "en":
+        return said
+    if said in FEATURE_WORDS:
+        return FEATURE_WORDS[said].get(lang, said)
+    m = _CUE_WORDS.fullmatch(said)
+    if not m:
+        return said
+    known = cue_text(m["k"], lang)
+    pattern = f"{m['no'] or ''}{m['hard'] or ''}{{}} cue"
+    return FEATURE_WORDS[pattern].get(lang, pattern).format(known[0] if known else m["k"])
+
+
+def _fitted_parts(rest: str, lang: str) -> list[tuple[str, str]]:
+    """``0.31; against: hard number cue (-1.9); for: …`` as ``[("", "0.31"), ("contra", …), …]``.
+
+    >>> _fitted_parts("0.31; against: hard number cue (-1.9), no name cue (+0.2)", "pt")
+    [('', '0.31'), ('contra', 'pista forte de número (-1.9), nenhuma pista de nome (+0.2)')]
+    """
+    out: list[tuple[str, str]] = []
+    for part in rest.split("; "):
+        side, colon, listed = part.partition(": ")
+        if not colon:
+            out.append(("", part))
+            continue
+        shown = []
+        for item in listed.split(", "):
+            m = _FEATURE.fullmatch(item)
+            shown.append(f"{_feature_words(m['f'], lang)} ({m['c']})" if m else item)
+        out.append((FEATURE_WORDS.get(side, {}).get(lang, side), ", ".join(shown)))
+    return out
 
 
 def evidence_text(line: str, lang: str) -> str:
