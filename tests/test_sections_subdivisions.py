@@ -110,6 +110,24 @@ def test_a_sibling_fraccion_quoted_as_this_one_is_not_located() -> None:
     assert doc.text[m.start : m.end] == quote
 
 
+def test_a_second_list_restarting_at_i_is_not_inside_the_last_fraccion() -> None:
+    """Art. 28 prints fracciones I.-XII. (the regulators' organs) and, four paragraphs later, the
+    commissioners' requirements I.-VIII. (pdftotext -layout p. 30-31): the second list's text
+    cited as fracción XII was located inside XII's span."""
+    from ipsis.verify import locate
+
+    doc, tree = _doc("cpeum")
+    req = "Ser ciudadano mexicano por nacimiento y estar en pleno goce de sus derechos civiles y políticos"
+    assert locate(doc, req, section="artículo 28, fracción XII").status == "not_found"
+    assert locate(doc, req, section="artículo 28").status == "located"
+    own = "Cada órgano contará con un órgano interno de control, cuyo titular será designado por las dos"
+    right = locate(doc, own, section="artículo 28, fracción XII")
+    assert right.status == "located" and not right.warnings
+    xii = tree.get("art-28/inc-XII")
+    assert doc.text[xii.start : xii.end].startswith("XII. Cada órgano")
+    assert "Ser ciudadano mexicano" not in doc.text[xii.start : xii.end]
+
+
 def test_a_quote_of_the_other_apartado_is_not_located() -> None:
     """Art. 123 apartado A, fracción VII, cited as apartado B's fracción VII."""
     from ipsis.verify import locate

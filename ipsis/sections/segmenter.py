@@ -224,6 +224,11 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
             if c.sic and last:  # `XI (sic …).` after `VIII.`: fracción IX, where the list has it
                 c.key, c.token = (last[0] + 1, 0), f"inc-{int_to_roman(last[0] + 1)}"
             if (last is not None and c.key < last) or f"{host.id}/{c.token}" in done:
+                if c.consecutive and c.key[0] == 1 and last is not None and c.key < last:
+                    # a second list restarting at I. (CPEUM art. 28: the commissioners'
+                    # requirements I.-VIII. after fracciones I.-XII.) is not inside the last
+                    # item of the first: that item ends here, the second list is the article's text
+                    close_to(c.level, c.start)
                 continue  # backwards, or inside a later wording of its parent
             if c.consecutive and not (_next_item(c.key, last) if last else c.key[0] == 1):
                 continue  # a fracción list starts at I and skips at most one (`V.` in prose)
