@@ -203,12 +203,17 @@ def _components(ref: str) -> dict[str, list[str]]:
         comps["apt"] = [bare.group(1)]
         rest = rest[: bare.start()] + " " * (bare.end() - bare.start()) + rest[bare.end() :]
     unread = [" ".join(m.group(0).split()) for m in _SUBDIVISION.finditer(rest)]
+    # a part left alone between commas that looks like a label (`art. 7º, III, A`: an uppercase
+    # letter is no alínea; `Appendix A., A.1.`) names a subdivision the reader did not take: never
+    # dropped silently (the quote is checked against what was read, with a warning)
+    unread += [seg.strip() for seg in rest.split(",")[1:] if _LEFT_LABEL.fullmatch(seg.strip())]
     if unread:
         comps["unread"] = unread
     return comps
 
 
 _BARE_NUMBER = re.compile(r",\s*(\d{1,3})\.?\s*(?=,|$)")
+_LEFT_LABEL = re.compile(r"(?:[A-Za-z]|[A-Za-z]?\d+[a-z]?)(?:\.(?:[A-Za-z]|\d+))*\.?\)?")
 
 
 def _bare_after_comma(items: str, prev_end: int, it: re.Match[str]) -> bool:
