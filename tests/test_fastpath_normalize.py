@@ -67,6 +67,7 @@ def _old_dehyphenate(text: str) -> tuple[str, list[Edit]]:
             and (text[s - 1].isalpha() or text[s - 1].isdigit() or text[s - 1] in ")]'\u2019")
             and text[e].isalnum()
             and (text[s - 1].isdigit() or text[e].isdigit() or not text[s - 1].isalpha())
+            and not (text[s - 1].isalpha() and regex.compile(r"\d+\p{L}").match(text, e))  # `docu-\n1The`
         ):
             edits.append(Edit(s + 1, e, ""))
         elif (  # a real hyphen repeated on the next line

@@ -302,6 +302,8 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
     ('Ελλήνων', 'levando-se em dar-se-á')
     >>> _dehyphenate("art. 3-\\n08, ASTM-\\n335, 4-\\ntrifluoro, (b,f)-\\noxacepina, Petroleros -\\nexcluye")[0]
     'art. 3-08, ASTM-335, 4-trifluoro, (b,f)-oxacepina, Petroleros -\\nexcluye'
+    >>> _dehyphenate("The docu-\\n1The note")[0]  # a footnote's number, then its note
+    'The docu-\\n1The note'
     """
     n = len(text)
     spans = []
@@ -318,12 +320,21 @@ def _dehyphenate(text: str) -> tuple[str, Sequence[Edit]]:
                 continue
             if after.isalpha():
                 spans.append((s, e))
-            elif h in _HARD_HYPHENS and after.isdigit():
+            elif h in _HARD_HYPHENS and after.isdigit() and not _glued_word(text, e):
                 spans.append((s + 1, e))
             elif h in _HARD_HYPHENS and after in _HARD_HYPHENS and e + 1 < n and text[e + 1].isalpha():
                 spans.append((s + 1, e + 1))  # the hyphen repeated on the next line
     spans.sort()
     return _cut_spans(text, spans, "")
+
+
+def _glued_word(text: str, at: int) -> bool:
+    """The digits at ``at`` run into a word (``docu-\\n1The``: a footnote number printed at the
+    start of the next line, then its note): no token goes on after the hyphen."""
+    j = at
+    while j < len(text) and text[j].isdigit():
+        j += 1
+    return j < len(text) and text[j].isalpha()
 
 
 SPACING_ACCENTS = {
