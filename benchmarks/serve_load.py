@@ -44,7 +44,10 @@ def workload(n_sources: int = 5, size: int = 20_000, n_quotes: int = 8) -> dict[
     claims = []
     for k in range(n_quotes):
         n = k % n_sources
-        sentences = [s for s in re.findall(r"[A-Z][^.\n]{40,120}\.", chunks[n]) if chunks[n].count(s) == 1]
+        # whole tokens only: a cut inside `If-Modified-Since` or `Section 11.7.3` is no quote of the text
+        found = re.findall(r"(?<![\w-])[A-Z][^.\n]{40,120}\.(?=\s)", chunks[n])
+        flat = " ".join(chunks[n].split())  # once even where a line break splits another copy
+        sentences = [s for s in found if flat.count(" ".join(s.split())) == 1 and "  " not in s]  # no header columns
         quote = rng.choice(sentences)
         claims.append({"source": n + 1, "quote": quote})
     answer = {"answer": " ".join(f"{c['quote']} [{c['source']}]" for c in claims), "citations": claims}
