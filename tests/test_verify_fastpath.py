@@ -258,38 +258,18 @@ def test_a_store_backed_verify_imports_only_what_it_uses(tmp_path: Path) -> None
     """A run over a stored text source, every quote found: no section grammars (its sections are
     stored), no history modules (no --carry-to), no HTTP client (no --judge llm), no PDF or OCR
     reader and no PDFium (not a PDF); the results are the same as in-process."""
-    import os
-    import subprocess
-
     from ipsis.store import Store
+    from tests.store_util import verify_as_a_process
 
     text = corpus("rfc/rfc7519.txt").read_text(encoding="utf-8")
     with Store.open(tmp_path / "st", create=True) as st:
         st.ingest(text.encode(), "rfc")
     quotes = [_passage(text, random.Random(k)) for k in range(5)]
-    records = tmp_path / "r.jsonl"
-    records.write_text("".join(json.dumps({"citation_id": str(k), "source_id": "rfc", "quote": q}) + "\n"
-                               for k, q in enumerate(quotes)), encoding="utf-8")  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    records = [{"citation_id": str(k), "source_id": "rfc", "quote": q} for k, q in enumerate(quotes)]
     avoided = ("ipsis.sections.grammar", "ipsis.sections.families", "ipsis.sections.refs", "ipsis.history",
                "ipsis.cli.history", "urllib.request", "http.client", "ipsis.ingest.pdf", "ipsis.ingest.pdfium",
                "pypdfium2")  # fmt: skip
-    probe = (
-        "import sys; from ipsis.cli import main\n"
-        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-        f"print(sorted(m for m in {avoided!r} if m in sys.modules), file=sys.stderr)"
-    )
-    args = ["verify", str(records), "--store", str(tmp_path / "st"), "--format", "jsonl", "-o", str(tmp_path / "o")]
-    out = subprocess.run([sys.executable, "-c", probe, *args], cwd=tmp_path, capture_output=True, text=True,
-                         check=True, env=env)  # fmt: skip
-    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
-    got = [json.loads(line) for line in (tmp_path / "o").read_text(encoding="utf-8").splitlines()]
-    with Store.open(tmp_path / "st") as st:
-        doc = st.document("rfc")
-        assert doc is not None
-        expected = [r.to_json() for r in verify_records(
-            [{"citation_id": str(k), "source_id": "rfc", "quote": q} for k, q in enumerate(quotes)],
-            lambda _sid: doc)]  # fmt: skip
+    got, expected, doc = verify_as_a_process(tmp_path, "rfc", records, avoided)
     for r, e in zip(got, expected, strict=True):
         assert (r["status"], r["matches"]) == (e["status"], e["matches"])
         assert all(doc.text[m["start"] : m["end"]] == m["text"] for m in r["matches"])

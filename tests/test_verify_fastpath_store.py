@@ -187,15 +187,10 @@ def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path
     judge's cues and retrieval, the citation grammars, logging and subprocess, tempfile and shutil
     (blob writes, the terminal's width) and the HTML entity table stay unloaded
     (each is imported by the first record that needs it); the results are those in-process."""
-    import json
-    import os
-    import subprocess
-    import sys
     from pathlib import Path
 
     from ipsis.store import Store
-    from ipsis.verify.records import verify_records
-    from tests.shared import ROOT
+    from tests.store_util import verify_as_a_process
 
     folder = Path(str(tmp_path))
     text = corpus("rfc/rfc7519.txt").read_text(encoding="utf-8")
@@ -204,26 +199,10 @@ def test_a_store_backed_run_of_found_quotes_loads_no_diagnosis_or_judge(tmp_path
     rng = random.Random(5)
     quotes = _quotes(text, rng, 60) + ["JSON Web Token (JWT)"] * 3  # repeated: ambiguous
     records = [{"citation_id": str(k), "source_id": "rfc", "quote": q} for k, q in enumerate(quotes)]
-    (folder / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     avoided = ("edlib", "ipsis.verify.nearest", "ipsis.verify.grams", "ipsis.verify.ocr", "ipsis.judge.cues",
                "ipsis.judge.retrieve", "ipsis.judge.citations", "logging", "subprocess",
                "tempfile", "shutil", "html.entities")  # fmt: skip
-    probe = (
-        "import sys; from ipsis.cli import main\n"
-        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-        f"print(sorted(m for m in {avoided!r} if m in sys.modules), file=sys.stderr)"
-    )
-    args = ["verify", str(folder / "r.jsonl"), "--store", str(folder / "st"), "--format", "jsonl"]
-    args += ["-o", str(folder / "o")]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", probe, *args], cwd=folder, capture_output=True, text=True,
-                         check=True, env=env)  # fmt: skip
-    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
-    got = [json.loads(line) for line in (folder / "o").read_text(encoding="utf-8").splitlines()]
-    with Store.open(folder / "st") as st:
-        doc = st.document("rfc")
-        assert doc is not None
-        expected = [r.to_json() for r in verify_records(records, lambda _sid: doc)]
+    got, expected, _doc = verify_as_a_process(folder, "rfc", records, avoided)
     assert [{**r, "run_id": None} for r in got] == [{**e, "run_id": None} for e in expected]
     statuses = {r["status"] for r in got}
     assert {"located", "ambiguous"} <= statuses and "not_found" not in statuses

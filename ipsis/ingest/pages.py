@@ -198,9 +198,11 @@ def find_furniture(text: str, page_starts: Sequence[int]) -> list[Mark]:
     edges: list[list[tuple[str, int, int]]] = []
     seen_on: dict[tuple[str, str], dict[int, tuple[int, ...]]] = {}
     offsets: Counter[int] = Counter()
+    page_lines: list[list[tuple[int, int]]] = []
     with_text = 0
     for number, (ps, pe) in enumerate(bounds, start=1):
         lines = _page_lines(text, ps, pe)
+        page_lines.append(lines)
         with_text += bool(lines)
         zone: list[tuple[str, int, int]] = []
         for where, chosen in (("head", lines[:EDGE_LINES]), ("tail", lines[-EDGE_LINES:])):
@@ -241,13 +243,13 @@ def find_furniture(text: str, page_starts: Sequence[int]) -> list[Mark]:
                     )
                 )
                 done.add(s)
-    marks.extend(_deeper(text, bounds, marks, need, shift if shift_count >= need else None))
+    marks.extend(_deeper(text, page_lines, marks, need, shift if shift_count >= need else None))
     marks.sort(key=lambda m: m.start)
     return marks
 
 
 def _deeper(
-    text: str, bounds: Sequence[tuple[int, int]], marks: Sequence[Mark], need: int, shift: int | None
+    text: str, pages: Sequence[Sequence[tuple[int, int]]], marks: Sequence[Mark], need: int, shift: int | None
 ) -> list[Mark]:
     """A header or footer block taller than ``EDGE_LINES`` (the CPEUM's six lines: title,
     chamber, two offices, ``Última Reforma DOF …``, ``N de 387``): the line below (above, for a
@@ -263,7 +265,6 @@ def _deeper(
     ['Constitución', 'Cámara', 'Secretaría', 'Servicios', 'Última Reforma', '1 de 9', 'Constitución']
     """
     marked = {m.start for m in marks}
-    pages = [_page_lines(text, ps, pe) for ps, pe in bounds]
     found: list[Mark] = []
     for where in ("head", "tail"):
         for depth in range(EDGE_LINES, EDGE_MAX):
