@@ -195,3 +195,27 @@ def test_without_the_document_text_a_paragraph_is_named_unchecked() -> None:
     _, tree = _doc("cpeum")
     res = resolve_reference(tree, "artículo 4o., párrafo tercero")
     assert res.ids == ("art-4",) and "read from the document text" in res.unchecked[0]
+
+
+@pytest.mark.parametrize(
+    ("article", "fraccion", "quote"),
+    [
+        ("28", "XII", "Los órganos de gobierno, tanto de la Comisión Federal de Competencia Económica como del"),
+        ("38", "VII", "La ley fijará los casos en que se pierden, y los demás en que se suspenden los derechos de"),
+        ("105", "III", "La declaración de invalidez de las resoluciones a que se refieren las fracciones I y II"),
+    ],
+)
+def test_the_paragraph_after_the_last_fraccion_is_the_articles(article: str, fraccion: str, quote: str) -> None:
+    """pdftotext -layout: the last fracción's lines hang at its indent and its amendment note
+    (`Fracción reformada DOF …`) closes it; the paragraph after it starts flush with the
+    article's. Cited as the fracción it was located (the fracción's span ran to the next
+    article); it is the article's text."""
+    from ipsis.verify import locate
+
+    doc, _ = _doc("cpeum")
+    wrong = locate(doc, quote, section=f"artículo {article}, fracción {fraccion}")
+    assert wrong.status == "not_found" and not wrong.matches
+    right = locate(doc, quote, section=f"artículo {article}")
+    assert right.status == "located"
+    (m,) = right.matches
+    assert " ".join(doc.text[m.start : m.end].split()) == quote

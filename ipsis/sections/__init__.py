@@ -55,7 +55,7 @@ def segment(document_or_text: Document | str, family: str | None = None) -> Sect
 
     if isinstance(document_or_text, Document):
         doc = document_or_text
-        marks = [MarkSpan(m.kind, m.start, m.end) for m in doc.marks if m.kind in ("revoked", "note")]
+        marks = [MarkSpan(m.kind, m.start, m.end) for m in doc.marks if m.kind in ("revoked", "note", "furniture")]
         tree = segment_text(doc.text, family, doc.id, marks, doc.hints, doc.meta)
         if family is None or doc.sections is None:
             doc.sections = tree

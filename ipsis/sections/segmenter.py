@@ -32,6 +32,7 @@ from typing import Any
 
 from ipsis.document import Hint
 from ipsis.sections import families
+from ipsis.sections.closing import close_at_notes
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
 from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE, int_to_roman
@@ -45,7 +46,8 @@ _LINE_END = re.compile(r"[\n\r\f]")
 
 @dataclass(frozen=True, slots=True)
 class MarkSpan:
-    """A revoked/note span (from ``Document.marks``) the segmenter uses for flags."""
+    """A revoked/note/furniture span (from ``Document.marks``) the segmenter uses for flags and
+    list ends."""
 
     kind: str
     start: int
@@ -374,6 +376,7 @@ def segment_text(
     cands = _filter_sequenced(cands)
     cands = _drop_empty_containers(cands)
     sections, wordings = _build(text, cands)
+    sections = close_at_notes(text, sections, sorted((m.start, m.end) for m in marks if m.kind == "furniture"))
     sections = _flags(text, sections, marks, wordings)
     if meta:
         sections = attach_versions(sections, hints, meta)

@@ -1,0 +1,88 @@
+"""Where a list item's text ends before the next marker (pure).
+
+The stack of :mod:`ipsis.sections.segmenter` ends a section at the next marker of its level or
+above, so the last item of a list (a CPEUM fracción) runs over the article's paragraphs printed
+after the list. The Cámara de Diputados closes every amended fracción with its amendment note
+(``Fracción reformada DOF 27-05-2015``, ``Párrafo con fracciones adicionado DOF 11-06-2013``
+after the last one): a fracción ends at the first line after such a note that is neither a
+note, its wrapped continuation (``17-11-1982, 20-08-1993``), nor blank, and what follows until
+the next marker is the enclosing section's own text (CPEUM art. 28 after fracción XII, art. 38
+after VII, art. 105 after III). An item with no closing note keeps its span.
+
+>>> from ipsis.sections.tree import Section
+>>> text = "Art. 1\\nI. Uno;\\nII. Dos.\\nFracción reformada DOF 01-01-2000\\nLa ley dirá.\\n"
+>>> secs = [Section("art-1", "articulo", "Art. 1", "", 0, 71, None, ("art-1/inc-I", "art-1/inc-II")),
+...         Section("art-1/inc-I", "inciso", "I.", "", 7, 15, "art-1"),
+...         Section("art-1/inc-II", "inciso", "II.", "", 15, 71, "art-1")]
+>>> s = close_at_notes(text, secs)[2]
+>>> text[s.start:s.end]
+'II. Dos.\\nFracción reformada DOF 01-01-2000\\n'
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ipsis.sections.paragraphs import NOTE_LINE
+from ipsis.sections.tree import Section
+
+# a note that closes a fracción (the Cámara prints it under the fracción it amends)
+_CLOSING = re.compile(
+    r"(?m)^[ \t]*(?:Fracci[óo]n(?:es)?\b|P[áa]rrafos? con fracciones\b)[^\n]{0,200}\bDOF\b[^\n]*(?:\n|$)"
+)
+# a wrapped note's next line (`17-11-1982, 20-08-1993, 20-07-2007`, `DOF 13-12-1934, …`)
+_NOTE_TAIL = re.compile(r"[ \t]*(?:[^\n]*\bDOF \d{2}-\d{2}-\d{4}[^\n]*|[\d\-, .()a-z]*\d{2}-\d{2}-\d{4}[^\n]*|)")
+_LINE = re.compile(r"[^\n]*(?:\n|$)")
+
+
+def _cut(
+    text: str, s: Section, children_start: int, furniture: Sequence[tuple[int, int]], starts: list[int]
+) -> int | None:
+    """Where ``s`` ends by its closing note, if text not its own follows the note (page
+    furniture, a running header, is skipped: the next item may follow it)."""
+    m = _CLOSING.search(text, max(s.start, children_start), s.end)
+    if m is None:
+        return None
+    pos = m.end()
+    while pos < s.end:
+        line = _LINE.match(text, pos)
+        if line is None or not line.group(0):
+            break
+        body = line.group(0).rstrip("\n")
+        at = pos + 1 if text[pos] == "\f" else pos
+        k = bisect_right(starts, at) - 1
+        if (k >= 0 and furniture[k][0] <= at < furniture[k][1]) or body.strip("\f \t") == "":
+            pos = line.end()
+            continue
+        if not (NOTE_LINE.fullmatch(body) or _NOTE_TAIL.fullmatch(body)):
+            return pos
+        pos = line.end()
+    return None
+
+
+def close_at_notes(
+    text: str, sections: list[Section], furniture: Sequence[tuple[int, int]] = ()
+) -> list[Section]:
+    """End each fracción (an ``inciso`` in a list) at its closing note; its descendants end
+    there too. Nothing changes where a descendant starts after the note."""
+    by_id = {s.id: s for s in sections}
+    starts = [a for a, _ in furniture]
+    cuts: dict[str, int] = {}
+    for s in sections:
+        if s.kind != "inciso" or s.id in cuts:
+            continue
+        kids = [by_id[c] for c in s.children]
+        last_kid = max((c.start for c in kids), default=s.start)
+        cut = _cut(text, s, last_kid, furniture, starts)
+        if cut is None or cut >= s.end:
+            continue
+        stack = [s]
+        while stack:
+            x = stack.pop()
+            if x.end > cut:
+                cuts[x.id] = cut
+            stack.extend(by_id[c] for c in x.children)
+    return [replace(s, end=cuts[s.id]) if s.id in cuts else s for s in sections]
