@@ -63,9 +63,7 @@ def _cut(
     return None
 
 
-def close_at_notes(
-    text: str, sections: list[Section], furniture: Sequence[tuple[int, int]] = ()
-) -> list[Section]:
+def close_at_notes(text: str, sections: list[Section], furniture: Sequence[tuple[int, int]] = ()) -> list[Section]:
     """End each fracción (an ``inciso`` in a list) at its closing note; its descendants end
     there too. Nothing changes where a descendant starts after the note."""
     by_id = {s.id: s for s in sections}
