@@ -219,3 +219,19 @@ def test_the_paragraph_after_the_last_fraccion_is_the_articles(article: str, fra
     assert right.status == "located"
     (m,) = right.matches
     assert " ".join(doc.text[m.start : m.end].split()) == quote
+
+
+def test_a_quote_of_another_uruguayan_numeral_is_not_located() -> None:
+    """Uruguay's parlamento HTML prints art. 85's numerales as table rows (`2º)` in its own cell):
+    numeral 3's text cited as numeral 2 is not there."""
+    from ipsis.verify import locate
+
+    doc, _ = _doc("uy")
+    three = "Expedir leyes relativas a la independencia, seguridad, tranquilidad y decoro de la República"
+    wrong = locate(doc, three, section="artículo 85, numeral 2")
+    assert wrong.status == "not_found" and not wrong.matches
+    assert [e["section"]["id"] for e in wrong.found_elsewhere] == ["art-85/num-3"]
+    right = locate(doc, three, section="artículo 85, numeral 3º")
+    assert right.status == "located" and not right.warnings
+    (m,) = right.matches
+    assert " ".join(doc.text[m.start : m.end].split()) == three

@@ -325,7 +325,10 @@ def _legal(text: str, family: str) -> list[Cand]:
                 out.append(item)
         elif "num" in g:
             n = int(g["nnum"])
-            out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", _WS.sub(" ", g["num"]), (n,)))
+            # `1º)`, `10)` (Uruguay's table rows) are a list: it starts at 1 and skips at most one
+            listed = g["num"].endswith(")")
+            label = _WS.sub(" ", g["num"])
+            out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", label, (n,), consecutive=listed))
         elif "apt" in g:
             n = int(g["anum2"])
             out.append(Cand(m.start("apt"), m.end("apt"), "apartado", 11, f"apt-{n}", g["apt"], (n,)))
