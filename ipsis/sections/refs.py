@@ -387,9 +387,11 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             sec = tree.get(sid.replace("/apt-", "/num-"))
         items_alike = tree.family in ("pt", "es", "latam") and "inc_arabic" in comps
         if sec is None and items_alike and "/inc-" in sid:
-            head, _, item = sid.rpartition("/inc-")  # `artículo 2, inciso 9`: Peru numbers them `9.`
-            number = roman_to_int(item)
-            sec = tree.get(f"{head}/num-{number}") if number is not None else None
+            # `artículo 2, inciso 9`: Peru numbers them `9.`; `numeral 11, literal b)` (Uruguay)
+            item = re.search(r"/inc-([IVXLC]+)(?=/|$)", sid)
+            number = roman_to_int(item.group(1)) if item else None
+            if item and number is not None:
+                sec = tree.get(f"{sid[: item.start()]}/num-{number}{sid[item.end() :]}")
         if sec is None and (letter := re.search(r"/ali-([a-j])$", sid)):
             sec = tree.get(sid[: letter.start()] + f"/apt-{letter.group(1).upper()}")  # art. 72, inciso h)
         if sec is None:
@@ -401,7 +403,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             if re.search(r"/apt-\d", sid) and any("/num-" in s.id for s in tree):
                 sid = sid.replace("/apt-", "/num-")  # the closest numbered paragraph, named as read
             if items_alike and "/inc-" in sid and not any("/inc-" in s.id for s in tree):
-                sid = f"{sid.rpartition('/inc-')[0]}/num-{comps['inc_arabic'][0]}"  # `inciso 33`: items `33.`
+                # `inciso 33`: items `33.` (what follows the item stays: `numeral 11, literal z)`)
+                sid = re.sub(r"/inc-[IVXLC]+(?=/|$)", f"/num-{comps['inc_arabic'][0]}", sid, count=1)
             same_depth = [
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
             ]
