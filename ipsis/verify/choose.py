@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ipsis.ingest.normalize import Normalized
-from ipsis.verify.match import Context, candidate_score, prefix_score, suffix_score
+from ipsis.verify.match import Context, candidate_score, context_similarity, prefix_score, suffix_score
 from ipsis.verify.policy import Policy
 
 
@@ -58,15 +58,29 @@ def by_context(
         return [], warning
     if len(hits) == 1:
         return hits, warning
-    scores = [
-        (round(candidate_score(vt, s, e, 0.0, Context(context.prefix, context.suffix), None), 6), (s, e))
-        for s, e in hits
-    ]
+    ctx = Context(context.prefix, context.suffix)
+    alike = [h for h in hits if _context_alike(vt, h, ctx)]
+    if not alike:  # a context of somewhere else, not a mistyped one: it picks no place
+        warning["message"] += "; no place's context is even half alike, so none was chosen"
+        return hits, warning
+    scores = [(round(candidate_score(vt, s, e, 0.0, ctx, None), 6), (s, e)) for s, e in alike]
     top = max(score for score, _ in scores)
     chosen = [h for score, h in scores if score == top]
     if len(chosen) == 1:
         warning["message"] += f"; the place whose context is most alike was chosen (score {top:.2f})"
     return chosen, warning
+
+
+CONTEXT_ALIKE = 0.5
+"""A place's context must be at least this similar to each given side (prefix, suffix) to be
+chosen when no place's context agrees: a mistyped context (``every-thing`` for ``everything``)
+still picks its place; the context of another place or of nothing in the source picks none
+(every place is kept, so the quote is ``ambiguous``, not ``located`` by a coin toss)."""
+
+
+def _context_alike(vt: str, hit: tuple[int, int], context: Context) -> bool:
+    ps, ss = context_similarity(vt, hit[0], hit[1], context)
+    return ps >= CONTEXT_ALIKE and ss >= CONTEXT_ALIKE
 
 
 def by_position(

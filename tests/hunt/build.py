@@ -15,6 +15,7 @@ from ipsis.verify import locate
 from ipsis.verify.prepare import prepare_stages
 from tests.hunt.core import DOCS, HELD_OUT, MISS, Case, Outcome, _flat, _flat_text, _load, passages
 from tests.hunt.families import FAMILIES
+from tests.hunt.moves import MOVES, structural
 
 
 def _real(doc: Document, quote: str) -> bool:
@@ -108,7 +109,7 @@ def build(per_family: int, held_out: bool = False, seed: int = 5, docs: tuple[tu
     for lang, rel in docs or (HELD_OUT if held_out else DOCS):
         doc = _load(rel)
         spans = passages(doc, per_family, rng)
-        for name, (expect, family) in FAMILIES.items():
+        for name, (expect, family) in {**FAMILIES, **MOVES}.items():
             made = 0
             for s, e in spans:
                 if made >= per_family:
@@ -128,8 +129,13 @@ def build(per_family: int, held_out: bool = False, seed: int = 5, docs: tuple[tu
         cut = list(_cut_token(doc, lang))
         rng.shuffle(cut)
         cases += cut[:per_family]
+        cases += structural(doc, lang, spans, rng, per_family)
     return cases
 
 
 def run(cases: list[Case]) -> list[Outcome]:
-    return [Outcome(c, locate(c.doc, c.quote, section=c.section)) for c in cases]
+    out = []
+    for c in cases:
+        kw = {"policy": c.policy} if c.policy is not None else {}
+        out.append(Outcome(c, locate(c.doc, c.quote, section=c.section, prefix=c.prefix, suffix=c.suffix, **kw)))
+    return out

@@ -12,6 +12,7 @@ import regex
 from ipsis.document import Document
 from ipsis.ingest import load_document
 from ipsis.verify import Result
+from ipsis.verify.policy import Policy
 from tests.shared import CORPORA
 
 DOCS: tuple[tuple[str, str], ...] = (
@@ -50,6 +51,12 @@ OCR_NOISE = frozenset(
 an OCR page they may be located, but only in the ``ocr`` tier."""
 
 MISS, SAME = "miss", "same"
+WARN, LOSSY, NOT_PLAIN = "warn", "lossy", "not_plain"
+"""``warn``: real text that stops before a limiter: located at its span, with the
+``truncated_before_limiter`` warning; ``lossy``: a case/accent variant under a policy accepting
+that tier: located only with the lossy tier and its steps named; ``not_plain``: a repeated passage
+with a context that fits none of its places: never ``located`` (``ambiguous`` is the honest
+answer)."""
 _SENT = regex.compile(r"(?<=[.;:])\s+")
 _WORD = regex.compile(r"\b\p{L}[\p{L}\p{M}]*\b")
 NEG = {
@@ -62,6 +69,7 @@ NEG_ADD = {
     "es": (r"es|son|puede|pueden|podrá|podrán|será|serán|tiene|tienen|debe|deben", "no {}"),
     "en": (r"is|are|MUST|SHOULD|MAY|will|can|does", "{} not"),
 }
+LOSSY_TIERS = frozenset({"case", "accents", "ordinals", "ocr"})
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 
 
@@ -74,6 +82,9 @@ class Case:
     span: tuple[int, int]
     quote: str
     section: str | None = None
+    policy: Policy | None = None
+    prefix: str | None = None
+    suffix: str | None = None
 
 
 @dataclass
@@ -89,6 +100,16 @@ class Outcome:
             return False  # named OCR noise on an OCR page (Policy.ocr_noise)
         if self.case.expect == MISS:
             return r.status in ("located", "ambiguous")
+        if self.case.expect == NOT_PLAIN:
+            return r.status == "located"
+        if self.case.expect == LOSSY and r.status == "located" and r.tier not in LOSSY_TIERS:
+            return True
+        if self.case.expect == LOSSY and r.status == "located" and not (set(r.steps) & LOSSY_TIERS):
+            return True
+        if self.case.expect == LOSSY and r.status == "not_found":
+            return False  # the variant may be more than the tier folds (a lossy tier refusing is safe)
+        if self.case.expect == WARN and not any(w.get("kind") == "truncated_before_limiter" for w in r.warnings):
+            return True
         if r.status != "located":
             return True
         ms, text = r.matches, self.case.doc.text

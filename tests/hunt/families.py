@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 import regex
 
 from ipsis.document import Document
+from ipsis.lexicon import CONDITIONS, LIMITERS, NEGATORS
 from tests.hunt.core import _ROMAN, _WORD, MISS, NEG, NEG_ADD, SAME, _vocabulary
 
 # --- families: passage -> variants -------------------------------------------------------------
@@ -201,13 +202,30 @@ def dashes(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str
             yield p.replace(a, b, 1)
 
 
+_HIDES = {
+    lang: "|".join(
+        [
+            *NEGATORS[lang],
+            *(regex.escape(w) for w in (*LIMITERS[lang], *CONDITIONS[lang])),
+            "sin",
+            "sem",
+            "si",
+            "se",
+            "caso",
+        ]
+    )
+    for lang in ("pt", "es", "en")
+}
+"""What an elision must not hide (DESIGN.md's negations and limiters, the conditions)."""
+
+
 def elision_plain(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str]:
     """An elision of words holding no negation, limiter or number (DESIGN: located, elided)."""
     words = list(regex.finditer(r"(?<= )\p{Ll}+(?= )", p))
     if len(words) >= 8:
         a, b = words[3], words[4]
         gap = p[a.start() : b.end()]
-        if not regex.search(rf"\b(?:{NEG[lang]}|salvo|exceto|excepto|unless|except|sin|sem)\b|\d", gap, regex.I):
+        if not regex.search(rf"\b(?:{_HIDES[lang]})\b|\d", gap, regex.I):
             yield p[: a.start()].rstrip() + " [...] " + p[b.end() :].lstrip()
 
 
