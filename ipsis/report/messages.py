@@ -153,6 +153,9 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"the place whose context is most alike was chosen \(score (?P<s>[\d.]+)\)", {
         "pt": "foi escolhido o lugar de contexto mais parecido (pontuação {s})",
         "es": "se eligió el lugar de contexto más parecido (puntuación {s})"}),
+    (r"no place's context is even half alike, so none was chosen", {
+        "pt": "nenhum lugar tem contexto sequer meio parecido, por isso nenhum foi escolhido",
+        "es": "ningún lugar tiene un contexto ni a medias parecido, así que no se eligió ninguno"}),
     (r"unknown source (?P<x>.*)", {"pt": "fonte desconhecida {x}", "es": "fuente desconocida {x}"}),
     (r"record (?P<n>\d+) is (?P<x>\w+), expected an object with citation_id, source_id and quote", {
         "pt": "o registro {n} é {x}; esperava-se um objeto com citation_id, source_id e quote",
