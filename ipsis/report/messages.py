@@ -153,6 +153,9 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"the place whose context is most alike was chosen \(score (?P<s>[\d.]+)\)", {
         "pt": "foi escolhido o lugar de contexto mais parecido (pontuação {s})",
         "es": "se eligió el lugar de contexto más parecido (puntuación {s})"}),
+    (r"it is in an older wording \(block (?P<x>[^)]*)\), not in the text in force: cite (?P<c>\S+)", {
+        "pt": "está numa redação anterior (bloco {x}), não no texto em vigor: cite {c}",
+        "es": "está en una redacción anterior (bloque {x}), no en el texto vigente: cite {c}"}),
     (r"no place's context is even half alike, so none was chosen", {
         "pt": "nenhum lugar tem contexto sequer meio parecido, por isso nenhum foi escolhido",
         "es": "ningún lugar tiene un contexto ni a medias parecido, así que no se eligió ninguno"}),

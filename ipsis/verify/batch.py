@@ -120,7 +120,6 @@ def worth_a_pass(quotes: Sequence[str], text_length: int) -> bool:
     one_pass = BUILD_NS * sum(map(len, quotes)) + PASS_NS * text_length
     return one_pass < loop
 
-
 HEAD_BYTES = 32
 """Bytes of each quote the automaton holds: building it for whole quotes of 20-300 characters
 took a fifth of a 5 MB pass, and checking the extra hits of 32-byte heads costs a tenth of that."""

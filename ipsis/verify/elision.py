@@ -7,9 +7,9 @@ section (article, RFC section) when the document has sections. Among the reading
 that elides the least text is taken (ties are ``ambiguous``). The reading is refused
 (``not_found``) when its elided text holds a negation or a limiter (``elided_negation``,
 ``elided_limiter``), or, within one sentence, a number or a condition (``elided_number``,
-``elided_condition``: :func:`elided_meaning`): "É vedado [...] o tratamento" must not stand for "É vedado, salvo ..., o
-tratamento". Otherwise ``fragments_out_of_order`` / ``fragments_far_apart`` /
-``fragments_different_sections`` say why no reading exists.
+``elided_condition``: :func:`elided_meaning`): "É vedado [...] o tratamento" must not stand
+for "É vedado, salvo ..., o tratamento". Otherwise ``fragments_out_of_order`` /
+``fragments_far_apart`` / ``fragments_different_sections`` say why no reading exists.
 
 >>> split_fragments("Todos são iguais [...] sem distinção de qualquer natureza")
 ['Todos são iguais', 'sem distinção de qualquer natureza']

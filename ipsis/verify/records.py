@@ -165,10 +165,8 @@ def check_record(
             cid_out, _str_or_none(record.get("source_id")), record.get("quote"), INVALID_RECORD, field_name=missing[0]
         )
         names = ", ".join(map(repr, missing))
-        r.message = (
-            f"record {index}: field {names} is missing"
-            if len(missing) == 1
-            else (f"record {index}: fields {names} are missing")
+        r.message = f"record {index}: field {names} is missing" if len(missing) == 1 else (
+            f"record {index}: fields {names} are missing"
         )
         if unknown := unknown_fields(record):
             r.message += f" ({unknown_fields_message(unknown)})"
