@@ -156,9 +156,9 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"it is in an older wording \(block (?P<x>[^)]*)\), not in the text in force: cite (?P<c>\S+)", {
         "pt": "está numa redação anterior (bloco {x}), não no texto em vigor: cite {c}",
         "es": "está en una redacción anterior (bloque {x}), no en el texto vigente: cite {c}"}),
-    (r"no place's context is even half alike, so none was chosen", {
-        "pt": "nenhum lugar tem contexto sequer meio parecido, por isso nenhum foi escolhido",
-        "es": "ningún lugar tiene un contexto ni a medias parecido, así que no se eligió ninguno"}),
+    (r"no place's context is alike enough, so none was chosen", {
+        "pt": "nenhum lugar tem contexto parecido o bastante, por isso nenhum foi escolhido",
+        "es": "ningún lugar tiene un contexto lo bastante parecido, así que no se eligió ninguno"}),
     (r"unknown source (?P<x>.*)", {"pt": "fonte desconhecida {x}", "es": "fuente desconocida {x}"}),
     (r"record (?P<n>\d+) is (?P<x>\w+), expected an object with citation_id, source_id and quote", {
         "pt": "o registro {n} é {x}; esperava-se um objeto com citation_id, source_id e quote",

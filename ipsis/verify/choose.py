@@ -61,7 +61,7 @@ def by_context(
     ctx = Context(context.prefix, context.suffix)
     alike = [h for h in hits if _context_alike(vt, h, ctx)]
     if not alike:  # a context of somewhere else, not a mistyped one: it picks no place
-        warning["message"] += "; no place's context is even half alike, so none was chosen"
+        warning["message"] += "; no place's context is alike enough, so none was chosen"
         return hits, warning
     scores = [(round(candidate_score(vt, s, e, 0.0, ctx, None), 6), (s, e)) for s, e in alike]
     top = max(score for score, _ in scores)
@@ -71,7 +71,7 @@ def by_context(
     return chosen, warning
 
 
-CONTEXT_ALIKE = 0.5
+CONTEXT_ALIKE = 0.7
 """A place's context must be at least this similar to each given side (prefix, suffix) to be
 chosen when no place's context agrees: a mistyped context (``every-thing`` for ``everything``)
 still picks its place; the context of another place or of nothing in the source picks none

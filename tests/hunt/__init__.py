@@ -17,10 +17,24 @@ documents (:data:`HELD_OUT`) are run apart with ``--held-out``::
 """
 
 from tests.hunt.build import build, run
-from tests.hunt.core import DOCS, HELD_OUT, MISS, OCR_DOCS, OCR_NOISE, SAME, Case, Outcome, _load, passages
+from tests.hunt.core import (
+    DOCS,
+    HELD_OUT,
+    LOSSY,
+    MISS,
+    NOT_PLAIN,
+    OCR_DOCS,
+    OCR_NOISE,
+    SAME,
+    WARN,
+    Case,
+    Outcome,
+    _load,
+    passages,
+)  # fmt: skip
 from tests.hunt.families import FAMILIES
 
 __all__ = [
-    "DOCS", "FAMILIES", "HELD_OUT", "MISS", "OCR_DOCS", "OCR_NOISE", "SAME", "Case", "Outcome", "_load", "build",
-    "passages", "run",
+    "DOCS", "FAMILIES", "HELD_OUT", "LOSSY", "MISS", "NOT_PLAIN", "OCR_DOCS", "OCR_NOISE", "SAME", "WARN", "Case",
+    "Outcome", "_load", "build", "passages", "run",
 ]  # fmt: skip

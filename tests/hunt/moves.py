@@ -199,7 +199,7 @@ def _repeated(doc: Document, lang: str, spans: list[tuple[int, int]], rng: rando
     with the real prefix of one of them (that one)."""
     text, flat = doc.text, _flat_text(doc)
     seen: dict[str, list[int]] = {}
-    for m in regex.finditer(r"(?<=[.;:]\s+)[^\n.;:]{25,120}[.;:](?=\s)", text):
+    for m in regex.finditer(r"(?<=[.;:]\s+)(?=\S)[^\n.;:]{25,120}[.;:](?=\s)", text):
         seen.setdefault(m.group(), []).append(m.start())
     for q, starts in seen.items():
         if len(starts) < 2 or flat.count(_flat(q)) != len(starts) or "\f" in q:
