@@ -59,7 +59,7 @@ def by_context(
     if len(hits) == 1:
         return hits, warning
     ctx = Context(context.prefix, context.suffix)
-    alike = [h for h in hits if _context_alike(vt, h, ctx)]
+    alike = [] if _context_of_elsewhere(vt, ctx) else [h for h in hits if _context_alike(vt, h, ctx)]
     if not alike:  # a context of somewhere else, not a mistyped one: it picks no place
         warning["message"] += "; no place's context is alike enough, so none was chosen"
         return hits, warning
@@ -71,11 +71,20 @@ def by_context(
     return chosen, warning
 
 
-CONTEXT_ALIKE = 0.7
+CONTEXT_ALIKE = 0.5
 """A place's context must be at least this similar to each given side (prefix, suffix) to be
-chosen when no place's context agrees: a mistyped context (``every-thing`` for ``everything``)
-still picks its place; the context of another place or of nothing in the source picks none
-(every place is kept, so the quote is ``ambiguous``, not ``located`` by a coin toss)."""
+chosen when no place's context agrees: a mistyped context (``every-thing`` for ``everything``,
+``we had nout`` for ``we had nothing``) still picks its place; a context like none of them
+picks none (every place is kept, so the quote is ``ambiguous``, not ``located`` by a coin toss)."""
+ELSEWHERE_MIN = 12
+"""A given side at least this long (spaces trimmed) that is text of the source, though around
+none of the places, is the context of somewhere else: it contradicts every place, so it
+chooses none however alike (``n de la provincia interesada;`` is printed in another article)."""
+
+
+def _context_of_elsewhere(vt: str, context: Context) -> bool:
+    sides = (context.prefix.strip(), context.suffix.strip())
+    return any(len(side) >= ELSEWHERE_MIN and side in vt for side in sides)
 
 
 def _context_alike(vt: str, hit: tuple[int, int], context: Context) -> bool:

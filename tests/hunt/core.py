@@ -53,6 +53,7 @@ OCR_DOCS: tuple[tuple[str, str], ...] = (
 ``ocr`` tier, named; never a digit, a negation or another word."""
 OCR_NOISE = frozenset(
     {"accents", "case", "ordinal", "hyphen", "hyphen_joined", "hyphen_inserted", "punctuation", "comma_dropped"}
+    | {"compound_dash_spaced"}
 )
 """Families whose edit may be OCR noise (an accent, a joined word, a speck read as a comma, `c`/`C`
 `s`/`S` alike in print, `°` for `º`): on

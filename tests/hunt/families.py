@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Iterator
 
 import regex
@@ -72,13 +73,17 @@ def ordinal(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[st
                 yield _at(p, m, new)
 
 
+def _bare(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
 def _neighbours(word: str, vocab: frozenset[str]) -> Iterator[str]:
     letters = "abcdefghijklmnopqrstuvwxyzáéíóúâêôãõçñü"
     for i in range(len(word)):
         for c in letters:
             if c != word[i]:
                 w = word[:i] + c + word[i + 1 :]
-                if w in vocab:
+                if w in vocab and _bare(w) != _bare(word):  # an accent alone is the accents family
                     yield w
     for pre in ("in", "des", "i", "un", "im", "ir", "dis", "non"):
         if word.startswith(pre) and word[len(pre) :] in vocab:
@@ -136,7 +141,7 @@ def hyphen_inserted(p: str, lang: str, rng: random.Random, doc: Document) -> Ite
 
 
 def word_dropped(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str]:
-    words = list(regex.finditer(r"(?<= )\S+ ", p))
+    words = list(regex.finditer(r"(?<= )\S*[\p{L}\d]\S* ", p))  # a word, not a lone dash or speck
     for m in words[1:-1]:
         yield _at(p, m, "")
 
