@@ -47,6 +47,7 @@ def test_every_family_makes_cases(sample: list[hunt.Outcome]) -> None:
     made = Counter(o.case.family for o in sample)
     expected = {*hunt.FAMILIES, *MOVES, "glued", "other_section", "sibling_section", "cut_token", "caput"}
     expected |= {"two_sections", "stops_before_limiter", "lossy_named", "context_right", "context_wrong"}
+    expected |= {"across_pages", "across_pages_skipped"}
     expected -= {"elision_hides_limiter"}  # too few clauses between commas for 2 per document: the full run has them
     assert set(made) == expected, expected - set(made)
     assert {o.case.lang for o in sample} == {"pt", "es", "en"}

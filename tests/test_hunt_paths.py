@@ -95,6 +95,8 @@ def test_serve_verify_gives_the_library_statuses() -> None:
     text = (CORPORA / rel).read_text(encoding="utf-8")
     outcomes = hunt.run(hunt.build(2, docs=(("en", rel),)))
     picked = [o for o in outcomes if not (o.case.section or o.case.prefix or o.case.policy)]
+    # an inline text source is read as plain text: no page furniture is marked (a file is)
+    picked = [o for o in picked if not o.case.family.startswith("across_pages")]
     records = [{"citation_id": f"c{k}", "source_id": "rfc", "quote": o.case.quote} for k, o in enumerate(picked)]
     with running_server() as server:
         status, data = server.post("/v1/verify", {"records": records, "sources": {"rfc": {"text": text}}})

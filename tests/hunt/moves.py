@@ -220,6 +220,55 @@ def _repeated(doc: Document, lang: str, spans: list[tuple[int, int]], rng: rando
             yield Case("context_wrong", NOT_PLAIN, lang, doc, (s, s + len(q)), q, prefix=wrong)
 
 
+def _page_breaks(doc: Document) -> list[tuple[int, int]]:
+    """Page breaks with page furniture (running headers/footers, page numbers) around them: the
+    end of the text before and the start of the text after (furniture, blanks and ``\f`` between)."""
+    text = doc.text
+    furn = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
+    ends = dict(furn)
+    out, pos, k = [], 0, 0
+    while k < len(furn):
+        a = furn[k][0]
+        if a < pos:
+            k += 1
+            continue
+        at = a
+        while True:  # over furniture, blanks and form feeds
+            if at in ends:
+                at = ends[at]
+            elif at < len(text) and (text[at].isspace() or text[at] == "\f"):
+                at += 1
+            else:
+                break
+        if "\f" in text[a:at] and a > 200:
+            out.append((len(text[:a].rstrip()), at))
+        pos, k = at, k + 1
+    return out
+
+
+def _across_pages(doc: Document, lang: str) -> Iterator[Case]:
+    """A sentence running across a page break, quoted without the running header/footer and
+    page number between (``same``: located over the break); and the text before one break
+    glued to the text after the next (``miss``: a page left out)."""
+    text, pieces = doc.text, []
+    for end, after in _page_breaks(doc):
+        s = text.rfind(" ", 0, end - 60) + 1
+        e = text.find(" ", after + 60)
+        head, tail = text[s:end].strip(), text[after:e].strip()
+        words = head + tail
+        if (
+            e > 0
+            and len(head) >= 40
+            and len(tail) >= 40
+            and sum(c.isalpha() for c in words) >= 0.75 * len(words.replace(" ", ""))
+        ) and not regex.search(r"\n\s*\n|\f", head + tail):
+            pieces.append((text.find(head, s), after + len(tail), head, tail))
+    for s, e, head, tail in pieces:
+        yield Case("across_pages", SAME, lang, doc, (s, e), f"{head} {tail}")
+    for (s, _, head, _), (_, e, _, tail) in itertools.pairwise(pieces):
+        yield Case("across_pages_skipped", MISS, lang, doc, (s, e), f"{head} {tail}")
+
+
 def structural(doc: Document, lang: str, spans: list[tuple[int, int]], rng: random.Random, n: int) -> list[Case]:
     """Up to ``n`` cases of each family that needs more than one edit of one passage."""
     out: list[Case] = []
@@ -228,6 +277,8 @@ def structural(doc: Document, lang: str, spans: list[tuple[int, int]], rng: rand
     rng.shuffle(before)
     out += before[:n]
     out += list(_lossy(doc, lang, spans, rng))[:n]
+    pages = list(_across_pages(doc, lang))
+    out += [c for c in pages if c.expect == SAME][:n] + [c for c in pages if c.expect == MISS][:n]
     rep = list(_repeated(doc, lang, spans, rng))
     out += [c for c in rep if c.family == "context_right"][:n] + [c for c in rep if c.family == "context_wrong"][:n]
     return out
