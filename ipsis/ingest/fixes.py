@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ipsis.ingest.fixkit import Applier, Fix, _chars, _cut, _sub, _when_present
 from ipsis.ingest.folds import _casefold, _ocr, _ordinals, _strip_accents, _tidy
 from ipsis.ingest.hyphens import CONTROL_HYPHENS, LINE_END_HYPHENS, _control_hyphens, _dehyphenate, _hyphenated_words
-from ipsis.ingest.spacing import _ellipsis, _leaders, _space_before_punct, _symbol_spacing
+from ipsis.ingest.spacing import _dash_spacing, _ellipsis, _leaders, _space_before_punct, _symbol_spacing
 from ipsis.lazy import LazyPattern
 from ipsis.spans import Edit, apply_edits
 
@@ -249,6 +249,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
         _fix("symbol_spacing", "typography", _symbol_spacing, "'a1 (Γ)' = 'a1(Γ)': spaces by symbols", " "),
+        _fix("dash_spacing", "typography", _dash_spacing, "'II - a' = 'II -a' = 'II- a': a spaced dash", "-"),
         _fix("case", "case", _casefold, "case folded (lossy)"),
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),

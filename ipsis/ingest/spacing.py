@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ipsis.ingest.fixkit import _cut_spans, _literal_spans, _start, _sub
 from ipsis.lazy import LazyPattern
-from ipsis.spans import Edit
+from ipsis.spans import Edit, apply_edits
 
 _SPACE_PUNCT = LazyPattern("re", r" [.,;:!?)\]}]")
 """A space before punctuation; the rest of a run of spaces before it is found going back in
@@ -127,3 +127,38 @@ def _leaders(text: str) -> tuple[str, Sequence[Edit]]:
     'Registration....20'
     """
     return _sub(_LEADER, lambda m: "....")(text) if ".." in text or ". ." in text else (text, [])
+
+
+_SPACED_DASH = LazyPattern("re", r" -(?=[^-]|$)")
+"""A space before a single hyphen (dashes are hyphens by then); whether the dash is spaced or
+glued on its other side is read in Python."""
+
+
+def _dash_spacing(text: str) -> tuple[str, Sequence[Edit]]:
+    """A dash spaced on at least one side is a separator (an enumeration's ``II - apoio``, ``1.-
+    Texto``), and PDFs draw its other space or not (``II- apoio``, ``II -apoio``): the three
+    read as one, ``II- apoio`` (the space before the dash goes; one is put after it when a
+    letter or digit is glued there). A hyphen glued on both sides is a compound or a token
+    (``ausentar-se``, ``55-A``) and is left as it is: ``II-apoio`` is none of the three.
+    The deleted and inserted spaces are edits of the offset map, so a span still starts and ends
+    on the source's own characters.
+
+    >>> [_dash_spacing(t)[0] for t in ("II - apoio", "II -apoio", "II- apoio", "II-apoio", "1. -Texto")]
+    ['II- apoio', 'II- apoio', 'II- apoio', 'II-apoio', '1.- Texto']
+    >>> _dash_spacing("ausentar-se, a -- b, fim -")[0]
+    'ausentar-se, a -- b, fim-'
+    >>> _dash_spacing("II -apoio")[1]
+    [Edit(start=2, end=3, replacement=''), Edit(start=4, end=4, replacement=' ')]
+    """
+    if " -" not in text:
+        return text, []
+    edits = []
+    n = len(text)
+    for s in map(_start, _SPACED_DASH.finditer(text)):
+        if s > 0 and text[s - 1] == "-":
+            continue  # a run of dashes (`a -- b`) is no single separator
+        edits.append(Edit(s, s + 1, ""))
+        after = text[s + 2] if s + 2 < n else " "
+        if after.isalnum():
+            edits.append(Edit(s + 2, s + 2, " "))
+    return apply_edits(text, edits), edits
