@@ -249,7 +249,7 @@ FIXES: dict[str, Fix] = dict(
         _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
         _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
         _fix("symbol_spacing", "typography", _symbol_spacing, "'a1 (Γ)' = 'a1(Γ)': spaces by symbols", " "),
-        _fix("dash_spacing", "typography", _dash_spacing, "'II - a' = 'II -a' = 'II- a': a spaced dash", "-"),
+        _fix("dash_spacing", "typography", _dash_spacing, "'II - a' = 'II- a': a dash spaced after it", "-"),
         _fix("case", "case", _casefold, "case folded (lossy)"),
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),

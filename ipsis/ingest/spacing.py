@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ipsis.ingest.fixkit import _cut_spans, _literal_spans, _start, _sub
 from ipsis.lazy import LazyPattern
-from ipsis.spans import Edit, apply_edits
+from ipsis.spans import Edit
 
 _SPACE_PUNCT = LazyPattern("re", r" [.,;:!?)\]}]")
 """A space before punctuation; the rest of a run of spaces before it is found going back in
@@ -129,36 +129,28 @@ def _leaders(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_LEADER, lambda m: "....")(text) if ".." in text or ". ." in text else (text, [])
 
 
-_SPACED_DASH = LazyPattern("re", r" -(?=[^-]|$)")
-"""A space before a single hyphen (dashes are hyphens by then); whether the dash is spaced or
-glued on its other side is read in Python."""
+_SPACED_DASH = LazyPattern("re", r"(?<!-) -(?= |$)")
+"""A space before a single hyphen (dashes are hyphens by then) that has a space after it."""
 
 
 def _dash_spacing(text: str) -> tuple[str, Sequence[Edit]]:
-    """A dash spaced on at least one side is a separator (an enumeration's ``II - apoio``, ``1.-
-    Texto``), and PDFs draw its other space or not (``II- apoio``, ``II -apoio``): the three
-    read as one, ``II- apoio`` (the space before the dash goes; one is put after it when a
-    letter or digit is glued there). A hyphen glued on both sides is a compound or a token
-    (``ausentar-se``, ``55-A``) and is left as it is: ``II-apoio`` is none of the three.
-    The deleted and inserted spaces are edits of the offset map, so a span still starts and ends
-    on the source's own characters.
+    """A dash with a space after it is a separator (an enumeration's ``II - apoio``, ``1. -
+    Texto``), and PDFs draw the space before it or not (``II- apoio``, ``1.- Texto``): the two
+    read as one, ``II- apoio`` (the space before the dash goes, an edit of the offset map, so
+    a span still starts and ends on the source's own characters).
 
-    >>> [_dash_spacing(t)[0] for t in ("II - apoio", "II -apoio", "II- apoio", "II-apoio", "1. -Texto")]
-    ['II- apoio', 'II- apoio', 'II- apoio', 'II-apoio', '1.- Texto']
+    Only that space: a dash glued to what follows (``5 -04``, ``C ∞ -Funktion``, ``2
+    -propilpentan``) is where extractors split a token glued on both sides (``5-04``,
+    ``C∞-Funktion``), so ``II -apoio`` stays other text than ``II - apoio``, and a hyphen glued
+    on both sides is a compound or a token (``ausentar-se``, ``55-A``, ``II-apoio``).
+
+    >>> [_dash_spacing(t)[0] for t in ("II - apoio", "II- apoio", "II -apoio", "II-apoio", "1. - Texto")]
+    ['II- apoio', 'II- apoio', 'II -apoio', 'II-apoio', '1.- Texto']
     >>> _dash_spacing("ausentar-se, a -- b, fim -")[0]
     'ausentar-se, a -- b, fim-'
-    >>> _dash_spacing("II -apoio")[1]
-    [Edit(start=2, end=3, replacement=''), Edit(start=4, end=4, replacement=' ')]
+    >>> _dash_spacing("II - apoio")[1]
+    Cuts(1 edits -> '')
     """
-    if " -" not in text:
+    if " - " not in text and not text.endswith(" -"):
         return text, []
-    edits = []
-    n = len(text)
-    for s in map(_start, _SPACED_DASH.finditer(text)):
-        if s > 0 and text[s - 1] == "-":
-            continue  # a run of dashes (`a -- b`) is no single separator
-        edits.append(Edit(s, s + 1, ""))
-        after = text[s + 2] if s + 2 < n else " "
-        if after.isalnum():
-            edits.append(Edit(s + 2, s + 2, " "))
-    return apply_edits(text, edits), edits
+    return _cut_spans(text, [(s, s + 1) for s in map(_start, _SPACED_DASH.finditer(text))], "")
