@@ -129,10 +129,6 @@ def _leaders(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_LEADER, lambda m: "....")(text) if ".." in text or ". ." in text else (text, [])
 
 
-_SPACED_DASH = LazyPattern("re", r"(?<!-) -(?= |$)")
-"""A space before a single hyphen (dashes are hyphens by then) that has a space after it."""
-
-
 def _dash_spacing(text: str) -> tuple[str, Sequence[Edit]]:
     """A dash with a space after it is a separator (an enumeration's ``II - apoio``, ``1. -
     Texto``), and PDFs draw the space before it or not (``II- apoio``, ``1.- Texto``): the two
@@ -151,6 +147,7 @@ def _dash_spacing(text: str) -> tuple[str, Sequence[Edit]]:
     >>> _dash_spacing("II - apoio")[1]
     Cuts(1 edits -> '')
     """
-    if " - " not in text and not text.endswith(" -"):
-        return text, []
-    return _cut_spans(text, [(s, s + 1) for s in map(_start, _SPACED_DASH.finditer(text))], "")
+    spans = [(s, s + 1) for s, _ in _literal_spans(text, " - ") if text[s - 1 : s] != "-"]
+    if text.endswith(" -") and text[-3:-2] != "-":
+        spans.append((len(text) - 2, len(text) - 1))
+    return _cut_spans(text, spans, "")  # the space before a single dash with a space after it
