@@ -68,26 +68,21 @@ def test_second_hunt_kinds(sample: list[hunt.Outcome]) -> None:
     assert any(o.result.status == "located" and o.result.tier in ("case", "accents") for o in sample)
 
 
-PENDING = {"dash_spacing"}
-"""Typography families whose rule is another branch's ("a space beside a spaced dash matches
-either way"): until it lands they are not found (reported WRONG by ``python -m tests.hunt``)."""
-
-
 def test_typography_variants_are_located_at_their_span(sample: list[hunt.Outcome]) -> None:
-    same = [o for o in sample if o.case.expect == hunt.SAME and o.case.family not in PENDING]
+    same = [o for o in sample if o.case.expect == hunt.SAME]
     assert same
     assert _wrong(same) == []
     _spans_are_the_text(sample)
 
 
-def test_a_space_beside_a_dash_is_never_located_elsewhere(sample: list[hunt.Outcome]) -> None:
-    """Before the dash-spacing rule: not found; after it: located at the passage's own span."""
-    outs = [o for o in sample if o.case.family in PENDING]
+def test_a_space_dropped_before_a_separator_dash_is_located_at_its_span(
+    sample: list[hunt.Outcome],
+) -> None:
+    outs = [o for o in sample if o.case.family == "dash_spacing"]
     assert outs
     for o in outs:
-        assert o.result.status in ("located", "not_found"), o.case.quote
-        if o.result.status == "located":
-            assert (o.result.matches[0].start, o.result.matches[-1].end) == o.case.span
+        assert o.result.status == "located", o.case.quote
+        assert (o.result.matches[0].start, o.result.matches[-1].end) == o.case.span
 
 
 def test_ocr_layers_accept_only_named_ocr_noise() -> None:
@@ -131,5 +126,5 @@ def test_cli_verify_gives_the_library_statuses(sample: list[hunt.Outcome], tmp_p
 @pytest.mark.slow
 def test_full_run() -> None:
     outcomes = hunt.run(hunt.build(12))
-    assert _wrong([o for o in outcomes if o.case.family not in PENDING]) == []
+    assert _wrong(outcomes) == []
     _spans_are_the_text(outcomes)

@@ -121,10 +121,12 @@ def elision_hides_number(p: str, lang: str, rng: random.Random, doc: Document) -
 
 
 def dash_spacing(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str]:
-    """A space beside a separator dash (``II - identificar``) added or dropped: typography."""
+    """The space before a separator dash (``II - identificar``) dropped: typography (``II-
+    identificar``, the PDF reading of a dash drawn over its space). The space after it dropped
+    (``II -identificar``) is no such variant: a space before a dash glued to the next token is
+    mostly an extractor splitting one token (``5 -04``), so the rule leaves it apart."""
     for m in regex.finditer(r"(?<=\S) ([-–—]) (?=\S)", p):
-        for new in (f"{m.group(1)} ", f" {m.group(1)}"):
-            yield _at(p, m, new)
+        yield _at(p, m, f"{m.group(1)} ")
 
 
 def compound_dash_spaced(p: str, lang: str, rng: random.Random, doc: Document) -> Iterator[str]:
