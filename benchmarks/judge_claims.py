@@ -16,6 +16,10 @@ no rule writer has read it, so it is the held-out figure of the sixth round. ``h
 claims) was written the same way over 79 sections none of the six other sets uses, five of its eleven
 documents cited by no other set (Chile's constitution, the G-3 treaty in the DOF, CF/88 and the LGPD in
 their PDF editions, Uruguay's constitution on the Parlamento's HTML), reported per language too.
+``heldout6.json`` (310 claims) was written the same way, without reading the judge's code or running
+it, over 49 sections none of the seven other sets uses in any edition of the same norm, five of its
+eleven documents cited by no other set (the LGPD in the Câmara's PDF, CF/88's 1988 text, the BOE API
+excerpt of the Constitución Española, RFC 9112 and RFC 7232 in their XML), reported per language too.
 Since the seventh stop the judge's score is the fitted combination of its cues
 (ipsis/judge/fitted.py), fitted on the six sets before heldout5 (never on heldout5): their figures
 here are in-sample; the honest ones, out of fold, are benchmarks/fit_judge.py's. Each
@@ -57,7 +61,7 @@ from ipsis.judge.text import content_stems  # noqa: E402
 from ipsis.verify import Policy, verify_records  # noqa: E402
 from tests.shared import resolve  # noqa: E402 - the real documents, never copied
 
-SETS = ("dev", "heldout", "heldout2", "fresh5", "heldout3", "heldout4", "heldout5")
+SETS = ("dev", "heldout", "heldout2", "fresh5", "heldout3", "heldout4", "heldout5", "heldout6")
 VERIFY_SECONDS: list[float] = []
 """Seconds per claim spent verifying (the baseline the judge's cost is set against), measured in the
 same pass as the judge, one entry per :func:`judge_set` call."""

@@ -130,6 +130,7 @@ def main() -> None:
         with Store.open(base / "st", create=True, durable=False) as store:
             for k in range(n_sources):
                 store.ingest(make_source(k, pool, rng), f"src{k:05d}", "v1")
+            store.compact_index()  # as `ipsis ingest` of many files does at its end
             print(f"ingested {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
             t = time.perf_counter()
             inputs = write_records(store, n_sources, n_records, base, rng, None if args.quick else args.cited)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import regex
 
-from ipsis.ingest import fixes, load_document
+from ipsis.ingest import fixes, folds, load_document, spacing
 from ipsis.ingest.normalize import normalize
 from ipsis.spans import Cuts, Edit, OffsetMap, Span, apply_edits
 from tests.shared import corpus
@@ -101,7 +101,7 @@ OLD = {
     "dehyphenate": _old_dehyphenate,
     "hyphenated_words": lambda t: _old_sub(regex.compile(r"-(?<=\p{L}-)(?=\p{L})"), "", t),
     "invisible": lambda t: _old_sub(regex.compile("[" + fixes.INVISIBLE + "]+"), "", t),
-    "accents": lambda t: _old_per_match(regex.compile(r"[^\x00-\x7f]"), fixes._strip_char, t),
+    "accents": lambda t: _old_per_match(regex.compile(r"[^\x00-\x7f]"), folds._strip_char, t),
 }
 
 
@@ -231,7 +231,7 @@ def test_symbol_class_is_every_bmp_sign_of_its_categories() -> None:
     import unicodedata
 
     cats = ("Sm", "Sc", "Sk", "So", "Ps", "Pd")
-    signs = fixes._space_by_symbol().pattern.split("(?<=[", 1)[1].rsplit("] ))", 1)[0]
+    signs = spacing._space_by_symbol().pattern.split("(?<=[", 1)[1].rsplit("] ))", 1)[0]
     member = re.compile(f"[{signs}]")
     for c in range(0x10000):
         if 0xD800 <= c <= 0xDFFF:

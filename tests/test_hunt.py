@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from ipsis.cli import main
 from tests import hunt
+from tests.hunt.moves import MOVES
 from tests.shared import CORPORA
 
 pytestmark = pytest.mark.corpus
@@ -44,7 +45,10 @@ def sample() -> list[hunt.Outcome]:
 
 def test_every_family_makes_cases(sample: list[hunt.Outcome]) -> None:
     made = Counter(o.case.family for o in sample)
-    expected = {*hunt.FAMILIES, "glued", "other_section", "sibling_section", "cut_token", "caput"}
+    expected = {*hunt.FAMILIES, *MOVES, "glued", "other_section", "sibling_section", "cut_token", "caput"}
+    expected |= {"two_sections", "stops_before_limiter", "lossy_named", "context_right", "context_wrong"}
+    expected |= {"across_pages", "across_pages_skipped"}
+    expected -= {"elision_hides_limiter"}  # too few clauses between commas for 2 per document: the full run has them
     assert set(made) == expected, expected - set(made)
     assert {o.case.lang for o in sample} == {"pt", "es", "en"}
     assert len(sample) >= 400
@@ -54,11 +58,31 @@ def test_no_near_miss_is_located(sample: list[hunt.Outcome]) -> None:
     assert _wrong([o for o in sample if o.case.expect == hunt.MISS]) == []
 
 
+def test_second_hunt_kinds(sample: list[hunt.Outcome]) -> None:
+    """Real text stopping before a limiter is located with the warning; a lossy tier is named
+    when the policy accepts it; a repeated passage with a context of elsewhere is not located."""
+    for kind in (hunt.WARN, hunt.LOSSY, hunt.NOT_PLAIN):
+        outs = [o for o in sample if o.case.expect == kind]
+        assert outs, kind
+        assert _wrong(outs) == []
+    assert any(o.result.status == "located" and o.result.tier in ("case", "accents") for o in sample)
+
+
 def test_typography_variants_are_located_at_their_span(sample: list[hunt.Outcome]) -> None:
     same = [o for o in sample if o.case.expect == hunt.SAME]
     assert same
     assert _wrong(same) == []
     _spans_are_the_text(sample)
+
+
+def test_a_space_dropped_before_a_separator_dash_is_located_at_its_span(
+    sample: list[hunt.Outcome],
+) -> None:
+    outs = [o for o in sample if o.case.family == "dash_spacing"]
+    assert outs
+    for o in outs:
+        assert o.result.status == "located", o.case.quote
+        assert (o.result.matches[0].start, o.result.matches[-1].end) == o.case.span
 
 
 def test_ocr_layers_accept_only_named_ocr_noise() -> None:

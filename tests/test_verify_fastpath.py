@@ -375,17 +375,17 @@ def test_patterns_moved_to_stdlib_re_match_what_regex_matched() -> None:
 
     import regex
 
-    from ipsis.ingest import fixes
+    from ipsis.ingest import fixes, hyphens
 
     everything = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
     assert {c for c in everything if regex.match(r"\s", c)} == {
-        c for c in everything if re.match("[" + fixes.WHITE_SPACE + "]", c)
+        c for c in everything if re.match("[" + hyphens.WHITE_SPACE + "]", c)
     }
     before = {
         "hyphen": regex.compile(r"[-\u2010\u2011\u2212\u00ad\ufffe][ \t]*(?:\r\n|[\n\r\x0b\x0c\x85\u2028\u2029])\s*"),
         "spaces": regex.compile(r" {2,}"),
     }
-    now = {"hyphen": fixes._HYPHEN_BREAK, "spaces": fixes._SPACE_RUN}
+    now = {"hyphen": hyphens._HYPHEN_BREAK, "spaces": fixes._SPACE_RUN}
     for rel in ("rfc/rfc7519.txt", "br/lgpd-senado-edicao-2024.pdf", "pdf/gr-fek-2008-syntagma-revision-2col.pdf"):
         text = load_document(corpus(rel)).text + " x-\u2028\u3000 y  z-\r\n\u00a0w"
         for name, pattern in now.items():

@@ -119,7 +119,7 @@ def ingest_cmd(
         if store is None:  # pragma: no cover - create=True always opens
             msg = "the store could not be created"
             raise StoreError(msg)
-    failures = 0
+    failures = stored = 0
     outcomes: list[str] = []
     ocr_reader(read_options)
     with store, pdf_progress() as page_bar:
@@ -146,10 +146,13 @@ def ingest_cmd(
                             work=work,
                         )
                     outcomes.append(out.message)
+                    stored += out.status == "stored"
                 except (IpsisError, OSError, UnicodeDecodeError) as exc:
                     failures += 1
                     detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                     outcomes.append(f"ipsis: error: {path}: {detail}")
+        if stored > 1:  # a bulk ingest: its index merged into one part (~1% of the ingest's time)
+            store.compact_index()
     for line in outcomes:
         click.echo(line, err=line.startswith("ipsis: error:"))
     if failures:
@@ -277,6 +280,7 @@ def derive_cmd(store_dir: str | None, user: str | None) -> None:
         check_user(user)
         with _existing_store(store_dir) as store:
             done = store.derive(user)
+            store.compact_index()
     for sid, kinds in done:
         click.echo(f"stored {', '.join(kinds)} of {sid}")
     click.echo(f"ok: {len(done)} source versions given derived data")

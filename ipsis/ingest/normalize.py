@@ -55,6 +55,7 @@ PIPELINE: tuple[str, ...] = (
     "collapse_whitespace",
     "space_before_punct",
     "symbol_spacing",
+    "dash_spacing",
     "case",
     "accents",
     "ordinals",

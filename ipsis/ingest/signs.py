@@ -1,4 +1,4 @@
-"""The code points of the signs that :func:`ipsis.ingest.fixes._symbol_spacing` keeps no space
+"""The code points of the signs that :func:`ipsis.ingest.spacing._symbol_spacing` keeps no space
 next to (Unicode categories Sm, Sc, Sk, So, Ps, Pd in the BMP), as ranges.
 
 Finding them takes one ``unicodedata.category`` call per BMP code point (~7 ms, in every

@@ -42,13 +42,13 @@ from ipsis.judge.modality import (
     prohibited_cues,
     states_exception,
 )
-from ipsis.judge.numbers import Quantity, comparable, same_quantity
+from ipsis.judge.numbercues import number_cues, quote_number_cues
 from ipsis.judge.restrict import dropped_cues, privative_cues, quantifier_cues, traded_cues, universal_cues
 from ipsis.judge.scope import hedge_cues
 from ipsis.judge.slots import slot_cues
 from ipsis.judge.structure import structure_cues
 from ipsis.judge.support import Answer
-from ipsis.judge.text import fold, guess_language, sentences, stem
+from ipsis.judge.text import fold, guess_language, sentences
 from ipsis.lexicon import (
     NEGATIVE_PREFIXES,
     REQUIRING,
@@ -57,14 +57,11 @@ from ipsis.lexicon import (
 )
 
 # How much each cue lowers the support score (multiplied in).
-NUMBER_CONFLICT, NUMBER_ABSENT = 0.08, 0.45
 LIMITER_DROPPED, ENTITY_ABSENT = 0.45, 0.6
 MIN_COVERAGE = 0.35
 """Below this share of the claim's content words in the passage, the passage says nothing on it."""
 FOCUS_COVERAGE = 0.8
 """Share of the claim's content words the quote's own sentences must hold to be read alone."""
-MIN_SLOT = 2
-"""Words around a number that must agree before two numbers are taken to fill the same slot."""
 
 
 LIGHT = words("""caso casos hipótese forma modo maneira vez vezes tipo parte coisa fato torna tornar fica ficar
@@ -110,77 +107,6 @@ def _aligned(claim: Analysis, passage: Analysis) -> set[int]:
         return set()
     best = max(sc for sc, _ in scored)
     return {k for sc, idx in scored if sc >= max(0.2, 0.6 * best) for k in idx}
-
-
-def _context(a: Analysis, q: Quantity) -> tuple[list[str], list[str]]:
-    """Up to 5 words before (nearest first) and after a quantity, casefolded."""
-    before = [t.low for t in a.toks if t.end <= q.start][-5:][::-1]
-    after = [t.low for t in a.toks if t.start >= q.end][:5]
-    return before, after
-
-
-def _run(x: list[str], y: list[str]) -> int:
-    n = 0
-    for u, v in zip(x, y, strict=False):
-        if u != v and stem(u) != stem(v):
-            break
-        n += 1
-    return n
-
-
-def _slot_match(x: tuple[list[str], list[str]], y: tuple[list[str], list[str]]) -> int:
-    """How many words around two quantities agree, outward from each (their shared slot)."""
-    return _run(x[0], y[0]) + _run(x[1], y[1])
-
-
-def number_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, bool]]:
-    """Each claim number must be in the passage; the one in the same slot must be equal."""
-    out: list[tuple[str, float, bool]] = []
-    slots = [(_context(passage, p), p) for p in passage.quantities]
-    for q in claim.quantities:
-        qs = _context(claim, q)
-        scored = [(_slot_match(qs, ps), p) for ps, p in slots]
-        best = max((sc for sc, _ in scored), default=0)
-        if best >= MIN_SLOT:
-            peers = [p for sc, p in scored if sc == best]
-            if any(same_quantity(q, p) for p in peers):
-                continue
-            rivals = [p for p in peers if comparable(q, p) or (q.unit is None and p.unit is None)]
-        else:
-            if any(same_quantity(q, p) for p in passage.quantities):
-                continue
-            rivals = [p for p in passage.quantities if comparable(q, p)]
-        if rivals:
-            shown = "; ".join(dict.fromkeys(p.surface for p in rivals[:3]))
-            out.append((f"number: claim: {q.surface}; section: {shown}", NUMBER_CONFLICT, True))
-        else:
-            out.append((f"number: claim: {q.surface}; section: no such number", NUMBER_ABSENT, False))
-    return out
-
-
-def _noun_after_number(a: Analysis, q: Quantity) -> str:
-    """The stem of the word right after a unitless number (``dos Senadores``), else ``""``."""
-    if q.unit is not None:
-        return ""
-    return next((a.stems[k] for k, t in enumerate(a.toks) if t.start >= q.end), "")
-
-
-def quote_number_cues(claim: Analysis, quote: Analysis) -> list[tuple[str, float, bool]]:
-    """The quote's own numbers: a claim number of a kind the quote states (``anos``, a period, a
-    percentage) that equals none of the quote's numbers of that kind is another number, whatever
-    the rest of the section says (``dezoito anos para Vereador`` / ``vinte e um anos``, in an
-    article that gives ``vinte e um anos`` for another office)."""
-    for q in claim.quantities:
-        noun = _noun_after_number(claim, q)
-        theirs = [p for p in quote.quantities if comparable(q, p) or (noun and noun == _noun_after_number(quote, p))]
-        if any(p.value == q.value for p in quote.quantities):
-            continue  # "menores de dezoito": the quote's unit is implied
-        if theirs and not any(same_quantity(q, p) for p in theirs) and not any(
-            same_quantity(x, p) for x in claim.quantities for p in theirs
-        ):
-            shown = "; ".join(dict.fromkeys(p.surface for p in theirs[:3]))
-            return [(f"number: claim: {q.surface}; quote: {shown}", NUMBER_CONFLICT, True)]
-    return []
 
 
 def _negative_twin(a: Analysis, site: Site, other: Analysis) -> bool:

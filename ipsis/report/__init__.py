@@ -279,7 +279,8 @@ def table_lines(
     for f in r.found_elsewhere[:3]:
         sec = f.get("section") or {}
         label = (sec.get("path") or sec.get("label") or sec.get("id") or "") if isinstance(sec, dict) else str(sec)
-        place = f"{f.get('source_id')} [{f.get('start')},{f.get('end')}) {label}".rstrip()
+        at = f" [{f.get('start')},{f.get('end')})" if f.get("start") is not None else ""
+        place = f"{f.get('source_id')}{at} {label}".rstrip()
         lines.append("    found elsewhere: " + _one_line(place, _less(width, 21)))
     if len(r.found_elsewhere) > 3:
         lines.append(f"    found elsewhere: +{len(r.found_elsewhere) - 3} more places")

@@ -122,6 +122,25 @@ FLAGS: dict[str, Entry] = {
             "El texto omitido en […] contiene una salvedad, lo que cambia el sentido.",
         ),
     },
+    "elided_number": {
+        "en": ("the elision hides a number", "The text left out at […] holds a number the quote no longer says."),
+        "pt": ("a elisão esconde um número", "O texto omitido em […] contém um número, que a citação deixa de dizer."),
+        "es": ("la elisión oculta un número", "El texto omitido en […] contiene un número, que la cita deja de decir."),
+    },
+    "elided_condition": {
+        "en": (
+            "the elision hides a condition",
+            "The text left out at […] holds a condition, so the quote reads as a rule without it.",
+        ),
+        "pt": (
+            "a elisão esconde uma condição",
+            "O texto omitido em […] contém uma condição; a citação lê-se como regra sem ela.",
+        ),
+        "es": (
+            "la elisión oculta una condición",
+            "El texto omitido en […] contiene una condición; la cita se lee como regla sin ella.",
+        ),
+    },
     "fragments_out_of_order": {
         "en": ("fragments out of order", "The quoted fragments are in the source, but in another order."),
         "pt": ("fragmentos fora de ordem", "Os fragmentos citados estão na fonte, mas noutra ordem."),

@@ -153,6 +153,12 @@ _T: list[tuple[str, dict[str, str]]] = [
     (r"the place whose context is most alike was chosen \(score (?P<s>[\d.]+)\)", {
         "pt": "foi escolhido o lugar de contexto mais parecido (pontuação {s})",
         "es": "se eligió el lugar de contexto más parecido (puntuación {s})"}),
+    (r"it is in an older wording \(block (?P<x>[^)]*)\), not in the text in force: cite (?P<c>\S+)", {
+        "pt": "está numa redação anterior (bloco {x}), não no texto em vigor: cite {c}",
+        "es": "está en una redacción anterior (bloque {x}), no en el texto vigente: cite {c}"}),
+    (r"no place's context is alike enough, so none was chosen", {
+        "pt": "nenhum lugar tem contexto parecido o bastante, por isso nenhum foi escolhido",
+        "es": "ningún lugar tiene un contexto lo bastante parecido, así que no se eligió ninguno"}),
     (r"unknown source (?P<x>.*)", {"pt": "fonte desconhecida {x}", "es": "fuente desconocida {x}"}),
     (r"record (?P<n>\d+) is (?P<x>\w+), expected an object with citation_id, source_id and quote", {
         "pt": "o registro {n} é {x}; esperava-se um objeto com citation_id, source_id e quote",

@@ -97,6 +97,11 @@ class Backend(Protocol):
 
     def indexed(self, pk: int) -> bool: ...
 
+    def compact_index(self) -> None:
+        """Merge the found-elsewhere index into as few parts as the engine allows (inside the
+        write transaction): the same rows found, fewer places to look them up."""
+        ...
+
     def check_database(self) -> list[str]:
         """Problems the engine itself finds (integrity checks)."""
         ...

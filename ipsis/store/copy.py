@@ -50,6 +50,8 @@ def copy_store(source: str | Path, target: str | Path) -> CopyReport:
                 report.copied += 1
             else:
                 report.unchanged += 1
+        if report.copied > 1:
+            dst.compact_index()  # as a bulk ingest does
         for row in src.backend.query("SELECT * FROM runs ORDER BY started_at, id"):
             if dst.run(row["id"]) is None:
                 dst.record_run(json.loads(row["manifest"]))

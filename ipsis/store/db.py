@@ -541,6 +541,13 @@ class Store:
             done.append((sv.id, [d.kind for d in rows]))
         return done
 
+    def compact_index(self) -> None:
+        """Merge the found-elsewhere index into as few parts as the backend allows (same
+        contents, faster searches); ``ipsis ingest`` of many files and ``ipsis store derive``
+        do it, at ~1% of the ingest's time."""
+        with self.backend.write():
+            self.backend.compact_index()
+
     # -- runs ------------------------------------------------------------------------------
     def record_run(self, manifest: dict[str, Any]) -> None:
         with self.backend.write():

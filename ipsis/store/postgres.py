@@ -307,6 +307,9 @@ class PostgresBackend:
     def indexed(self, pk: int) -> bool:
         return bool(self.query("SELECT 1 AS one FROM text_index WHERE version_pk = ?", [pk]))
 
+    def compact_index(self) -> None:
+        """Nothing: PostgreSQL maintains its GIN index itself (autovacuum)."""
+
     def check_database(self) -> list[str]:
         """Nothing beyond the per-version checks: PostgreSQL guards its own pages and constraints."""
         return []

@@ -46,12 +46,25 @@ def _fingerprint() -> int:
     import regex
 
     import ipsis.ingest.fixes
+    import ipsis.ingest.fixkit
+    import ipsis.ingest.folds
+    import ipsis.ingest.hyphens
     import ipsis.ingest.normalize
     import ipsis.ingest.signs
+    import ipsis.ingest.spacing
     import ipsis.spans
 
     h = hashlib.sha256()
-    sources = (ipsis.ingest.normalize, ipsis.ingest.fixes, ipsis.ingest.signs, ipsis.spans)
+    sources = (
+        ipsis.ingest.normalize,
+        ipsis.ingest.fixes,
+        ipsis.ingest.fixkit,
+        ipsis.ingest.hyphens,
+        ipsis.ingest.spacing,
+        ipsis.ingest.folds,
+        ipsis.ingest.signs,
+        ipsis.spans,
+    )
     for file in (*(m.__file__ for m in sources), __file__):
         try:
             h.update(Path(str(file)).read_bytes())

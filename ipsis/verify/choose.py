@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ipsis.ingest.normalize import Normalized
-from ipsis.verify.match import Context, candidate_score, prefix_score, suffix_score
+from ipsis.verify.match import Context, candidate_score, context_similarity, prefix_score, suffix_score
 from ipsis.verify.policy import Policy
 
 
@@ -58,15 +58,38 @@ def by_context(
         return [], warning
     if len(hits) == 1:
         return hits, warning
-    scores = [
-        (round(candidate_score(vt, s, e, 0.0, Context(context.prefix, context.suffix), None), 6), (s, e))
-        for s, e in hits
-    ]
+    ctx = Context(context.prefix, context.suffix)
+    alike = [] if _context_of_elsewhere(vt, ctx) else [h for h in hits if _context_alike(vt, h, ctx)]
+    if not alike:  # a context of somewhere else, not a mistyped one: it picks no place
+        warning["message"] += "; no place's context is alike enough, so none was chosen"
+        return hits, warning
+    scores = [(round(candidate_score(vt, s, e, 0.0, ctx, None), 6), (s, e)) for s, e in alike]
     top = max(score for score, _ in scores)
     chosen = [h for score, h in scores if score == top]
     if len(chosen) == 1:
         warning["message"] += f"; the place whose context is most alike was chosen (score {top:.2f})"
     return chosen, warning
+
+
+CONTEXT_ALIKE = 0.5
+"""A place's context must be at least this similar to each given side (prefix, suffix) to be
+chosen when no place's context agrees: a mistyped context (``every-thing`` for ``everything``,
+``we had nout`` for ``we had nothing``) still picks its place; a context like none of them
+picks none (every place is kept, so the quote is ``ambiguous``, not ``located`` by a coin toss)."""
+ELSEWHERE_MIN = 12
+"""A given side at least this long (spaces trimmed) that is text of the source, though around
+none of the places, is the context of somewhere else: it contradicts every place, so it
+chooses none however alike (``n de la provincia interesada;`` is printed in another article)."""
+
+
+def _context_of_elsewhere(vt: str, context: Context) -> bool:
+    sides = (context.prefix.strip(), context.suffix.strip())
+    return any(len(side) >= ELSEWHERE_MIN and side in vt for side in sides)
+
+
+def _context_alike(vt: str, hit: tuple[int, int], context: Context) -> bool:
+    ps, ss = context_similarity(vt, hit[0], hit[1], context)
+    return ps >= CONTEXT_ALIKE and ss >= CONTEXT_ALIKE
 
 
 def by_position(

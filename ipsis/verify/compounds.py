@@ -28,7 +28,7 @@ from __future__ import annotations
 import regex
 
 from ipsis.document import Document
-from ipsis.ingest.fixes import _BREAK_AFTER, CONTROL_HYPHENS, LINE_END_HYPHENS
+from ipsis.ingest.hyphens import _BREAK_AFTER, CONTROL_HYPHENS, LINE_END_HYPHENS
 from ipsis.ingest.normalize import Normalized, run_steps
 from ipsis.spans import Span
 from ipsis.verify.match import find_all

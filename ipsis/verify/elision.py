@@ -6,9 +6,10 @@ at most ``policy.elision_max_gap`` characters of source text, all in the same to
 section (article, RFC section) when the document has sections. Among the readings, the one
 that elides the least text is taken (ties are ``ambiguous``). The reading is refused
 (``not_found``) when its elided text holds a negation or a limiter (``elided_negation``,
-``elided_limiter``): "É vedado [...] o tratamento" must not stand for "É vedado, salvo ..., o
-tratamento". Otherwise ``fragments_out_of_order`` / ``fragments_far_apart`` /
-``fragments_different_sections`` say why no reading exists.
+``elided_limiter``), or, within one sentence, a number or a condition (``elided_number``,
+``elided_condition``: :func:`elided_meaning`): "É vedado [...] o tratamento" must not stand
+for "É vedado, salvo ..., o tratamento". Otherwise ``fragments_out_of_order`` /
+``fragments_far_apart`` / ``fragments_different_sections`` say why no reading exists.
 
 >>> split_fragments("Todos são iguais [...] sem distinção de qualquer natureza")
 ['Todos são iguais', 'sem distinção de qualquer natureza']
@@ -29,7 +30,7 @@ from ipsis.lazy import LazyPattern
 from ipsis.spans import Span
 from ipsis.verify.match import find_all, quote_view
 from ipsis.verify.policy import Policy
-from ipsis.verify.reasons import document_language, has_negation_or_limiter, starts_with_limiter
+from ipsis.verify.reasons import document_language, has_condition, has_negation_or_limiter, starts_with_limiter
 
 _STOP = LazyPattern("regex", r"[.;!?](?:\s|$)")
 """The end of a sentence (:func:`truncated_before_limiter`)."""
@@ -116,15 +117,12 @@ def locate_elided(doc: Document, view: Normalized, fragments: list[str], policy:
     best = chains[0][-1].end - chains[0][0].start
     tied = [c for c in chains if c[-1].end - c[0].start == best]
     lang = document_language(doc, doc.text)
-    hidden = []
-    for c in tied:
-        words = [w for a, b in itertools.pairwise(c) for w in has_negation_or_limiter(doc.text[a.end : b.start], lang)]
-        hidden.append(words)
+    gaps = [[doc.text[a.end : b.start] for a, b in itertools.pairwise(c)] for c in tied]
+    hidden = [[h for g in gs for h in elided_meaning(g, lang)] for gs in gaps]
     clean = [c for c, w in zip(tied, hidden, strict=True) if not w]
     if not clean:
-        words = hidden[0]
-        neg = [w for w in words if not starts_with_limiter(w, lang)]
-        flag = "elided_negation" if neg else "elided_limiter"
+        flag = hidden[0][0][0]
+        words = [w for _, w in hidden[0]]
         reasons = [{"flag": flag, "quote": [], "source": words}]
         msg = (
             f"not found as quoted; the elided text holds {', '.join(repr(w) for w in words)}, which changes the meaning"
@@ -138,6 +136,33 @@ def locate_elided(doc: Document, view: Normalized, fragments: list[str], policy:
     elided = sum(b.start - a.end for a, b in zip(clean[0], clean[0][1:], strict=False))
     msg = f"located once in {len(fragments)} fragments, in order, eliding {elided} characters"
     return Elision("located", msg, readings=clean)
+
+
+_NUMBER = LazyPattern("regex", r"\d+(?:[.,]\d+)*[ºª°]?")
+_SENTENCE_END = LazyPattern("regex", r"[.;:!?](?:\s|$)|\n\s*\n")
+
+
+def elided_meaning(gap: str, lang: str) -> list[tuple[str, str]]:
+    """What the text left out at an ellipsis holds that changes the quote's meaning, as
+    ``(flag, words)``: a negation or a limiter anywhere (``elided_negation``,
+    ``elided_limiter``); within one sentence (no sentence end in the gap: the quote reads on
+    as if the gap's place were filled) also a number (``no prazo de [...] dias``,
+    ``Section [...] of``: ``elided_number``) and a condition (``…, y [...] pasa`` for ``y si lo
+    confirma …, pasa``: ``elided_condition``).
+
+    >>> elided_meaning(" 30 ", "pt"), elided_meaning(", si lo confirma por mayoría,", "es")
+    ([('elided_number', '30')], [('elided_condition', 'si')])
+    >>> elided_meaning("os da lei. Art. 5º Todos", "pt")
+    []
+    """
+    out = []
+    for w in has_negation_or_limiter(gap, lang):
+        out.append(("elided_limiter" if starts_with_limiter(w, lang) else "elided_negation", w))
+    if _SENTENCE_END.search(gap) is None:
+        out += [("elided_number", m.group()) for m in _NUMBER.finditer(gap)]
+        out += [("elided_condition", w) for w in has_condition(gap, lang)]
+    order = ("elided_negation", "elided_limiter", "elided_number", "elided_condition")
+    return sorted(out, key=lambda h: order.index(h[0]))
 
 
 def _no_reading(doc: Document, hits: list[list[Span]], fragments: list[str], policy: Policy) -> Elision:

@@ -61,6 +61,7 @@ from ipsis.verify.result import (
 )
 from ipsis.verify.selectors import TextQuoteSelector
 from ipsis.verify.spacing import SCRIPT_SPACING, SPACING_NOTE, has_scripts, script_spacing_hits, scripts_view
+from ipsis.verify.wordings import older_wordings
 
 MAX_SELECTORS = 200
 """Most places of an ambiguous quote that each get a selector: a limit on the size of the
@@ -392,6 +393,7 @@ def locate(
         if fragments is not None:
             return _elided(document, view, fragments, policy, result, section)
         result.message, result.nearest = _diagnose(document, prepared, policy, context)
+        older_wordings(document, prepared, policy, tier, result)  # a BOE block's wording no longer in force
         return result
 
     notes: list[str] = (

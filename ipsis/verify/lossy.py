@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ipsis.document import Document
-from ipsis.ingest.fixes import _casefold, _strip_accents
+from ipsis.ingest.folds import _casefold, _strip_accents
 from ipsis.ingest.normalize import steps_for
 from ipsis.verify import batch
 from ipsis.verify.match import _typography_of, document_view

@@ -3,7 +3,7 @@
 One mechanism for every OCR text, whoever made it: pages ipsis OCR'd and OCR text layers from
 other tools are ``ocr`` marks (:mod:`ipsis.ingest.ocr`). On those pages, when the quote is not
 in the policy's view, it is looked for in the ``ocr`` tier's view (specks, ``$``/``§`` and
-glyph confusions folded; :func:`ipsis.ingest.fixes._ocr`), first exactly, then with the
+glyph confusions folded; :func:`ipsis.ingest.folds._ocr`), first exactly, then with the
 nearest-passage search (:func:`ipsis.verify.nearest.search`, which also finds words joined or
 split by OCR). Each candidate is then compared character by character with the quote
 (:func:`differences`), and it is accepted only when every difference falls in an OCR noise
@@ -40,7 +40,7 @@ from typing import Any
 import regex
 
 from ipsis.document import Document
-from ipsis.ingest.fixes import OCR_SPECKS
+from ipsis.ingest.folds import OCR_SPECKS
 from ipsis.ingest.normalize import normalize
 from ipsis.ingest.ocr import LOW_CONFIDENCE, low_characters, word_confidences
 from ipsis.spans import Span

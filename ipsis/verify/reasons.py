@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from ipsis.ingest.normalize import normalize
 from ipsis.language import detect_language
 from ipsis.lazy import LazyPattern
-from ipsis.lexicon import LIMITERS, MODAL_WORDS, NEGATORS
+from ipsis.lexicon import CONDITIONS, LIMITERS, MODAL_WORDS, NEGATORS
 
 _TOKEN = LazyPattern("regex", r"\d+(?:[.,]\d+)*(?:\.?[ºª°])?%?|[\w]+(?:[ºª])?|[^\w\s]")
 
@@ -274,3 +274,24 @@ def has_negation_or_limiter(text: str, lang: str) -> list[str]:
     found = [w for w in words if w in NEGATIONS[lang]]
     found += sorted(_phrases(words, LIMITERS[lang]).elements())
     return found
+
+
+def has_condition(text: str, lang: str) -> list[str]:
+    """Condition phrases in ``text`` (:data:`ipsis.lexicon.CONDITIONS`: ``quando``, ``if``,
+    ``en caso de``), and a clause opened by a bare ``se``/``caso``/``si`` (:data:`_OPENERS`).
+
+    >>> has_condition(", si lo confirma", "es"), has_condition("lo confirma", "es"), has_condition("e, caso", "pt")
+    (['si'], [], ['caso'])
+    """
+    words = [t.text.casefold() for t in tokens(text)]
+    found = sorted(_phrases(words, CONDITIONS[lang]).elements())
+    return found + [m.group(1).casefold() for m in _OPENERS[lang].finditer(text)] if lang in _OPENERS else found
+
+
+_OPENERS = {
+    "pt": LazyPattern("regex", r"(?:^\s|[,;(])\s*(se|caso)\b", flags=("I",)),
+    "es": LazyPattern("regex", r"(?:^\s|[,;(]|\by\b)\s*(si)\b", flags=("I",)),
+}
+"""A conditional clause the judge's lexicon leaves out: ``se``/``caso``/``si`` opening a clause
+(after a comma or a bracket, at a gap's start after a space, ``y si``; elsewhere ``se`` is
+mostly a pronoun, ``caso`` a noun)."""

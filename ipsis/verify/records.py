@@ -308,6 +308,10 @@ def _verify_block(block: list[tuple[int, Any]], resolve: Resolver, policy: Polic
                 continue
             if sid not in seen:  # the first record of this source in the block: all its quotes at once
                 seen.add(sid)
+                if doc.sections is None:  # as the CLI does: a match's section never depends on
+                    from ipsis.sections import segment  # whether a record before it cited one
+
+                    segment(doc)
                 stack.enter_context(prefound(doc, by_source[sid], policy))
             r = locate(
                 doc,
