@@ -136,6 +136,9 @@ def spanish_ordinal(word: str) -> int | None:
     return None
 
 
+_LETTERS = "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"
+
+
 def suffix_rank(s: str | None) -> int:
     """Order of an article suffix: ``None`` 0, ``bis``/``A`` 1, ``ter``/``B`` 2, ``quáter`` 3…"""
     if not s:
@@ -144,8 +147,8 @@ def suffix_rank(s: str | None) -> int:
     if low in LATIN_SUFFIXES:
         return LATIN_SUFFIXES.index(low) + 1
     rank = 0
-    for ch in s.upper():
-        rank = rank * 26 + (ord(ch) - 64)
+    for ch in s.upper():  # the Spanish alphabet: `XXIX-Ñ.` comes between `XXIX-N.` and `XXIX-O.`
+        rank = rank * 27 + (_LETTERS.find(ch) + 1 if ch in _LETTERS else ord(ch) - 64)
     return rank
 
 
@@ -243,7 +246,7 @@ SUB_MARKERS = {
     # (art. 123 B: fracción IX printed with the number the 1960 decree gave it)
     "fraccion": r"(?P<frac>(?P<fnum>"
     + ROMAN
-    + r")(?:-(?P<flet>[A-Z])|"
+    + r")(?:-(?P<flet>[A-ZÑ])|"
     + _SP1
     + r"(?P<fsuf>(?i:"
     + LATIN_RX

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 _ORD = r"(?:\.?\s?[º°ª]|o\b)?"
 # suffixes as the grammar writes them: `55-A`, `7-A`, `5a` (Swiss), `14 bis`, `570 quáter`, `283 bis a)`
-_SUFFIX = r"(?:-[A-Z]\b|[a-z]\b)?(?:\s+(?i:" + LATIN_RX + r")\b(?:\s*[a-z]\))?)?"
+_SUFFIX = r"(?:-[A-ZÑ]\b|[a-z]\b)?(?:\s+(?i:" + LATIN_RX + r")\b(?:\s*[a-z]\))?)?"
 _NUM_LIST = r"\d+(?:-\d{2,3}(?!\d))?" + _ORD + _SUFFIX + r"(?:\.\d+(?![º°]))?"
 _INC_WORD = r"\b(?:incisos?|inc\.|fracci[óo]n(?:es)?|fracc?\.)"
 # the words of a subdivision; one left unread after every pattern has run is reported, never
@@ -87,8 +87,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "inc",
         re.compile(
-            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-Z])\b|\s+((?i:" + LATIN_RX + r"))\b)?\b"
-            r"|(?:^|,)\s*([IVXLC]+)(?:-([A-Z]))?\s*(?=,|$)"
+            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-ZÑ])\b|\s+((?i:" + LATIN_RX + r"))\b)?\b"
+            r"|(?:^|,)\s*([IVXLC]+)(?:-([A-ZÑ]))?\s*(?=,|$)"
         ),
     ),
     # `inciso 24`, `numeral 9`, `fracción 3`: an item written in arabic numbers (Peru numbers its
