@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from ipsis.answers.check import check_answer
 from ipsis.cli import main
 from tests import hunt
-from tests.hunt.paths import Want, anthropic_answer, plain_answer
+from tests.hunt.paths import Want, _wrong_source, anthropic_answer, plain_answer
 from tests.shared import CORPORA
 
 pytestmark = pytest.mark.corpus
@@ -52,6 +52,31 @@ def test_check_plain_answer(pair: tuple[list[hunt.Case], list[Any]]) -> None:
     report = check_answer(answer, docs)
     assert report.answer.format == "text"
     assert _statuses(report, want) == []
+
+
+def test_a_real_passage_cited_to_another_source_names_the_source_it_is_in(
+    pair: tuple[list[hunt.Case], list[Any]],
+) -> None:
+    """DESIGN.md's wrong reference: not_found for the cited source, found elsewhere in the
+    answer's other source, at the passage's own span (``text[start:end]`` is the passage)."""
+    _, docs = pair
+    wrong = _wrong_source(docs, 8, 3)
+    assert len(wrong) >= 8
+    answer = " ".join(f'The text says "{q}" [{n}].' for q, n, _, _ in wrong)
+    report = check_answer(answer, docs)
+    checked = [c for c in report.checked if c.result is not None]
+    assert len(checked) == len(wrong)
+    for c, (q, cited, span, owner) in zip(checked, wrong, strict=True):
+        r = c.result
+        assert r.status == "not_found" and r.extra["source"] == cited, q
+        places = [(p["source"], p["start"], p["end"]) for p in r.found_elsewhere]
+        assert (owner, *span) in places or any(
+            o == owner and " ".join(docs[owner - 1].text[s:e].split()) == q for o, s, e in places
+        ), (q, places)
+        assert all(p["source"] != cited for p in r.found_elsewhere)
+        assert f"found elsewhere, in source {owner} ({docs[owner - 1].id})" in r.message
+    found = [f for f in report.findings if f.kind == "quote_not_found"]
+    assert len(found) == len(wrong) and all("found elsewhere, in source" in f.message for f in found)
 
 
 def test_check_anthropic_citations_with_the_real_offsets(pair: tuple[list[hunt.Case], list[Any]]) -> None:

@@ -23,6 +23,7 @@ from ipsis.document import Document
 from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.spans import Span
 from ipsis.verify import DEFAULT_POLICY, Policy, Result, locate
+from ipsis.verify.insection import section_of
 
 if TYPE_CHECKING:
     from ipsis.answers.support import ClaimSupport
@@ -125,7 +126,35 @@ def _locate_all(c: Citation, numbers: Sequence[int], sources: Sources, policy: P
             return res
         first = first or res
     assert first is not None
+    if first.status == "not_found" and quote.strip():
+        _found_in_others(first, quote, numbers, sources, policy)
     return first
+
+
+ELSEWHERE_MAX = 20
+"""Most places of another source listed in ``found_elsewhere`` per quote."""
+
+
+def _found_in_others(res: Result, quote: str, numbers: Sequence[int], sources: Sources, policy: Policy) -> None:
+    """DESIGN.md's wrong reference: a quote not in the sources it cites is looked for in the
+    other sources of the answer; the places go to ``found_elsewhere`` and the message names the
+    sources, the verdict for the cited source unchanged (``not_found``)."""
+    names = []
+    for src in sources:
+        if src.number in numbers:
+            continue
+        other = locate(src.document, quote, policy=policy)
+        if other.status not in ("located", "ambiguous"):
+            continue
+        names.append(f"source {src.number} ({src.id})")
+        for m in other.matches[:ELSEWHERE_MAX]:
+            place: dict[str, Any] = {"source_id": src.id, "source": src.number, "start": m.start, "end": m.end}
+            section = section_of(src.document, m.start)
+            if section is not None:
+                place["section"] = section
+            res.found_elsewhere.append(place)
+    if names:
+        res.message += f"; found elsewhere, in {', '.join(names)}"
 
 
 def _check_citation(
