@@ -94,20 +94,36 @@ def doc_text(start: int, end: int) -> str:
     return _doc("cpeum")[0].text[start:end]
 
 
+def _wrong_then_right(
+    doc: Document, quote: str, wrong_ref: str, right_ref: str, *, elsewhere: list[str] | None = None,
+    clean: bool = True, flat: bool = True,
+) -> None:
+    """``quote`` cited as ``wrong_ref`` is not_found (found elsewhere in ``elsewhere`` when given);
+    cited as ``right_ref`` it is located (without warnings when ``clean``) at one place whose text,
+    with its whitespace flattened when ``flat``, is the quote."""
+    from ipsis.verify import locate
+
+    wrong = locate(doc, quote, section=wrong_ref)
+    assert wrong.status == "not_found" and not wrong.matches
+    if elsewhere is not None:
+        assert [e["section"]["id"] for e in wrong.found_elsewhere] == elsewhere
+    right = locate(doc, quote, section=right_ref)
+    assert right.status == "located"
+    if clean:
+        assert not right.warnings
+    (m,) = right.matches
+    got = doc.text[m.start : m.end]
+    assert (" ".join(got.split()) if flat else got) == quote
+
+
 def test_a_sibling_fraccion_quoted_as_this_one_is_not_located() -> None:
     """A false "located" inside a cited section is the worst bug: fracción VII's text cited as
     fracción III of art. 27 (found in art. 27 as a whole before the fracciones were read)."""
-    from ipsis.verify import locate
-
     doc, _ = _doc("cpeum")
     quote = "Se reconoce la personalidad jurídica de los núcleos de población ejidales y comunales"
-    wrong = locate(doc, quote, section="artículo 27, fracción III")
-    assert wrong.status == "not_found" and not wrong.matches
-    assert [e["section"]["id"] for e in wrong.found_elsewhere] == ["art-27/inc-VII"]
-    right = locate(doc, quote, section="artículo 27, fracción VII")
-    assert right.status == "located" and not right.warnings
-    (m,) = right.matches
-    assert doc.text[m.start : m.end] == quote
+    _wrong_then_right(
+        doc, quote, "artículo 27, fracción III", "artículo 27, fracción VII", elsewhere=["art-27/inc-VII"], flat=False
+    )
 
 
 def test_a_second_list_restarting_at_i_is_not_inside_the_last_fraccion() -> None:
@@ -210,28 +226,13 @@ def test_the_paragraph_after_the_last_fraccion_is_the_articles(article: str, fra
     (`Fracción reformada DOF …`) closes it; the paragraph after it starts flush with the
     article's. Cited as the fracción it was located (the fracción's span ran to the next
     article); it is the article's text."""
-    from ipsis.verify import locate
-
     doc, _ = _doc("cpeum")
-    wrong = locate(doc, quote, section=f"artículo {article}, fracción {fraccion}")
-    assert wrong.status == "not_found" and not wrong.matches
-    right = locate(doc, quote, section=f"artículo {article}")
-    assert right.status == "located"
-    (m,) = right.matches
-    assert " ".join(doc.text[m.start : m.end].split()) == quote
+    _wrong_then_right(doc, quote, f"artículo {article}, fracción {fraccion}", f"artículo {article}", clean=False)
 
 
 def test_a_quote_of_another_uruguayan_numeral_is_not_located() -> None:
     """Uruguay's parlamento HTML prints art. 85's numerales as table rows (`2º)` in its own cell):
     numeral 3's text cited as numeral 2 is not there."""
-    from ipsis.verify import locate
-
     doc, _ = _doc("uy")
     three = "Expedir leyes relativas a la independencia, seguridad, tranquilidad y decoro de la República"
-    wrong = locate(doc, three, section="artículo 85, numeral 2")
-    assert wrong.status == "not_found" and not wrong.matches
-    assert [e["section"]["id"] for e in wrong.found_elsewhere] == ["art-85/num-3"]
-    right = locate(doc, three, section="artículo 85, numeral 3º")
-    assert right.status == "located" and not right.warnings
-    (m,) = right.matches
-    assert " ".join(doc.text[m.start : m.end].split()) == three
+    _wrong_then_right(doc, three, "artículo 85, numeral 2", "artículo 85, numeral 3º", elsewhere=["art-85/num-3"])

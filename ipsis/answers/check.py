@@ -24,6 +24,7 @@ from ipsis.judge.context import DEFAULT_WINDOW
 from ipsis.spans import Span
 from ipsis.verify import DEFAULT_POLICY, Policy, Result, locate
 from ipsis.verify.insection import section_of
+from ipsis.verify.result import MAX_ELSEWHERE
 
 if TYPE_CHECKING:
     from ipsis.answers.support import ClaimSupport
@@ -131,10 +132,6 @@ def _locate_all(c: Citation, numbers: Sequence[int], sources: Sources, policy: P
     return first
 
 
-ELSEWHERE_MAX = 20
-"""Most places of another source listed in ``found_elsewhere`` per quote."""
-
-
 def _found_in_others(res: Result, quote: str, numbers: Sequence[int], sources: Sources, policy: Policy) -> None:
     """DESIGN.md's wrong reference: a quote not in the sources it cites is looked for in the
     other sources of the answer; the places go to ``found_elsewhere`` and the message names the
@@ -147,7 +144,7 @@ def _found_in_others(res: Result, quote: str, numbers: Sequence[int], sources: S
         if other.status not in ("located", "ambiguous"):
             continue
         names.append(f"source {src.number} ({src.id})")
-        for m in other.matches[:ELSEWHERE_MAX]:
+        for m in other.matches[: MAX_ELSEWHERE - len(res.found_elsewhere)]:
             place: dict[str, Any] = {"source_id": src.id, "source": src.number, "start": m.start, "end": m.end}
             section = section_of(src.document, m.start)
             if section is not None:

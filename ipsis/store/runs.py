@@ -33,12 +33,10 @@ from ipsis.verify.locate import places
 from ipsis.verify.match import quote_view
 from ipsis.verify.prepare import prepare_quote
 from ipsis.verify.records import BLOCK
-from ipsis.verify.result import LOCATED, NOT_FOUND, UNKNOWN_SOURCE, Result
+from ipsis.verify.result import LOCATED, MAX_ELSEWHERE, NOT_FOUND, UNKNOWN_SOURCE, Result
 
 MAX_CANDIDATES = 25
 """Most sources whose index entry matches that are checked with ``locate`` per quote."""
-MAX_ELSEWHERE = 10
-"""Most places listed in ``found_elsewhere`` per quote."""
 MAX_KEPT_VERSIONS = 20_000
 """Most stored versions (the records, not their texts) a run keeps between blocks once a
 found-elsewhere look-up has read them (memory stays flat over any store)."""

@@ -14,6 +14,10 @@ from typing import Any
 
 from ipsis.verify.selectors import TextQuoteSelector
 
+MAX_ELSEWHERE = 10
+"""Most places listed in ``found_elsewhere`` per quote (the store's look-up and ``check``'s
+look-up in the answer's other sources)."""
+
 LOCATED = "located"
 AMBIGUOUS = "ambiguous"
 NOT_FOUND = "not_found"
