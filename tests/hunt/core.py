@@ -45,6 +45,14 @@ HELD_OUT_2: tuple[tuple[str, str], ...] = (
 """The second hunt's held-out documents (``--held-out2``): chosen at its start, run once its
 rules (elided numbers and conditions, contexts that fit no place, older wordings) were frozen."""
 
+HELD_OUT_3: tuple[tuple[str, str], ...] = (
+    ("pt", "br/lei-14133-2021-planalto-reserialized-cp1252.html"),
+    ("es", "latam/cl-constitucion-politica-bcn-leychile-242302.xml"),
+    ("en", "rfc/rfc9112.txt"),
+)
+"""The third hunt's held-out documents (``--held-out3``): chosen at its start, run once its
+rules were frozen."""
+
 OCR_DOCS: tuple[tuple[str, str], ...] = (
     ("pt", "scans/ocr-layer/lgpd-camara-pp2-4-scanned.pdf"),
     ("es", "scans/ocr-layer/constitucion-espanola-pp5-6-scanned.pdf"),
