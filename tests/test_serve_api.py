@@ -53,7 +53,9 @@ def test_locate_inline_rfc(server: Server) -> None:
     assert data["policy_fingerprint"]
 
 
-ACROSS_PAGE_10 = "Unlike Public Claim Names, Private Claim Names are subject to collision and should be used with caution."
+ACROSS_PAGE_10 = (
+    "Unlike Public Claim Names, Private Claim Names are subject to collision and should be used with caution."
+)
 """RFC 7519 section 4.3: the sentence runs over the page 10 footer, the form feed and the page 11 header."""
 
 
