@@ -264,15 +264,11 @@ def _first_stage_found(
             continue
         if spacing or compounds:
             find = script_spacing_hits if spacing else compound_hits
-            pairs = find(doc, view, q, policy.boundaries)
-            if pairs:
-                return stage, pairs, removed
-            continue
-        if batched:
-            found = batch.find_in_view(doc, view, q, policy)
+            hits = find(doc, view, q, policy.boundaries)
+        elif batched:
+            hits = [(h, h + len(q)) for h in batch.find_in_view(doc, view, q, policy)]
         else:
-            found = find_all(view.text, q, boundaries=policy.boundaries)
-        hits = [(h, h + len(q)) for h in found]
+            hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
         if cut:  # only where the source's words go on from the letters cut off
             hits = goes_on(view.text, hits, *(quote_view(w, tier, dis).text for w in cut_words(quote)))
         if hits:

@@ -233,8 +233,30 @@ def _percent(doc: Document, lang: str, rng: random.Random) -> Iterator[Case]:
                 yield Case(name, expect, lang, doc, (s, e), rng.choice(vs))
 
 
+def _cut_snippets(doc: Document, lang: str, spans: list[tuple[int, int]], rng: random.Random) -> Iterator[Case]:
+    """A passage cut inside its last word with ``...``, as search tools cut snippets (``same``:
+    located up to the last whole word); and the cut letters of another word (``miss``)."""
+    text = doc.text
+    for s, e in spans:
+        p = text[s:e]
+        words = list(regex.finditer(r"(?<=\s)\p{L}{5,}(?=[\s,;.]|$)", p))
+        if len(words) < 3:
+            continue
+        w = words[-2]
+        keep = p[: w.start()].rstrip()
+        if len(keep) < 30 or not regex.search(r"[\p{L}\d.,;:)]$", keep):
+            continue
+        cut = w.group()[: rng.randint(1, len(w.group()) - 2)]
+        yield Case("cut_word", SAME, lang, doc, (s, s + len(keep)), f"{keep} {cut}...")
+        other = "x" + cut[1:] if not cut.startswith("x") else "q" + cut[1:]
+        yield Case("cut_word_other", MISS, lang, doc, (s, s + len(keep)), f"{keep} {other}...")
+
+
 def third_structural(doc: Document, lang: str, spans: list[tuple[int, int]], rng: random.Random, n: int) -> list[Case]:
     out = list(_note_merged(doc, lang, spans, rng))[:n]
+    snippets = list(_cut_snippets(doc, lang, spans, rng))
+    for fam in ("cut_word", "cut_word_other"):
+        out += [c for c in snippets if c.family == fam][:n]
     percent = list(_percent(doc, lang, rng))
     for fam in ("percent_spacing", "percent_words"):
         out += [c for c in percent if c.family == fam][:n]
