@@ -112,6 +112,22 @@ C1_CONTROLS = {
 does: text decoded as Latin-1 where it was Windows-1252 (a provider's ``cited_text`` has
 ``2025 \x95 President``). They are never text of their own. U+0085 (NEL) stays a line break;
 the five bytes Windows-1252 leaves undefined stay."""
+_C1_TABLE = str.maketrans(C1_CONTROLS)
+
+
+def _c1_controls(text: str) -> tuple[str, Sequence[Edit]]:
+    """:data:`C1_CONTROLS` replaced, length-preserving: a ``str`` test per character (memchr on
+    most texts: ten times faster than one ``re`` scan for the class), then one ``translate``
+    where there is any (rare).
+
+    >>> _c1_controls("2025 \x95 President \x93Trump\x94")[0]
+    '2025 • President “Trump”'
+    """
+    if not any(c in text for c in C1_CONTROLS):
+        return text, []
+    return text.translate(_C1_TABLE), []
+
+
 BULLETS = dict.fromkeys("●⚫⦁", "•")
 """Round list bullets that extractors read as one another from the same glyph (PDFium ``•``,
 pdftotext ``●``); hollow and square bullets look different and stay."""
@@ -244,7 +260,7 @@ FIXES: dict[str, Fix] = dict(
         _fix(
             "c1_controls",
             "typography",
-            _chars(C1_CONTROLS),
+            _c1_controls,
             "'\\x95' = '•', '\\x93' = '“': C1 controls read as Windows-1252",
             "".join(C1_CONTROLS),
         ),
