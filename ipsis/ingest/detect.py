@@ -54,9 +54,17 @@ def detect_format(data: bytes, name: str = "input") -> str:
             return "xml"
     elif _HTML.search(head[:2048]) and b"</" in head and not head.startswith(b"#"):
         return "html"
-    if len(_RFC.findall(head)) >= 1 and (b"Request for Comments" in head or b"\f" in data):
-        return "rfc"
-    return "text"
+    return "rfc" if looks_rfc(head, b"\f" in data) else "text"
+
+
+def looks_rfc(head: bytes, form_feeds: bool) -> bool:
+    """Paginated RFC text: an RFC line in ``head`` (the first 8 KB) and either "Request for
+    Comments" there or form feeds (``form_feeds``) in the text.
+
+    >>> looks_rfc(b"Network Working Group\\nRequest for Comments: 7519\\n", False)
+    True
+    """
+    return len(_RFC.findall(head)) >= 1 and (b"Request for Comments" in head or form_feeds)
 
 
 def _strip_prolog(head: bytes) -> bytes:
