@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError
-from ipsis.ingest.detect import FORMATS, check_format, detect_format
 from ipsis.ingest.tesseract import DEFAULT_OCR, OcrOptions
+from ipsis.lazy import lazy_exports
 from ipsis.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:  # the PDF reader is imported when a PDF is read, not by every reader
@@ -48,6 +48,8 @@ def load_bytes(
     of a text, RFC, HTML or XML file (PDFs carry their own and ignore it); a wrong one is an
     :class:`InputError` that names the file and suggests an encoding that works.
     """
+    from ipsis.ingest.detect import check_format, detect_format  # not by every import of a step module
+
     fmt = check_format(fmt)
     limits.check_size(len(data), name)
     if not data.strip():
@@ -171,5 +173,9 @@ def load_document(
     doc.meta.setdefault("path", str(p))
     return doc
 
+
+__getattr__ = lazy_exports(__name__, {"FORMATS": "ipsis.ingest.detect", "detect_format": "ipsis.ingest.detect"})
+"""The format detector is imported by the readers, not by every import of a normalization step
+(``ipsis.ingest.normalize`` imports this package first): a store-backed run reads no file."""
 
 __all__ = ["FORMATS", "Limits", "OcrOptions", "detect_format", "load_bytes", "load_document", "text_source"]
