@@ -43,7 +43,10 @@ ORDINAL = re.compile(
     r"|\b(?P<before>" + SPANISH_ORDINAL_RX + r"|[úu]ltimo)\s+p[áa]rrafo\b"
     r"|\b(?P<en>" + _EN_RX + r"|last)\s+paragraph\b"
     r"|\bparagraph\s+(?P<en_after>" + _EN_RX + r")\b"
-    r"|\b(?P<caput>caput)\b",
+    r"|\b(?P<caput>caput)\b"
+    # Chile's incisos are an article's paragraphs (`inciso segundo del artículo 5º`, `inciso
+    # final`, `inciso 2º`): read so only in a document that marks its paragraphs (see INCISO)
+    r"|\bincisos?\s+(?P<inc>" + SPANISH_ORDINAL_RX + r"|final|(?P<inc_n>\d{1,2})\s?[º°o]?(?![\w.,]?\d))",
     re.I,
 )
 # `Párrafo reformado DOF 06-02-1976`, `Fracción adicionada DOF …`, `Fe de erratas a la fracción
@@ -62,11 +65,13 @@ def ordinal_paragraph(ref: str) -> tuple[int, str] | None:
     m = ORDINAL.search(ref)
     if m is None:
         return None
-    word = m.group("after") or m.group("before") or m.group("en") or m.group("en_after") or ""
+    word = m.group("after") or m.group("before") or m.group("en") or m.group("en_after") or m.group("inc") or ""
     low = word.lower()
     if m.group("caput"):
         n: int | None = 1
-    elif low in ("último", "ultimo", "last"):
+    elif m.group("inc_n"):
+        n = int(m.group("inc_n"))
+    elif low in ("último", "ultimo", "last", "final"):
         n = LAST
     elif low in _EN:
         n = _EN.index(low) + 1
@@ -122,6 +127,36 @@ def _paragraphs(text: str, start: int, end: int, skip: Sequence[tuple[int, int]]
     return out, wrapped < 3 or spaced >= 0.75 * wrapped
 
 
+_MARKED = ("paragraph_hints",)
+"""The ``doc.cache`` key of the sorted ``(start, end)`` of the paragraphs the reader marked."""
+
+
+def marked_paragraphs(doc: Document | None) -> list[tuple[int, int]]:
+    """The paragraphs ``doc``'s reader marked (``paragraph`` hints: the LeyChile text indents each
+    paragraph's first line), sorted; empty when the markup does not mark them."""
+    if doc is None:
+        return []
+    kept = doc.cache.get(_MARKED)
+    if kept is None:
+        kept = doc.cache[_MARKED] = sorted((h.start, h.end) for h in doc.hints if h.kind == "paragraph")
+    return list(kept)
+
+
+def _marked_in(marked: list[tuple[int, int]], start: int, end: int, text: str) -> list[tuple[int, int]]:
+    """The marked paragraphs that start in ``[start, end)``, cut at ``end`` (a subdivision's marker
+    on the paragraph's last line: `En consecuencia: a) …` is never so printed, but a span never
+    leaves its section), without trailing blanks."""
+    out = []
+    for a, b in marked[bisect_right(marked, (start, -1)) :]:
+        if a >= end:
+            break
+        b = min(b, end)
+        b = a + len(text[a:b].rstrip())
+        if b > a:
+            out.append((a, b))
+    return out
+
+
 def _heading_only(first: str, unit: Section) -> bool:
     """Whether the first line run holds only the unit's marker and title (no body text)."""
     rest = first[len(unit.label) :] if first.startswith(unit.label) else first
@@ -153,8 +188,12 @@ def paragraph_of(
         a, b = unit.start, min(firsts, default=unit.end)
         b = a + len(text[a:b].rstrip())
         return Section(f"{unit.id}/caput", "parrafo", "caput", "", a, b, unit.id), None
-    skip = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
-    paras, reliable = _paragraphs(text, unit.start, head_end, skip)
+    marked = marked_paragraphs(doc)
+    if marked:  # the markup tells the paragraphs apart: no guess from the line breaks
+        paras, reliable = _marked_in(marked, unit.start, head_end, text), True
+    else:
+        skip = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
+        paras, reliable = _paragraphs(text, unit.start, head_end, skip)
     if paras and _heading_only(text[paras[0][0] : paras[0][1]], unit):
         paras = paras[1:]  # `Artículo 2. [Derechos fundamentales de la persona]` on its own line
     if not reliable:
@@ -173,5 +212,8 @@ def paragraph_of(
         raise SectionNotFoundError(msg, unit.id)
     k = len(paras) if n == LAST else n
     a, b = paras[k - 1]
-    label = f"párrafo {k}" if tree.family in ("es", "latam") else f"paragraph {k}"
+    if words.lower().startswith("inciso"):
+        label = f"inciso {k}"
+    else:
+        label = f"párrafo {k}" if tree.family in ("es", "latam") else f"paragraph {k}"
     return Section(f"{unit.id}/prr-{k}", "parrafo", label, "", a, b, unit.id), None

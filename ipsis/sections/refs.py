@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
 from ipsis.sections.levels import one_level_down, reordered, split_level
-from ipsis.sections.paragraphs import ORDINAL, ordinal_paragraph, paragraph_of
+from ipsis.sections.paragraphs import ORDINAL, marked_paragraphs, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.tree import Section, SectionTree
 
@@ -136,10 +136,16 @@ _NORM_DESIGNATION = re.compile(
 )
 
 
-def _components(ref: str) -> dict[str, list[str]]:
+def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, list[str]]:
+    """The parts of ``ref`` by kind. ``incisos_are_paragraphs``: the document marks its paragraphs
+    and `inciso segundo` names one (Chile); elsewhere an inciso is a numbered item (Brazil's
+    `inciso II`, Uruguay's `inciso 17`, Peru's `inciso 9`) and an ordinal word after it is
+    reported unread."""
     comps: dict[str, list[str]] = {}
     rest = _NORM_DESIGNATION.sub(lambda m: " " * len(m.group(0)), ref)
     for m in ORDINAL.finditer(rest):  # `párrafo tercero`, `último párrafo`, `caput`
+        if m.group("inc") and not incisos_are_paragraphs:
+            continue
         comps.setdefault("ordinal", []).append(m.group(0))
         rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
     for name, rx in _PATTERNS:
@@ -376,7 +382,7 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
     Never a silent substitute: a subdivision word left unread (``Satz 1``) or a level the
     document is not split into is named in :attr:`Resolution.unchecked`. An ordinal paragraph
     (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`)."""
-    comps = _components(ref)
+    comps = _components(ref, bool(marked_paragraphs(doc)))
     ids = _ids(comps, ref, tree.family)
     unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
     found: list[Section] = []
