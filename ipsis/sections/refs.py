@@ -423,13 +423,19 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             where = f"{_describe(sid)} does not exist in {tree.doc_id}"
             msg = f"{where}{hint} (reference: {ref.strip()!r})"
             raise SectionNotFoundError(msg, closest)
+        parts = [sec]
         for words in comps.get("ordinal", ())[:1]:
             ordinal = ordinal_paragraph(words)
             if ordinal is None:
                 unchecked.append(f"{words!r} in the reference was not read")
                 continue
-            sec, note = paragraph_of(tree, sec, ordinal, doc)
-            if note:
-                unchecked.append(note)
-        found.append(_caput(tree, sec) if "caput" in comps and sec.id == sid else sec)
+            parts = []
+            for n in ordinal[0]:  # `incisos segundo y tercero`: each one cited
+                part, note = paragraph_of(tree, sec, (n, ordinal[1]), doc)
+                parts.append(part)
+                if note:
+                    unchecked.append(note)
+            if sec in parts:  # one could not be told apart: the whole unit, said so
+                parts = [sec]
+        found += [_caput(tree, p) if "caput" in comps and p.id == sid else p for p in parts]
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))
