@@ -28,6 +28,7 @@ from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_o
 from ipsis.sections.levels import one_level_down, reordered, split_level
 from ipsis.sections.paragraphs import ORDINAL, marked_paragraphs, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
+from ipsis.sections.reflists import expand_list
 from ipsis.sections.tree import Section, SectionTree
 
 if TYPE_CHECKING:
@@ -236,7 +237,7 @@ def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
     >>> parse_reference("artigo 8.º, n.º 2, alínea a)", "pt")
     ('art-8/num-2/ali-a',)
     """
-    return _ids(_components(ref), ref, family)
+    return tuple(dict.fromkeys(i for r in expand_list(ref) for i in _ids(_components(r), r, family)))
 
 
 def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str, ...]:
@@ -382,6 +383,9 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
     Never a silent substitute: a subdivision word left unread (``Satz 1``) or a level the
     document is not split into is named in :attr:`Resolution.unchecked`. An ordinal paragraph
     (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`)."""
+    items = expand_list(ref)
+    if len(items) > 1:  # `incisos II e V`, `alíneas d) a f)`: each item read on its own
+        return _resolve_items(tree, ref, items, doc)
     comps = _components(ref, bool(marked_paragraphs(doc)))
     ids = _ids(comps, ref, tree.family)
     unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
@@ -439,3 +443,21 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
                 parts = [sec]
         found += [_caput(tree, p) if "caput" in comps and p.id == sid else p for p in parts]
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))
+
+
+def _resolve_items(tree: SectionTree, ref: str, items: list[str], doc: Document | None) -> Resolution:
+    """Each item of a list resolved; one that does not exist is named in ``unchecked`` (the quote
+    is checked against the others), all missing raises the first one's error."""
+    parts: list[Resolution] = []
+    missing: list[SectionNotFoundError] = []
+    for item in items:
+        try:
+            parts.append(resolve_reference(tree, item, doc))
+        except SectionNotFoundError as exc:
+            missing.append(exc)
+    if not parts:
+        raise missing[0]
+    found = list({s.id: s for p in parts for s in p.sections}.values())
+    unread = [u for p in parts for u in p.unchecked]
+    unread += [f"{exc}: the other items of {ref.strip()!r} were checked" for exc in missing]
+    return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unread)))
