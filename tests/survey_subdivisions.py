@@ -5,8 +5,8 @@ subdivision form its text has (as the real reader gives it), and how often each 
 occurs in the recorded real answers and the project's cases. ``--xrefs`` resolves each norm's own
 cross-references (`inciso séptimo del número 15º del artículo 19`) against its own tree and counts,
 per citation family, how many resolve, warn (`unchecked`) or name no section
-(docs/citation-forms.md). It reads ../shared (never copies it); the held-out norms of the subdivision work (Argentina, Chile, Uruguay's HTML) are left out
-unless ``--all`` is given.
+(docs/citation-forms.md). It reads ../shared (never copies it); the held-out norms of the
+subdivision work (Argentina, Chile, Uruguay's HTML) are left out of the markers unless ``--all``.
 """
 
 from __future__ import annotations
