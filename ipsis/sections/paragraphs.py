@@ -171,9 +171,8 @@ def marked_paragraphs(doc: Document | None) -> list[tuple[int, int]]:
 
 
 def _marked_in(marked: list[tuple[int, int]], start: int, end: int, text: str) -> list[tuple[int, int]]:
-    """The marked paragraphs that start in ``[start, end)``, cut at ``end`` (a subdivision's marker
-    on the paragraph's last line: `En consecuencia: a) …` is never so printed, but a span never
-    leaves its section), without trailing blanks."""
+    """The marked paragraphs that start in ``[start, end)``, cut at ``end`` (a span never leaves
+    its section) and without trailing blanks."""
     out = []
     for a, b in marked[bisect_right(marked, (start, -1)) :]:
         if a >= end:
@@ -183,6 +182,16 @@ def _marked_in(marked: list[tuple[int, int]], start: int, end: int, text: str) -
         if b > a:
             out.append((a, b))
     return out
+
+
+def paragraphs_in(doc: Document, start: int, end: int) -> tuple[list[tuple[int, int]], bool]:
+    """The paragraphs of ``doc.text[start:end]``: the ones the markup marks when it marks them,
+    else as the layout gives them; and whether they can be told apart (:func:`paragraph_spans`)."""
+    marked = marked_paragraphs(doc)
+    if marked:  # the markup tells the paragraphs apart: no guess from the line breaks
+        return _marked_in(marked, start, end, doc.text), True
+    skip = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
+    return _paragraphs(doc.text, start, end, skip)
 
 
 def _heading_only(first: str, unit: Section) -> bool:
@@ -216,12 +225,7 @@ def paragraph_of(
         a, b = unit.start, min(firsts, default=unit.end)
         b = a + len(text[a:b].rstrip())
         return Section(f"{unit.id}/caput", "parrafo", "caput", "", a, b, unit.id), None
-    marked = marked_paragraphs(doc)
-    if marked:  # the markup tells the paragraphs apart: no guess from the line breaks
-        paras, reliable = _marked_in(marked, unit.start, head_end, text), True
-    else:
-        skip = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
-        paras, reliable = _paragraphs(text, unit.start, head_end, skip)
+    paras, reliable = paragraphs_in(doc, unit.start, head_end)
     if paras and _heading_only(text[paras[0][0] : paras[0][1]], unit):
         paras = paras[1:]  # `Artículo 2. [Derechos fundamentales de la persona]` on its own line
     if not reliable:
