@@ -419,7 +419,7 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
             ]
             pool = same_depth or [s.id for s in tree]
-            closest = _nearest_number(sid, pool)
+            closest = _nearest_number(sid, pool) or _cited_ancestor(tree, sid, pool)
             if closest is None:
                 close = difflib.get_close_matches(sid, pool, n=1, cutoff=0.0)
                 closest = close[0] if close else None
@@ -461,3 +461,16 @@ def _resolve_items(tree: SectionTree, ref: str, items: list[str], doc: Document 
     unread = [u for p in parts for u in p.unchecked]
     unread += [f"{exc}: the other items of {ref.strip()!r} were checked" for exc in missing]
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unread)))
+
+
+def _cited_ancestor(tree: SectionTree, sid: str, pool: list[str]) -> str | None:
+    """Inside the deepest section the reference names that exists, the id most like ``sid``
+    (`apartado C` of art. 123: apt-B), else that section itself (`letra a) del artículo 13`
+    where art. 13 has no letters: art-13, never a look-alike elsewhere such as art-131/ali-a)."""
+    parts = sid.split("/")
+    for cut in range(len(parts) - 1, 0, -1):
+        head = "/".join(parts[:cut])
+        if head in tree:
+            close = difflib.get_close_matches(sid, [x for x in pool if x.startswith(head + "/")], n=1, cutoff=0.0)
+            return close[0] if close else head
+    return None
