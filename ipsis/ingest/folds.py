@@ -146,19 +146,26 @@ def _ocr(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
-_TIDY = LazyPattern("regex", r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})")
+_TIDY = LazyPattern(
+    "regex", r"(?P<leader>[ \t]*\.(?:[ \t]?\.){3,}[ \t]*)|(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})"
+)
 
 
 def _tidy(text: str) -> tuple[str, Sequence[Edit]]:
     """After a lossy step: spaces, punctuation and symbols settled again, so that every view
     stays idempotent (a speck read as a space next to a symbol goes, as ``symbol_spacing`` would
-    take it). A compound's hyphen stays: ``re-cover`` is not ``recover`` in any tier.
+    take it; dots a stripped mark kept apart are a leader, as ``leaders`` would read them). A
+    compound's hyphen stays: ``re-cover`` is not ``recover`` in any tier.
 
     >>> _tidy("a-o  b . ( x")[0]
     'a-o b.(x'
+    >>> _tidy("a ...... b")[0]  # '…\u0301…' once its accent is stripped
+    'a....b'
     """
 
     def settle(m: Any) -> str:
+        if m.group("leader"):
+            return "...."
         if m.group("run"):
             return " "
         s, e = m.span()
