@@ -237,3 +237,12 @@ def test_a_quote_of_another_uruguayan_numeral_is_not_located() -> None:
     doc, _ = _doc("uy")
     three = "Expedir leyes relativas a la independencia, seguridad, tranquilidad y decoro de la República"
     _wrong_then_right(doc, three, "artículo 85, numeral 2", "artículo 85, numeral 3º", elsewhere=["art-85/num-3"])
+
+
+def test_a_numbered_subdivision_after_a_comma_with_its_ordinal_sign_is_no_second_article() -> None:
+    """`Artículo 19, 11º` (one article, singular) names art. 19's number 11 (the XML prints
+    `11º.- La libertad de enseñanza`): it was read as articles 19 and 11, so number 10's text
+    cited that way was located in art. 19 as a whole (found by the third hunt on Chile's XML)."""
+    doc, _ = _doc("cl")
+    ten = "Los padres tienen el derecho preferente y el deber de educar a sus hijos"
+    _wrong_then_right(doc, ten, "Artículo 19, 11º", "Artículo 19, 10º", elsewhere=["art-19/num-10"])

@@ -224,9 +224,15 @@ _LEFT_LABEL = re.compile(r"(?:[A-Za-z]|[A-Za-z]?\d+[a-z]?)(?:\.(?:[A-Za-z]|\d+))
 
 
 def _bare_after_comma(items: str, prev_end: int, it: re.Match[str]) -> bool:
-    """``it`` is a plain number (no ordinal sign, suffix or sub-number) that only a comma
-    separates from the item before it."""
-    return items[prev_end : it.start()].strip() == "," and it.group(0).strip() == it.group(1)
+    """``it`` is a plain number (an ordinal sign allowed, no suffix or sub-number) that only a
+    comma separates from the item before it. With its sign too (``Artículo 19, 11º``): one
+    article named in the singular, so the number is its subdivision, never a second article
+    (read as two, a quote of either was located: the reading that widens the check)."""
+    label = _ORD_SIGN.sub("", it.group(0).strip())
+    return items[prev_end : it.start()].strip() == "," and label == it.group(1)
+
+
+_ORD_SIGN = re.compile(r"(?:\.?\s?[º°]|o)$")
 
 
 def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
