@@ -40,7 +40,6 @@ from ipsis.ingest.pdfchars import (
     GLUED_AFTER,
     NEAR,
     Char,
-    drawn_over,
     font_sizes,
     inline_scripts,
     near_candidates,
@@ -52,6 +51,7 @@ from ipsis.ingest.pdfchars import (
     word_gap,
 )
 from ipsis.ingest.pdfclip import clipped_objects
+from ipsis.ingest.pdfspaces import drawn_over, drawn_under
 from ipsis.ingest.pdfsparse import KEEP, _joins, _text_length, resolve_fffe, sparse_superscripts
 
 WIDGET = 20  # FPDF_ANNOT_WIDGET
@@ -296,8 +296,8 @@ def build_text(
             else:
                 seen[key] = i
             prev = i
-    for i in range(1, len(chars) - 1):  # a space drawn over the glyph before it is no word space
-        if chars[i].text == " " and drawn_over(chars, i):
+    for i in range(1, len(chars) - 1):  # a space drawn over the glyph before or after it is no word space
+        if chars[i].text == " " and (drawn_over(chars, i) or drawn_under(chars, i)):
             drop[i] = True
     sup = superscripts(chars)
     scripts = script_runs(chars)

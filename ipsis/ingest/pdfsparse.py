@@ -18,22 +18,21 @@ from ipsis.ingest.pdfchars import (
     FORMULA,
     GLUED,
     NEAR,
-    NEAR_BOXES,
     SUPER_SIZE,
     Char,
-    drawn_over,
     font_sizes,
     inline_scripts,
     page_chars,
     script_edges,
     script_join,
     script_runs,
-    space_inside,
+    space_advance,
     superscripts,
     thin_break,
     thin_join,
     word_gap,
 )
+from ipsis.ingest.pdfspaces import NEAR_BOXES, drawn_over, drawn_under, space_inside
 
 KEEP = "-"  # _joins: leave the line break as it is
 
@@ -84,7 +83,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
                 how = _joins(window, sup, [False] * len(window), k)
                 if how != KEEP:
                     drop[lo + k] = how
-    for k in _overdrawn_spaces(textpage, text, wide):
+    for k in _overdrawn_spaces(textpage, text, wide) + _underdrawn_spaces(textpage, text, wide):
         drop[k] = ""
     joins, scripts = _script_breaks(textpage, text, wide)
     scripts += _inline_scripts(textpage, text, wide, bool(scripts))
@@ -289,6 +288,29 @@ def _overdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
     if any(over(k) for k in sorted(sample) if k not in found):
         done = set(found)
         found += [m.start() for m in _BETWEEN.finditer(text) if m.start() not in done and over(m.start())]
+    return found
+
+
+UNDER_POINTS = 3.0
+"""Points: a space that advances more than this is no space drawn under the glyph after it
+(:func:`~ipsis.ingest.pdfspaces.drawn_under` allows a tenth of its width: a 30 pt space)."""
+
+
+def _underdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
+    """Positions of the spaces of ``text`` drawn under the glyph after them with no gap on the
+    page (:func:`~ipsis.ingest.pdfspaces.drawn_under`): two origins per space (how far it
+    advances), boxes only around the few that advance less than :data:`UNDER_POINTS`."""
+    found: list[int] = []
+    for m in _BETWEEN.finditer(text):
+        k = m.start()
+        if space_advance(textpage, _index(text, k, wide)) > UNDER_POINTS:
+            continue
+        lo = max(0, k - NEAR_BOXES)
+        w = page_chars(
+            textpage, text, start=lo, first_index=_index(text, lo, wide), end=min(len(text), k + NEAR_BOXES + 1)
+        )
+        if drawn_under(w, k - lo):
+            found.append(k)
     return found
 
 
