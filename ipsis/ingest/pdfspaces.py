@@ -5,6 +5,7 @@ functions on :class:`~ipsis.ingest.pdfchars.Char` lists (see :mod:`ipsis.ingest.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -119,3 +120,34 @@ def _no_gap(chars: Sequence[Char], i: int) -> bool:
     if not near or any(b.x0 < a.x1 - tol for a, b in near):
         return False
     return not word_gap(before, after, ref)
+
+
+LINE_START = re.compile(r"(?:^|\n)([^\W\d_])(?=[^\W\d_])")
+"""A line of the text starting with two letters: where PDFium may glue a one-letter word to
+the next across the page's word gap (``acommercial`` for ``a commercial``)."""
+WIDEST_GAP = 1.0  # of the loose box height: wider than any word space (boxes of another line, of no glyph)
+
+
+def line_start_gap(first: Char, second: Char, third: Char | None) -> bool:
+    """The page shows a word space between the first two glyphs of a line, ``first`` and
+    ``second``, which PDFium's text glues (seen only there, after a one-letter word:
+    ``acommercial``, ``Icould`` in ``pj_freeculture.pdf``, where other gaps of the same width
+    read as spaces): both have a box on one line, and the gap between them is wider than
+    :data:`WORD_GAP` of the font size beyond the letter spacing (from ``second`` to ``third``,
+    as in :func:`word_gap`) and no wider than :data:`WIDEST_GAP`.
+
+    >>> a = Char("a", 96.0, 110.6, 100.48, 121.2, 10.6, 110.6, False)
+    >>> c, o = a._replace(text="c", x0=103.9, x1=108.21), a._replace(text="o", x0=108.21, x1=113.44)
+    >>> line_start_gap(a, c, o), line_start_gap(a, c._replace(x0=100.5, x1=104.8), o._replace(x0=104.8, x1=110.0))
+    (True, False)
+    """
+    if first.blank or second.blank or first.x1 <= first.x0 or second.x1 <= second.x0:
+        return False
+    if not _same_line(first, second):
+        return False
+    spacing = 0.0  # the letter spacing, read after the pair
+    if third is not None and not third.blank and third.x1 > third.x0 and _same_line(second, third):
+        spacing = max(0.0, third.x0 - second.x1)
+    size = max(first.size, second.size)
+    gap = second.x0 - first.x1
+    return WORD_GAP * size + spacing < gap <= WIDEST_GAP * size

@@ -32,7 +32,7 @@ from ipsis.ingest.pdfchars import (
     thin_join,
     word_gap,
 )
-from ipsis.ingest.pdfspaces import NEAR_BOXES, drawn_over, drawn_under, space_inside
+from ipsis.ingest.pdfspaces import LINE_START, NEAR_BOXES, drawn_over, drawn_under, line_start_gap, space_inside
 
 KEEP = "-"  # _joins: leave the line break as it is
 
@@ -49,7 +49,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     if _OPEN in text or _CLOSE in text or _OPEN_SCRIPT in text:
         return resolve_fffe(text), []
     wide = bool(text) and max(text) > "\uffff"  # a character outside the BMP (compared in C)
-    spaces = _glued_gaps(textpage, text, wide)
+    spaces = _glued_gaps(textpage, text, wide) | _line_start_gaps(textpage, text, wide)
     runs: list[tuple[int, int]] = []
     drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)
     raw = textpage.raw
@@ -256,6 +256,19 @@ def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
             if not word_gap(pair[0], pair[1], ref):
                 continue
         out.add(at + 1)
+    return out
+
+
+def _line_start_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
+    """Positions of ``text`` before which the page shows a word space the text lacks after the
+    first glyph of a line (:func:`~ipsis.ingest.pdfspaces.line_start_gap`): three boxes per
+    line that starts with two letters."""
+    out: set[int] = set()
+    for m in LINE_START.finditer(text):
+        at = m.start(1)
+        three = page_chars(textpage, text, start=at, first_index=_index(text, at, wide), end=min(len(text), at + 3))
+        if line_start_gap(three[0], three[1], three[2] if len(three) > 2 else None):
+            out.add(at + 1)
     return out
 
 
