@@ -26,13 +26,20 @@ from ipsis.ingest.pdfchars import (
     script_edges,
     script_join,
     script_runs,
-    space_advance,
     superscripts,
     thin_break,
     thin_join,
     word_gap,
 )
-from ipsis.ingest.pdfspaces import LINE_START, NEAR_BOXES, drawn_over, drawn_under, line_start_gap, space_inside
+from ipsis.ingest.pdfspaces import (
+    LINE_START,
+    NEAR_BOXES,
+    UNDER_ADVANCE,
+    drawn_over,
+    drawn_under,
+    line_start_gap,
+    space_inside,
+)
 
 KEEP = "-"  # _joins: leave the line break as it is
 
@@ -304,19 +311,27 @@ def _overdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
     return found
 
 
-UNDER_POINTS = 3.0
-"""Points: a space that advances more than this is no space drawn under the glyph after it
-(:func:`~ipsis.ingest.pdfspaces.drawn_under` allows a tenth of its width: a 30 pt space)."""
-
-
 def _underdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
     """Positions of the spaces of ``text`` drawn under the glyph after them with no gap on the
     page (:func:`~ipsis.ingest.pdfspaces.drawn_under`): two origins per space (how far it
-    advances), boxes only around the few that advance less than :data:`UNDER_POINTS`."""
+    advances), its box when it advances little, the boxes around it only when it advances
+    within :data:`~ipsis.ingest.pdfspaces.UNDER_ADVANCE` of its width."""
+    import pypdfium2.raw as c
+
     found: list[int] = []
+    raw, rect = textpage.raw, c.FS_RECTF()
+    origin, x, nx, y = c.FPDFText_GetCharOrigin, ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    low, high = UNDER_ADVANCE
     for m in _BETWEEN.finditer(text):
         k = m.start()
-        if space_advance(textpage, _index(text, k, wide)) > UNDER_POINTS:
+        at = _index(text, k, wide)
+        origin(raw, at, x, y)
+        origin(raw, at + 1, nx, y)
+        step = nx.value - x.value  # :func:`~ipsis.ingest.pdfchars.space_advance`, without its allocations
+        if step > UNDER_POINTS or not c.FPDFText_GetLooseCharBox(raw, at, rect):
+            continue
+        width = abs(rect.right - rect.left)
+        if not low * width <= step <= high * width:
             continue
         lo = max(0, k - NEAR_BOXES)
         w = page_chars(
@@ -325,6 +340,11 @@ def _underdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
         if drawn_under(w, k - lo):
             found.append(k)
     return found
+
+
+UNDER_POINTS = 3.0
+"""Points: a space that advances more than this is no space drawn under the glyph after it
+(a tenth of a 30 pt space): its box is not read."""
 
 
 def _index(text: str, k: int, wide: bool) -> int:
