@@ -19,6 +19,7 @@ from ipsis.ingest.pdfchars import (
     GLUED,
     NEAR,
     SUPER_SIZE,
+    WORD_GAP,
     Char,
     font_sizes,
     inline_scripts,
@@ -268,12 +269,22 @@ def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
 
 def _line_start_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
     """Positions of ``text`` before which the page shows a word space the text lacks after the
-    first glyph of a line (:func:`~ipsis.ingest.pdfspaces.line_start_gap`): three boxes per
-    line that starts with two letters."""
+    first glyph of a line (:func:`~ipsis.ingest.pdfspaces.line_start_gap`): two box edges per
+    line that starts with two letters, three boxes where they leave a gap."""
+    import pypdfium2.raw as c
+
     out: set[int] = set()
+    raw, rect = textpage.raw, c.FS_RECTF()
+    loose = c.FPDFText_GetLooseCharBox
     for m in LINE_START.finditer(text):
         at = m.start(1)
-        three = page_chars(textpage, text, start=at, first_index=_index(text, at, wide), end=min(len(text), at + 3))
+        i = _index(text, at, wide)
+        if not loose(raw, i, rect):
+            continue
+        right, height = max(rect.left, rect.right), abs(rect.top - rect.bottom)
+        if not loose(raw, i + 1, rect) or min(rect.left, rect.right) - right <= WORD_GAP * height:
+            continue  # most lines: no gap after the first glyph
+        three = page_chars(textpage, text, start=at, first_index=i, end=min(len(text), at + 3))
         if line_start_gap(three[0], three[1], three[2] if len(three) > 2 else None):
             out.add(at + 1)
     return out
