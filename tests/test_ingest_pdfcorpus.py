@@ -102,6 +102,31 @@ def test_a_space_drawn_over_a_ligature_is_no_word_space(quote: str, page: int, w
         assert broken not in doc.text
 
 
+# pdftotext's lines; the page (pdftoppm -r 200) shows the word whole: PDFium reads a space whose
+# glyph the next letter is drawn over, starting at the space's own origin (``judiciá ria``)
+UNDER = [("judiciária, ouvido o Ministério Público, decretar liminarmente o", 57, "judiciá ria")]
+# real word spaces whose boxes overlap the glyph after: a 'j' reaching back over the space
+# (p. 10), a line set tight, its spaces advancing a fifth of their width (p. 19)
+UNDER_REAL = [
+    ("dispostos em meio físico ou digital, feito por pessoa física ou jurídica de direito público ou privado e", 10),
+    ("Informação e da Lei Geral do Processo Administrativo, e considerando a existência de procedimentos", 19),
+]
+
+
+@pytest.mark.parametrize(("quote", "page", "broken"), UNDER)
+def test_a_space_drawn_under_the_next_glyph_is_no_word_space(quote: str, page: int, broken: str) -> None:
+    doc = _doc(ECA)
+    r = _located_on(doc, quote, page)
+    assert r.tier == "exact" and r.matches[0].text == quote
+    assert broken not in doc.text
+
+
+@pytest.mark.parametrize(("quote", "page"), UNDER_REAL)
+def test_a_word_space_the_next_glyph_overlaps_stays(quote: str, page: int) -> None:
+    r = _located_on(_doc(GUIA), quote, page)
+    assert r.tier == "exact" and r.matches[0].text == quote
+
+
 def test_a_space_inside_overlapping_script_glyphs_stays() -> None:
     # a script font's boxes overlap by a third of a glyph; the page shows the word spaces
     doc = load_document(corpus("pdf-wild/pj_non-embedded-NuptialScript.pdf"), engine="pdfium", ocr=NO_OCR)

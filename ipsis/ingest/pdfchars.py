@@ -11,8 +11,8 @@ spaces included, flagged ``generated``). The pure functions below work on such l
 - :func:`word_gap` — a gap on the line wide enough to be a word space where the text has none
   (PDFium's own threshold follows the font's space width, so a narrow sentence gap after a
   period can read ``law.The``; poppler's follows the font size, as here);
-- :func:`drawn_over` — a space character drawn over the glyph before it, with no gap on the
-  page (``identifi cação``): not a word space;
+- :mod:`ipsis.ingest.pdfspaces` — space characters drawn over the glyph before or after them,
+  with no gap on the page (``identifi cação``, ``judiciá ria``): not word spaces;
 - :func:`thin_join` — a line break PDFium puts next to a thin glyph (a hyphen, a period) that
   the line goes on after (``(5\\r\\n-(Feniltio)`` where the page shows ``(5-(Feniltio)``).
 
@@ -22,10 +22,10 @@ so the PDF reader calls :func:`page_chars` only on pages that need it (see ``ips
 
 from __future__ import annotations
 
+import ctypes
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import pairwise
 from typing import Any, NamedTuple
 
 SUPER_SIZE = 0.85  # a superscript is set at most this share of the size of its base ...
@@ -52,6 +52,7 @@ class Char(NamedTuple):
     generated: bool  # inserted by PDFium (line breaks, word spaces)
     font: float = 0.0  # the font size in points, read next to line breaks (else 0): loose boxes differ between fonts
     clipped: bool = False  # drawn outside the region its clip paths leave visible (:mod:`ipsis.ingest.pdfclip`)
+    advance: float | None = None  # a space of the text: how far past its origin the next glyph's starts (points)
 
     @property
     def blank(self) -> bool:
@@ -104,11 +105,24 @@ def page_chars(
             by_break = text[k - 1 : k] in ("\r", "\n") or text[k + 1 : k + 2] in ("\r", "\n")
             font = font_size(raw, index) if by_break else 0.0
             hidden = outside_clip(textpage, index, clipped, (x0, y0, x1, y1)) if clipped else False
-            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, ch == " " and x1 - x0 < 0.01, font, hidden))
+            generated = ch == " " and x1 - x0 < 0.01
+            step = space_advance(textpage, index) if ch == " " and not generated else None
+            out.append(Char(ch, x0, y0, x1, y1, y1 - y0, y0, generated, font, hidden, step))
         else:
             out.append(Char(ch, *_NO_BOX, True))
         index += 1 if ch < "\U00010000" else 2
     return out
+
+
+def space_advance(textpage: Any, index: int) -> float:
+    """How far past the origin of the character at PDFium's ``index`` (a space) the next
+    character's origin lies, in points (two ctypes calls)."""
+    import pypdfium2.raw as c
+
+    x, y, nx = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    c.FPDFText_GetCharOrigin(textpage.raw, index, x, y)
+    c.FPDFText_GetCharOrigin(textpage.raw, index + 1, nx, y)
+    return nx.value - x.value
 
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
@@ -391,66 +405,6 @@ def word_gap(before: Char, after: Char, reference: Char | None = None) -> bool:
     if reference is not None and not reference.blank and _same_line(reference, before):
         spacing = max(0.0, before.x0 - reference.x1)
     return after.x0 - before.x1 > WORD_GAP * max(before.size, after.size) + spacing
-
-
-def drawn_over(chars: Sequence[Char], i: int) -> bool:
-    """``chars[i]``, a space character of the text (not generated), is drawn over the glyph
-    before it and shows no gap on the page: at least half of its box lies inside the box of the
-    glyph before, it ends at most :data:`WORD_GAP` of the font size past it, and the glyph after
-    follows with no word gap (:func:`word_gap`). Some producers emit such a space after a
-    ligature (``identifi cação`` where the page shows ``identificação``); a real word space
-    starts where the glyph before it ends and leaves a gap. Only where the boxes are the
-    glyphs' advances (the neighbouring letters' boxes abut within a tenth of an em, a ligature's
-    letters sharing one): a script font's boxes overlap each other by a third of a glyph, and a
-    space between two of them is real (``pj_non-embedded-NuptialScript.pdf``).
-
-    >>> i = Char("i", 160.66, 261.1, 163.72, 272.4, 11.3, 261.1, False)
-    >>> f = Char("f", 163.72, 261.1, 169.83, 272.4, 11.3, 261.1, False)
-    >>> sp, c = f._replace(text=" ", x0=166.77), f._replace(text="c", x0=169.83, x1=175.33)
-    >>> a = c._replace(text="a", x0=175.33, x1=180.83)
-    >>> drawn_over([i, f, f._replace(text="i"), sp, c, a], 3)
-    True
-    >>> drawn_over([i, f, f._replace(text="i"), sp._replace(x0=169.83, x1=172.9), c._replace(x0=172.9, x1=178.4), a], 3)
-    False
-    >>> drawn_over([i._replace(x1=165.0), f, f._replace(text="i"), sp, c, a], 3)  # overlapping boxes: a script font
-    False
-    """
-    if not 0 < i < len(chars) - 1 or not space_inside(chars[i - 1], chars[i], chars[i + 1]):
-        return False
-    before, after = chars[i - 1], chars[i + 1]
-    size = max(before.size, after.size)
-    k = i - 2  # the glyph before ``before`` that is not a letter of the same ligature
-    while k >= 0 and i - k <= 4 and (chars[k].x0, chars[k].x1) == (before.x0, before.x1):
-        k -= 1
-    ref = chars[k] if k >= 0 and not chars[k].blank and _same_line(chars[k], before) else None
-    # neighbouring letters on the line within :data:`NEAR_BOXES` (not the space's own pair)
-    near = [
-        (a, b)
-        for a, b in pairwise(chars[max(0, i - NEAR_BOXES) : i + NEAR_BOXES + 1])
-        if not a.blank and not b.blank and (a.x0, a.x1) != (b.x0, b.x1) and _same_line(a, b)
-    ]
-    tol = 0.1 * size  # kerning overlaps letters a little; a script font's boxes by a third of a glyph
-    if not near or any(b.x0 < a.x1 - tol for a, b in near):
-        return False
-    return not word_gap(before, after, ref)
-
-
-def space_inside(before: Char, space: Char, after: Char) -> bool:
-    """The first test of :func:`drawn_over`, on three boxes: ``space`` lies at least half inside
-    ``before``'s box and ends at most :data:`WORD_GAP` of the font size past it, on the line of
-    ``before`` and ``after``."""
-    if before.blank or after.blank or space.text != " " or space.generated or not _same_line(before, after):
-        return False
-    width = space.x1 - space.x0
-    size = max(before.size, after.size)
-    inside = min(space.x1, before.x1) - max(space.x0, before.x0)
-    if width <= 0 or inside < width / 2 or space.x1 > before.x1 + WORD_GAP * size:
-        return False
-    return abs(space.origin_y - before.origin_y) <= 0.3 * size
-
-
-NEAR_BOXES = 6
-"""Characters on each side of a space that :func:`drawn_over` reads the boxes of."""
 
 
 FORMULA = re.compile(r"[\u2190-\u2211\u2213-\u22ff\u27e8-\u27ef±×÷]")

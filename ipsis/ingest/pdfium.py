@@ -40,7 +40,6 @@ from ipsis.ingest.pdfchars import (
     GLUED_AFTER,
     NEAR,
     Char,
-    drawn_over,
     font_sizes,
     inline_scripts,
     near_candidates,
@@ -52,6 +51,7 @@ from ipsis.ingest.pdfchars import (
     word_gap,
 )
 from ipsis.ingest.pdfclip import clipped_objects
+from ipsis.ingest.pdfspaces import drawn_over, drawn_under, line_start_gap
 from ipsis.ingest.pdfsparse import KEEP, _joins, _text_length, resolve_fffe, sparse_superscripts
 
 WIDGET = 20  # FPDF_ANNOT_WIDGET
@@ -296,8 +296,8 @@ def build_text(
             else:
                 seen[key] = i
             prev = i
-    for i in range(1, len(chars) - 1):  # a space drawn over the glyph before it is no word space
-        if chars[i].text == " " and drawn_over(chars, i):
+    for i in range(1, len(chars) - 1):  # a space drawn over the glyph before or after it is no word space
+        if chars[i].text == " " and (drawn_over(chars, i) or drawn_under(chars, i)):
             drop[i] = True
     sup = superscripts(chars)
     scripts = script_runs(chars)
@@ -310,6 +310,13 @@ def build_text(
         if chars[i - 1].text in GLUED_AFTER
         and GLUED.fullmatch(chars[i - 1].text + chars[i].text)
         and word_gap(chars[i - 1], chars[i], chars[i - 2] if i > 1 else None)
+    }
+    gaps |= {  # a one-letter word at the start of a line glued to the next (``acommercial``)
+        i
+        for i in range(1, len(chars))
+        if (i == 1 or chars[i - 2].text in "\r\n")
+        and (chars[i - 1].text + chars[i].text).isalpha()
+        and line_start_gap(chars[i - 1], chars[i], chars[i + 1] if i + 1 < len(chars) else None)
     }
     kinds: list[str | None] = [None] * len(chars)
     last: str | None = None

@@ -18,21 +18,28 @@ from ipsis.ingest.pdfchars import (
     FORMULA,
     GLUED,
     NEAR,
-    NEAR_BOXES,
     SUPER_SIZE,
+    WORD_GAP,
     Char,
-    drawn_over,
     font_sizes,
     inline_scripts,
     page_chars,
     script_edges,
     script_join,
     script_runs,
-    space_inside,
     superscripts,
     thin_break,
     thin_join,
     word_gap,
+)
+from ipsis.ingest.pdfspaces import (
+    LINE_START,
+    NEAR_BOXES,
+    UNDER_ADVANCE,
+    drawn_over,
+    drawn_under,
+    line_start_gap,
+    space_inside,
 )
 
 KEEP = "-"  # _joins: leave the line break as it is
@@ -50,7 +57,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
     if _OPEN in text or _CLOSE in text or _OPEN_SCRIPT in text:
         return resolve_fffe(text), []
     wide = bool(text) and max(text) > "\uffff"  # a character outside the BMP (compared in C)
-    spaces = _glued_gaps(textpage, text, wide)
+    spaces = _glued_gaps(textpage, text, wide) | _line_start_gaps(textpage, text, wide)
     runs: list[tuple[int, int]] = []
     drop: dict[int, str] = {}  # line breaks to replace: "" (glued) or " " (a gap follows)
     raw = textpage.raw
@@ -84,7 +91,7 @@ def sparse_superscripts(textpage: Any, text: str) -> tuple[str, list[tuple[str, 
                 how = _joins(window, sup, [False] * len(window), k)
                 if how != KEEP:
                     drop[lo + k] = how
-    for k in _overdrawn_spaces(textpage, text, wide):
+    for k in _overdrawn_spaces(textpage, text, wide) + _underdrawn_spaces(textpage, text, wide):
         drop[k] = ""
     joins, scripts = _script_breaks(textpage, text, wide)
     scripts += _inline_scripts(textpage, text, wide, bool(scripts))
@@ -260,6 +267,29 @@ def _glued_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
     return out
 
 
+def _line_start_gaps(textpage: Any, text: str, wide: bool) -> set[int]:
+    """Positions of ``text`` before which the page shows a word space the text lacks after the
+    first glyph of a line (:func:`~ipsis.ingest.pdfspaces.line_start_gap`): two box edges per
+    line that starts with two letters, three boxes where they leave a gap."""
+    import pypdfium2.raw as c
+
+    out: set[int] = set()
+    raw, rect = textpage.raw, c.FS_RECTF()
+    loose = c.FPDFText_GetLooseCharBox
+    for m in LINE_START.finditer(text):
+        at = m.start(1)
+        i = _index(text, at, wide)
+        if not loose(raw, i, rect):
+            continue
+        right, height = max(rect.left, rect.right), abs(rect.top - rect.bottom)
+        if not loose(raw, i + 1, rect) or min(rect.left, rect.right) - right <= WORD_GAP * height:
+            continue  # most lines: no gap after the first glyph
+        three = page_chars(textpage, text, start=at, first_index=i, end=min(len(text), at + 3))
+        if line_start_gap(three[0], three[1], three[2] if len(three) > 2 else None):
+            out.add(at + 1)
+    return out
+
+
 _AFTER_LIGATURE = re.compile(r"(?:f[fijlt]|[\ufb00-\ufb06]) (?=\S)")
 """A space after letters a ligature glyph may hold (``fi``, ``fl``, ``ff``, ``ft``, ``fj``, or a
 ligature character): where a producer may draw a space over the glyph (``identifi cação``)."""
@@ -290,6 +320,42 @@ def _overdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
         done = set(found)
         found += [m.start() for m in _BETWEEN.finditer(text) if m.start() not in done and over(m.start())]
     return found
+
+
+def _underdrawn_spaces(textpage: Any, text: str, wide: bool) -> list[int]:
+    """Positions of the spaces of ``text`` drawn under the glyph after them with no gap on the
+    page (:func:`~ipsis.ingest.pdfspaces.drawn_under`): two origins per space (how far it
+    advances), its box when it advances little, the boxes around it only when it advances
+    within :data:`~ipsis.ingest.pdfspaces.UNDER_ADVANCE` of its width."""
+    import pypdfium2.raw as c
+
+    found: list[int] = []
+    raw, rect = textpage.raw, c.FS_RECTF()
+    origin, x, nx, y = c.FPDFText_GetCharOrigin, ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    low, high = UNDER_ADVANCE
+    for m in _BETWEEN.finditer(text):
+        k = m.start()
+        at = _index(text, k, wide)
+        origin(raw, at, x, y)
+        origin(raw, at + 1, nx, y)
+        step = nx.value - x.value  # :func:`~ipsis.ingest.pdfchars.space_advance`, without its allocations
+        if step > UNDER_POINTS or not c.FPDFText_GetLooseCharBox(raw, at, rect):
+            continue
+        width = abs(rect.right - rect.left)
+        if not low * width <= step <= high * width:
+            continue
+        lo = max(0, k - NEAR_BOXES)
+        w = page_chars(
+            textpage, text, start=lo, first_index=_index(text, lo, wide), end=min(len(text), k + NEAR_BOXES + 1)
+        )
+        if drawn_under(w, k - lo):
+            found.append(k)
+    return found
+
+
+UNDER_POINTS = 3.0
+"""Points: a space that advances more than this is no space drawn under the glyph after it
+(a tenth of a 30 pt space): its box is not read."""
 
 
 def _index(text: str, k: int, wide: bool) -> int:
