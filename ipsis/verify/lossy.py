@@ -4,7 +4,7 @@ The diagnosis of a ``not_found`` quote looks for it in the ``case``, ``accents``
 ``ordinals`` views of the source. Building a quote's lossy views runs their steps with offset
 maps (``case``, ``accents``, ``ordinals``, then ``tidy`` each time); most not-found quotes are
 in none of them. The lossy steps after ``casefold`` and ``strip accents`` change only a few
-characters: ``tidy`` deletes spaces and hyphens or shortens runs of spaces, ``ordinals``
+characters: ``tidy`` deletes spaces and hyphens, shortens runs of spaces and of a leader's dots, ``ordinals``
 replaces ``o``/``a``/``°``/``.º``... after a digit by ``º``/``ª``. With those characters
 deleted from both sides (:data:`IGNORED`), the quote's view becomes exactly the quote's
 casefolded (and accent-stripped) typography text, and a place of the quote in the source's
@@ -38,14 +38,15 @@ LOSSY_STEPS = {
 }
 """The steps each lossy tier runs after ``typography`` (the shortcut holds for these only)."""
 
-_TIDIED = " -"  # (tidy deletes spaces only now; hyphens too is still a sound superset)
+_TIDIED = " -."  # tidy deletes spaces and a leader's dots (hyphens too is still a sound superset)
 IGNORED = {
     "case": _TIDIED,
     "accents": _TIDIED,
     "ordinals": _TIDIED + ".oaº°ᵒªᵃ",
 }
 """Per tier, the characters its steps after casefolding and accent stripping may add, delete or
-replace (each by another of them): ``tidy``'s spaces and hyphens, ``ordinals``' suffixes."""
+replace (each by another of them): ``tidy``'s spaces, hyphens and leader dots, ``ordinals``'
+suffixes."""
 
 
 def not_in_lossy_view(doc: Document, quote: str, tier: str, disabled: Sequence[str] = ()) -> bool:
