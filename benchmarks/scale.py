@@ -18,11 +18,13 @@ shards included).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import json
 import math
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -115,10 +117,12 @@ def one_worker(folder: Path, inputs: list[str], n: int) -> None:
 
 
 MEMORY_COUNTS = (10_000, 100_000, 1_000_000)
-MODES = ("cli", "api")
-"""How a user runs a batch in one process: ``ipsis verify RECORDS.jsonl --store DIR -o OUT.jsonl``
-(``cli``), and the streaming Python API, :class:`~ipsis.store.RunStream` over
-:func:`~ipsis.verify.records.iter_records`, each result written as it comes (``api``)."""
+MODES = ("cli", "api", "dask")
+"""How a user runs a batch: ``ipsis verify RECORDS.jsonl --store DIR -o OUT.jsonl`` (``cli``); the
+streaming Python API, :class:`~ipsis.store.RunStream` over :func:`~ipsis.verify.records.iter_records`,
+each result written as it comes (``api``); ``ipsis verify RECORDS.jsonl --engine dask --workers 1
+-o DIR`` (``dask``: the largest of the client and its worker process; when Dask is installed, not
+in ``--quick``)."""
 
 
 def run_child(argv: list[str]) -> tuple[float, float, float]:
@@ -156,24 +160,32 @@ def memory(base: Path, store: Store, n_sources: int, counts: list[int], rng: ran
     t = time.perf_counter()
     (first,) = write_records(store, n_sources, max(counts), base, rng, shards=1)
     print(f"generated {max(counts):,} records citing all {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
-    rss: dict[str, dict[int, float]] = {m: {} for m in MODES}
+    dask = importlib.util.find_spec("distributed") is not None and max(counts) > 5000  # --quick: not started
+    modes = [m for m in MODES if m != "dask" or dask]
+    rss: dict[str, dict[int, float]] = {m: {} for m in modes}
     for n in sorted(counts):
         records = base / f"first-{n}.jsonl"
         with open(first, "rb") as src, open(records, "wb") as dst:
             dst.writelines(itertools.islice(src, n))
-        for mode in MODES:
+        for mode in modes:
             out = base / f"out-{mode}-{n}.jsonl"
             st = str(base / "st")
+            cli = [sys.executable, "-m", "ipsis", "verify", str(records), "--store", st]
             if mode == "cli":
-                argv = [sys.executable, "-m", "ipsis", "verify", str(records), "--store", st, "--format", "jsonl"]
-                argv += ["-o", str(out)]
+                argv = [*cli, "--format", "jsonl", "-o", str(out)]
+            elif mode == "dask":
+                out = base / f"out-{mode}-{n}"
+                argv = [*cli, "--engine", "dask", "--workers", "1", "-o", str(out)]
             else:
                 argv = [sys.executable, __file__, "--api-child", str(records), st, str(out)]
             peak, wall, cpu = run_child(argv)
-            with open(out, "rb") as fh:
-                lines = sum(1 for _ in fh)
+            files = sorted((out / "results").glob("*.jsonl")) if out.is_dir() else [out]
+            lines = 0
+            for f in files:
+                with open(f, "rb") as fh:
+                    lines += sum(1 for _ in fh)
             assert lines == n, f"{mode}: {lines:,} results for {n:,} records"
-            out.unlink()
+            shutil.rmtree(out) if out.is_dir() else out.unlink()
             rss[mode][n] = peak
             print(
                 f"{mode:>3}: {n:>9,} records: peak RSS {peak:7.1f} MB, {wall:7.1f} s wall,"
@@ -181,7 +193,7 @@ def memory(base: Path, store: Store, n_sources: int, counts: list[int], rng: ran
             )
         records.unlink()
     lo, hi = min(counts), max(counts)
-    for mode in MODES:
+    for mode in modes:
         print(f"{mode}: peak RSS at {hi:,} records / at {lo:,} = x{rss[mode][hi] / rss[mode][lo]:.2f}")
 
 

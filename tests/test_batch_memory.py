@@ -104,3 +104,37 @@ def test_bounded_documents_same_results(store_dir: Path) -> None:
             assert r["status"] == "not_found", rec
             places = [(p["source_id"], p["start"], p["end"]) for p in r["found_elsewhere"]]
             assert any(texts[s][a:b] == quote for s, a, b in places if s == own), (rec, places)
+
+
+def test_input_index_reads_partitions_as_the_whole_input_would(tmp_path: Path) -> None:
+    from ipsis.batch import partition_records
+    from ipsis.batch.inputs import InputIndex
+    from ipsis.errors import InputError, RecordError
+    from ipsis.verify.records import parse_records
+
+    a = tmp_path / "a.jsonl"  # a BOM, CRLF line ends, blank lines, a record that is not an object
+    a.write_bytes(
+        b'\xef\xbb\xbf{"citation_id": 1, "source_id": "x", "quote": "um"}\r\n\r\n'
+        b'{"citation_id": 2, "source_id": "y", "quote": "dois \\u00ba"}\n["not a record"]\n\n'
+        + '{"citation_id": 4, "source_id": "x", "quote": "quatro º"}'.encode()
+    )
+    b = tmp_path / "b.json"  # a JSON array, blanks before it
+    b.write_text('\n  [{"citation_id": 5, "source_id": "y", "quote": "cinco"}, {"citation_id": 6}]', encoding="utf-8")
+    index = InputIndex([a, b])
+    assert [s.records for s in index.shards] == [4, 2] and len(index) == 6
+    got = [index.read(key, members) for key, members in index.partitions(max_size=2)]
+    assert [(p.key, p.numbers, p.shards) for p in got] == [
+        ("", (3, 6), (0, 1)),  # the two without a source id
+        ("x", (1, 4), (0, 0)),
+        ("y", (2, 5), (0, 1)),
+    ]
+    assert [r["quote"] for r in got[1].records] == ["um", "quatro º"] and got[2].records[0]["quote"] == "dois º"
+    whole = [(i, r) for i, f in enumerate((a, b)) for r in parse_records(f.read_text(encoding="utf-8-sig"))]
+    assert got == partition_records(whole, max_size=2)  # the same partitions, records and all
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b'{"citation_id": 1, "source_id": "x", "quote": "q"}\n{"citation_id": 2,\n')
+    with pytest.raises(RecordError, match=r"bad.jsonl: line 2 is not valid JSON"):
+        InputIndex([bad])
+    bad.write_bytes(b'{"citation_id": 1, "source_id": "x", "quote": "q"}\n{"quote": "\xe7a"}\n')
+    with pytest.raises(InputError, match=r"bad.jsonl: line 2 is not UTF-8 .*save the file as UTF-8"):
+        InputIndex([bad])
