@@ -192,6 +192,9 @@ class CitedDocuments(MutableMapping[str, Document]):
             return self._store.document_of(sv)
         return self._kept[sid]
 
+    def __contains__(self, sid: object) -> bool:  # without reading the document
+        return sid in self._stored or sid in self._kept
+
     def __iter__(self) -> Iterator[str]:
         yield from self._stored
         yield from (sid for sid in self._kept if sid not in self._stored)
