@@ -219,6 +219,8 @@ def run_batch(
             except Exception as exc:  # a partition that failed after its retries
                 failed.append({"partition": i, "source": key, "records": size, "error": repr(exc)[:300]})
                 continue
+            finally:
+                fut.release()  # the scheduler forgets its task (records and all) now, not at the end
             done += res["results"]
             cpu += res["cpu_seconds"]
             statuses.update(res["statuses"])
