@@ -131,6 +131,40 @@ def floor_parts(tmp: Path, records: Path, store: str, repeat: int) -> None:
     print("the fixed part of a store-backed run (whole processes, CPU time, medians):")
     for name, cmd in parts.items():
         print(f"  {name:52s} {child_cpu(cmd, max(3, repeat)) * 1e3:8.1f} ms")
+    built = [dataclasses_built([str(one), *tail]) for _ in range(max(3, repeat))]
+    ms = statistics.median(b[0] for b in built)
+    print(f"  {f'of the one-record run: {built[0][1]} @dataclass classes built':52s} {ms:8.1f} ms")
+
+
+DATACLASS_PROBE = """
+import dataclasses, sys, time
+spent = [0.0, 0]
+build = dataclasses._process_class
+def timed(*args, **kw):
+    t = time.process_time()
+    try:
+        return build(*args, **kw)
+    finally:
+        spent[0] += time.process_time() - t
+        spent[1] += 1
+dataclasses._process_class = timed
+from ipsis.cli import main
+try:
+    main(["verify", *sys.argv[1:]], prog_name="ipsis")
+except SystemExit:
+    pass
+print(f"{spent[0] * 1e3:.3f} {spent[1]}")
+"""
+"""A one-record run with the building of every ``@dataclass`` class timed (CPU): Python 3.11
+compiles each class's generated methods (``__init__``, ``__eq__``, ``__repr__``, ``__hash__``,
+a frozen class's ``__setattr__``/``__delattr__``) from source, in every process."""
+
+
+def dataclasses_built(args: list[str]) -> tuple[float, int]:
+    """CPU ms spent building ``@dataclass`` classes in ``ipsis verify ARGS``, and how many."""
+    out = subprocess.run([sys.executable, "-c", DATACLASS_PROBE, *args], env=ENV, capture_output=True, text=True)
+    ms, count = out.stdout.split()[-2:]
+    return float(ms), int(count)
 
 
 def obvious(text: str, quote: str) -> int:

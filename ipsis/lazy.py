@@ -54,7 +54,7 @@ class LazyPattern:
     (['5', '12'], '\\\\d+', 2)
     """
 
-    def __init__(self, module: str, pattern: str | Callable[[], str], flags: tuple[str, ...] = ()) -> None:
+    def __init__(self, module: str, pattern: str | bytes | Callable[[], str], flags: tuple[str, ...] = ()) -> None:
         self._source = (module, pattern, flags)
 
     def compiled(self) -> Any:

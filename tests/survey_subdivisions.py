@@ -2,9 +2,11 @@
 
 ``python -m tests.survey_subdivisions`` prints, per norm, how many line-start markers of each
 subdivision form its text has (as the real reader gives it), and how often each citation form
-occurs in the recorded real answers and the project's cases. It reads ../shared (never copies
-it); the held-out norms of the subdivision work (Argentina, Chile, Uruguay's HTML) are left out
-unless ``--all`` is given.
+occurs in the recorded real answers and the project's cases. ``--xrefs`` resolves each norm's own
+cross-references (`inciso séptimo del número 15º del artículo 19`) against its own tree and counts,
+per citation family, how many resolve, warn (`unchecked`) or name no section
+(docs/citation-forms.md). It reads ../shared (never copies it); the held-out norms of the
+subdivision work (Argentina, Chile, Uruguay's HTML) are left out of the markers unless ``--all``.
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ CITATIONS = {
     "alínea": re.compile(r"\bal[íi]nea\s+[a-z]\b", re.I),
     "n.º N": re.compile(r"\bn\.\s?º\s*\d"),
     "nth paragraph (en)": re.compile(r"\b(?:first|second|third|last)\s+paragraph\b", re.I),
+    "inciso ordinal word": re.compile(
+        r"\bincisos?\s+(?:primer|segund|tercer|cuart|quint|sext|s[ée]ptim|octav|final)", re.I
+    ),
 }
 
 
@@ -86,7 +91,51 @@ def survey_citations(folders: list[Path]) -> None:
         print(f"  {name}: {n}")
 
 
+XREF_NORMS = (
+    *NORMS,
+    "latam/cl-constitucion-politica-bcn-leychile-242302.xml",
+    "latam/uy-constitucion-1967-2004-parlamento.html",
+    "br/lei-14133-2021-planalto-reserialized-cp1252.html",
+    "br/cf88-senado-compilado-ec108-2020.html",
+    "pt/pt-codigo-penal-legix-2007.txt",
+    "pt/pt-codigo-trabalho-dre-2025.txt",
+    "es/es-lopdgdd-lo-3-2018-legalize.md",
+)
+_SUB = (
+    r"(?:incisos?|p[áa]rrafos?|apartados?|fracci[óo]n(?:es)?|numerales?|n[úu]meros?|n\.\s?[º°]s?|N[º°]|letras?"
+    r"|literal(?:es)?|al[íi]neas?|§§?|par[áa]grafos?|caput|itens?)"
+)
+_ART = r"(?:art[íi]culos?|artigos?|arts?\.)\s+\d+(?:\.\s?[º°]|[º°o])?(?:-[A-Z])?(?:\s+bis)?"
+_TO = r"\b[^.;:\n]{0,90}?\b(?:del?|da|do|de la)\s+(?:presente\s+|mismo\s+)?"
+XREF = re.compile(r"(?i)\b(" + _SUB + _TO + _ART + r")")
+
+
+def survey_cross_references(paths: list[str]) -> None:
+    from ipsis.errors import IpsisError
+    from ipsis.ingest import load_document
+    from ipsis.sections import resolve_reference, segment
+
+    counts: Counter[tuple[str, str]] = Counter()
+    for rel in paths:
+        doc = load_document(CORPORA / rel)
+        tree = segment(doc)
+        text = " ".join(doc.text.split())
+        for ref in sorted({m.group(1) for m in XREF.finditer(text)}):
+            family = next((name for name, rx in CITATIONS.items() if rx.search(ref)), "other")
+            try:
+                outcome = "unchecked" if resolve_reference(tree, ref, doc).unchecked else "resolved"
+            except IpsisError:
+                outcome = "no such section"
+            counts[(family, outcome)] += 1
+    for family in dict.fromkeys(f for f, _ in sorted(counts)):
+        shown = ", ".join(f"{o} {counts[(family, o)]}" for o in ("resolved", "unchecked", "no such section"))
+        print(f"  {family}: {shown}")
+
+
 def main(argv: list[str]) -> None:
+    if "--xrefs" in argv:
+        survey_cross_references(list(XREF_NORMS))
+        return
     paths = list(NORMS)
     if "--all" in argv:
         paths += [f"latam/{h}" for h in HELD_OUT]

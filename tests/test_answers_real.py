@@ -16,6 +16,7 @@ from ipsis.answers.check import CheckReport, check_answer
 from ipsis.answers.detect import FORMATS, detect
 from ipsis.answers.sources import Sources, load_sources, sources_from_json
 from ipsis.cli import main
+from ipsis.verify.prepare import cut_words
 from tests.shared import ANSWERS_REAL
 
 CASES = sorted((Path(__file__).parent / "cases" / "answers-real").glob("*.json"))
@@ -103,3 +104,18 @@ def test_real_response_cli_no_traceback(case_path: Path) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert result.exit_code == (0 if not case["findings"] else 1), result.output
     assert len(json.loads(result.output)["findings"]) == len(case["findings"])
+
+
+def test_web_search_snippets_are_cut_inside_words() -> None:
+    """Anthropic's web-search ``cited_text`` is a snippet cut with ``...``, mostly inside a word,
+    and one holds U+0095 for a bullet (Windows-1252 read as Latin-1): the reader keeps the quote
+    as recorded, and quote preparation finds each cut word (tests/cases/verify/provider-snippets.json
+    locates such cuts and escapes on real passages). The sources sent here are the result titles
+    (the page text is encrypted), so every one stays not found."""
+    report = _check(_case(Path(__file__).parent / "cases" / "answers-real" / "anthropic-web-search-stream.json"))
+    quotes = [c.citation.quote for c in report.checked if c.result is not None]
+    assert len(quotes) == 7
+    glued = [cut_words(q)[1] for q in quotes if cut_words(q)[1]]
+    assert glued == ["l", "r", "ent", "crim", "even", "flights"]  # read by hand: all but 'flights' cut inside a word
+    assert any("2025 \x95 President" in q for q in quotes)
+    assert [c.result.status for c in report.checked if c.result is not None] == ["not_found"] * 7

@@ -16,6 +16,7 @@ from tests.shared import ANSWERS, SHARED
 
 ROOT = Path(__file__).resolve().parent.parent
 RFC7519 = (SHARED / "corpora" / "rfc" / "rfc7519.txt").read_text(encoding="utf-8")
+"""As sent in a request (read with universal newlines: the file's LF ends and form feeds kept)."""
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +51,34 @@ def test_locate_inline_rfc(server: Server) -> None:
     assert " ".join(RFC7519[m["start"] : m["end"]].split()) == quote
     assert RFC7519[m["start"] : m["end"]] == m["text"]
     assert data["policy_fingerprint"]
+
+
+ACROSS_PAGE_10 = (
+    "Unlike Public Claim Names, Private Claim Names are subject to collision and should be used with caution."
+)
+"""RFC 7519 section 4.3: the sentence runs over the page 10 footer, the form feed and the page 11 header."""
+
+
+def test_inline_rfc_across_a_page_break(server: Server) -> None:
+    """An inline RFC text is read as the RFC file would be: its page furniture is skipped inside
+    a quote (locate, verify and check alike), and the span is the source's own text."""
+    status, data = server.post("/v1/locate", {"source": {"id": "rfc7519", "text": RFC7519}, "quote": ACROSS_PAGE_10})
+    assert status == 200, data
+    assert data["status"] == "located", data["message"]
+    (m,) = data["matches"]
+    assert RFC7519[m["start"] : m["end"]] == m["text"]
+    assert m["text"].startswith("Unlike Public\n") and m["text"].endswith("used with caution.")
+    assert "[Page 10]" in m["text"] and "\f" in m["text"]
+    record = {"citation_id": "p", "source_id": "rfc", "quote": ACROSS_PAGE_10}
+    status, data = server.post("/v1/verify", {"records": [record], "sources": {"rfc": {"text": RFC7519}}})
+    assert status == 200, data
+    (r,) = data["results"]
+    assert r["status"] == "located" and (r["matches"][0]["start"], r["matches"][0]["end"]) == (m["start"], m["end"])
+    answer = f'Private names "{ACROSS_PAGE_10}" [1]'
+    status, data = server.post("/v1/check", {"answer": answer, "sources": [{"id": "rfc7519", "text": RFC7519}]})
+    assert status == 200, data
+    statuses = [c["status"] for c in data["citations"]]
+    assert statuses == ["located"], data["citations"]
 
 
 def test_verify_records_same_json_as_cli(server: Server) -> None:

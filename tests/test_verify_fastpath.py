@@ -257,7 +257,8 @@ def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
 def test_a_store_backed_verify_imports_only_what_it_uses(tmp_path: Path) -> None:
     """A run over a stored text source, every quote found: no section grammars (its sections are
     stored), no history modules (no --carry-to), no HTTP client (no --judge llm), no PDF or OCR
-    reader and no PDFium (not a PDF); the results are the same as in-process."""
+    reader and no PDFium (not a PDF), no file decoders (it reads no file); the results are the same
+    as in-process."""
     from ipsis.store import Store
     from tests.store_util import verify_as_a_process
 
@@ -268,7 +269,7 @@ def test_a_store_backed_verify_imports_only_what_it_uses(tmp_path: Path) -> None
     records = [{"citation_id": str(k), "source_id": "rfc", "quote": q} for k, q in enumerate(quotes)]
     avoided = ("ipsis.sections.grammar", "ipsis.sections.families", "ipsis.sections.refs", "ipsis.history",
                "ipsis.cli.history", "urllib.request", "http.client", "ipsis.ingest.pdf", "ipsis.ingest.pdfium",
-               "pypdfium2")  # fmt: skip
+               "pypdfium2", "ipsis.ingest.text", "ipsis.ingest.mojibake")  # fmt: skip
     got, expected, doc = verify_as_a_process(tmp_path, "rfc", records, avoided)
     for r, e in zip(got, expected, strict=True):
         assert (r["status"], r["matches"]) == (e["status"], e["matches"])

@@ -22,6 +22,7 @@ from ipsis.answers.model import Ref
 from ipsis.answers.tags import paired
 from ipsis.document import Document
 from ipsis.errors import InputError
+from ipsis.ingest import text_source
 from ipsis.limits import DEFAULT_LIMITS, Limits
 
 
@@ -199,7 +200,7 @@ def _source_from_object(item: Fields, position: int) -> Source:
     blocks = tuple(b if isinstance(b, str) else "" for b in item.array("blocks"))
     return Source(
         number,
-        Document(doc_id, text),
+        text_source(text, doc_id),
         title=item.opt_str("title"),
         url=item.opt_str("url"),
         file_id=item.opt_str("file_id"),
@@ -221,7 +222,7 @@ def sources_from_json(data: object, name: str = "sources") -> Sources:
     out: list[Source] = []
     for i, item in enumerate(data, start=1):
         if isinstance(item, str):
-            out.append(Source(i, Document(f"source-{i}", item), named=False))
+            out.append(Source(i, text_source(item, f"source-{i}"), named=False))
         else:
             out.append(_source_from_object(Fields(item, f"[{i - 1}]", name), i))
     return _checked(out, name)
@@ -263,7 +264,7 @@ def sources_from_xml(text: str, name: str = "sources") -> Sources:
         out.append(
             Source(
                 number,
-                Document(doc_id, doc_text),
+                text_source(doc_text, doc_id),
                 title=attrs.get("title"),
                 url=url,
                 filename=label or None,
@@ -286,10 +287,8 @@ def sources_from_text(text: str, name: str = "sources") -> Sources:
         return sources_from_xml(stripped, name)
     sep = SEPARATOR if SEPARATOR.search(stripped) else BLANK
     chunks = [c.strip() for c in sep.split(stripped)]
-    return _checked(
-        [Source(i, Document(f"source-{i}", c), named=False) for i, c in enumerate((c for c in chunks if c), start=1)],
-        name,
-    )
+    texts = enumerate((c for c in chunks if c), start=1)
+    return _checked([Source(i, text_source(c, f"source-{i}"), named=False) for i, c in texts], name)
 
 
 def load_sources(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sources:

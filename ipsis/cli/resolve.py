@@ -13,7 +13,7 @@ import click
 from ipsis.cli.limits import watchdog
 from ipsis.document import Document
 from ipsis.errors import InputError, IpsisError
-from ipsis.ingest import load_document
+from ipsis.ingest import load_document, text_source
 from ipsis.ingest.detect import ENGINES
 from ipsis.ingest.tesseract import MODES as OCR_MODES
 from ipsis.ingest.tesseract import OcrOptions
@@ -46,7 +46,7 @@ class SourceMap:
         self._paths[source_id] = Path(path)
 
     def add_text(self, source_id: str, text: str) -> None:
-        self._docs[source_id] = Document(source_id, text)
+        self._docs[source_id] = text_source(text, source_id)
 
     def add_pairs(self, pairs: tuple[str, ...]) -> None:
         for pair in pairs:

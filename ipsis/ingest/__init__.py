@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ipsis import __version__
 from ipsis.document import Document
 from ipsis.errors import InputError
-from ipsis.ingest.detect import FORMATS, check_format, detect_format
 from ipsis.ingest.tesseract import DEFAULT_OCR, OcrOptions
+from ipsis.lazy import lazy_exports
 from ipsis.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:  # the PDF reader is imported when a PDF is read, not by every reader
@@ -48,6 +48,8 @@ def load_bytes(
     of a text, RFC, HTML or XML file (PDFs carry their own and ignore it); a wrong one is an
     :class:`InputError` that names the file and suggests an encoding that works.
     """
+    from ipsis.ingest.detect import check_format, detect_format  # not by every import of a step module
+
     fmt = check_format(fmt)
     limits.check_size(len(data), name)
     if not data.strip():
@@ -107,6 +109,32 @@ def load_bytes(
     return doc
 
 
+def text_source(text: str, doc_id: str) -> Document:
+    """A :class:`Document` for text given inline (a serve request's ``{"text": ...}``, the
+    sources of an answer, ``--source-text``): the reading a file of that text gets from
+    :func:`load_bytes` (RFC text detected and its page furniture marked; a wrong single-byte
+    decoding repaired, length-preserving), minus the decoding: the text is already ``str``, so
+    offsets stay offsets into the text given (a leading BOM is kept). Markup stays text.
+
+    >>> rfc = "RFC 7519  JSON Web Token  May 2015\\n\\nRequest for Comments: 7519\\n"
+    >>> text_source(rfc, "jwt").meta["extractor"], text_source("Art. 1º", "lei").meta["extractor"]
+    ('ipsis.rfc', 'ipsis.text')
+    """
+    from ipsis.ingest.detect import looks_rfc
+
+    head = text[:8192].lstrip("\ufeff").encode("utf-8", "replace")
+    if looks_rfc(head, "\f" in text):
+        from ipsis.ingest.rfc import rfc_document
+
+        doc = rfc_document(text, doc_id)
+    else:
+        from ipsis.ingest.text import text_document
+
+        doc = text_document(text, doc_id)
+    doc.meta["format"] = "rfc" if doc.meta["extractor"] == "ipsis.rfc" else "text"
+    return doc
+
+
 def load_document(
     path: str | Path,
     doc_id: str | None = None,
@@ -146,4 +174,8 @@ def load_document(
     return doc
 
 
-__all__ = ["FORMATS", "Limits", "OcrOptions", "detect_format", "load_bytes", "load_document"]
+__getattr__ = lazy_exports(__name__, {"FORMATS": "ipsis.ingest.detect", "detect_format": "ipsis.ingest.detect"})
+"""The format detector is imported by the readers, not by every import of a normalization step
+(``ipsis.ingest.normalize`` imports this package first): a store-backed run reads no file."""
+
+__all__ = ["FORMATS", "Limits", "OcrOptions", "detect_format", "load_bytes", "load_document", "text_source"]

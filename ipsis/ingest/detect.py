@@ -11,26 +11,30 @@ from __future__ import annotations
 import re
 
 from ipsis.errors import InputError, UnsupportedFormatError
-from ipsis.ingest.text import looks_binary, sniff_wide
+from ipsis.lazy import LazyPattern
 
 FORMATS = ("auto", "pdf", "html", "xml", "rfc", "text")
 ENGINES = ("pdfium", "pypdf", "pdfplumber")
 """The PDF text engines (:mod:`ipsis.ingest.pdf`), here so that the command line can list them
 without importing the PDF reader."""
 
-_HTML = re.compile(rb"<!doctype\s+html|<html[\s>]", re.I)
-_HTML_ROOT = re.compile(rb"html|head|body|div|p|table|meta|title|!doctype\s+html", re.I)
-_ROOT = re.compile(rb"<(?!\?|!--|!DOCTYPE)(/?[A-Za-z!][\w:.-]*(?:\s+html)?)", re.I)
-_XML_START = re.compile(rb"\s*(?:<\?xml|<!--|<!DOCTYPE|<[A-Za-z_])")
+# compiled on first use: the command line imports this module for ENGINES, a store-backed run reads no file
+_HTML = LazyPattern("re", rb"<!doctype\s+html|<html[\s>]", ("I",))
+_HTML_ROOT = LazyPattern("re", rb"html|head|body|div|p|table|meta|title|!doctype\s+html", ("I",))
+_ROOT = LazyPattern("re", rb"<(?!\?|!--|!DOCTYPE)(/?[A-Za-z!][\w:.-]*(?:\s+html)?)", ("I",))
+_XML_START = LazyPattern("re", rb"\s*(?:<\?xml|<!--|<!DOCTYPE|<[A-Za-z_])")
 # Paginated RFC text: "Request for Comments: 7519" near the top, or page footers/headers.
-_RFC = re.compile(
+_RFC = LazyPattern(
+    "re",
     rb"^Request for Comments:\s+\d+|^RFC \d{3,5}\s{2,}.+\s{2,}\w+ \d{4}\s*$|\[Page \d+\]\s*$",
-    re.M,
+    ("M",),
 )
 
 
 def detect_format(data: bytes, name: str = "input") -> str:
     """``pdf``, ``html``, ``xml``, ``rfc`` or ``text`` from the first bytes of ``data``."""
+    from ipsis.ingest.text import looks_binary, sniff_wide
+
     head = data[:8192].removeprefix(b"\xef\xbb\xbf")
     if b"%PDF-" in data[:1024]:
         return "pdf"
@@ -54,9 +58,17 @@ def detect_format(data: bytes, name: str = "input") -> str:
             return "xml"
     elif _HTML.search(head[:2048]) and b"</" in head and not head.startswith(b"#"):
         return "html"
-    if len(_RFC.findall(head)) >= 1 and (b"Request for Comments" in head or b"\f" in data):
-        return "rfc"
-    return "text"
+    return "rfc" if looks_rfc(head, b"\f" in data) else "text"
+
+
+def looks_rfc(head: bytes, form_feeds: bool) -> bool:
+    """Paginated RFC text: an RFC line in ``head`` (the first 8 KB) and either "Request for
+    Comments" there or form feeds (``form_feeds``) in the text.
+
+    >>> looks_rfc(b"Network Working Group\\nRequest for Comments: 7519\\n", False)
+    True
+    """
+    return len(_RFC.findall(head)) >= 1 and (b"Request for Comments" in head or form_feeds)
 
 
 def _strip_prolog(head: bytes) -> bytes:

@@ -104,6 +104,30 @@ QUOTES = {
     **dict.fromkeys("“”„‟″‶«»〝〞＂", '"'),
 }
 DASHES = dict.fromkeys("‐‑‒–—―−﹘﹣－⁃", "-")
+C1_CONTROLS = {
+    chr(b): bytes([b]).decode("cp1252") for b in range(0x80, 0xA0) if b not in (0x81, 0x85, 0x8D, 0x8F, 0x90, 0x9D)
+}
+"""C1 control characters for the Windows-1252 character of their byte (``\x95`` -> ``•``,
+``\x93`` -> ``“``, ``\x96`` -> ``–``), as HTML5 reads ``&#149;`` and ftfy's ``fix_c1_controls``
+does: text decoded as Latin-1 where it was Windows-1252 (a provider's ``cited_text`` has
+``2025 \x95 President``). They are never text of their own. U+0085 (NEL) stays a line break;
+the five bytes Windows-1252 leaves undefined stay."""
+_C1_TABLE = str.maketrans(C1_CONTROLS)
+
+
+def _c1_controls(text: str) -> tuple[str, Sequence[Edit]]:
+    """:data:`C1_CONTROLS` replaced, length-preserving: a ``str`` test per character (memchr on
+    most texts: ten times faster than one ``re`` scan for the class), then one ``translate``
+    where there is any (rare).
+
+    >>> _c1_controls("2025 \x95 President \x93Trump\x94")[0]
+    '2025 • President “Trump”'
+    """
+    if not any(c in text for c in C1_CONTROLS):
+        return text, []
+    return text.translate(_C1_TABLE), []
+
+
 BULLETS = dict.fromkeys("●⚫⦁", "•")
 """Round list bullets that extractors read as one another from the same glyph (PDFium ``•``,
 pdftotext ``●``); hollow and square bullets look different and stay."""
@@ -232,6 +256,13 @@ FIXES: dict[str, Fix] = dict(
             _spacing_accents,
             "'X˜', '˜γ' = 'X̃', 'γ̃': an accent by one letter",
             "".join(SPACING_ACCENTS),
+        ),
+        _fix(
+            "c1_controls",
+            "typography",
+            _c1_controls,
+            "'\\x95' = '•', '\\x93' = '“': C1 controls read as Windows-1252",
+            "".join(C1_CONTROLS),
         ),
         _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
         _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),

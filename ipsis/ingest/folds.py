@@ -85,16 +85,32 @@ def _strip_accents(text: str) -> tuple[str, Sequence[Edit]]:
 _NON_ASCII_SPLIT = LazyPattern("regex", r"([^\x00-\x7f])")
 
 
-_ORDINAL = LazyPattern("regex", r"(?<=\d)(?:(\.?[º°ᵒ]|o(?!\w))|\.?[ªᵃ]|a(?!\w))")
+_ORDINAL = LazyPattern("regex", r"(?<=\d)(?:(?P<m>\.?[º°ᵒ]|\.?o(?!\w))|\.?[ªᵃ]|\.?a(?!\w))(?P<sp> *)")
 
 
 def _ordinals(text: str) -> tuple[str, Sequence[Edit]]:
-    """``1º``, ``1o``, ``1°``, ``1.º`` are one ordinal (lossy: ``1o`` may be a typo).
+    """An ordinal's sign written any way is one sign, and a masculine one may be left out (lossy:
+    ``1o`` may be a typo, ``Artigo 221`` drops the sign of ``Artigo 221.º``): ``º``, ``°``,
+    ``o``, ``.º``, ``.o`` after a digit become a space, ``ª``, ``a``, ``.ª``, ``.a`` become
+    ``ª`` (``1ª`` is not ``1º``). The space is the one after the sign before a word:
+    ``symbol_spacing`` has already taken it after ``°`` (a symbol) but not after ``º`` (a
+    letter), so ``Art. 6° As`` and ``Art. 6º As`` meet only this way; before punctuation or a
+    hyphen the sign just goes (``artigo 38.º-A`` is ``artigo 38-A``).
 
-    >>> _ordinals("Art. 1o e art. 8.º e 2ª")[0]
-    'Art. 1º e art. 8º e 2ª'
+    >>> _ordinals("Art. 1o e art. 8.º e 2ª Turma")[0]
+    'Art. 1 e art. 8 e 2ª Turma'
+    >>> {_ordinals(t)[0] for t in ("Art. 6°As", "Art. 6º As", "Art. 6.o As", "Art. 6 As")}
+    {'Art. 6 As'}
+    >>> _ordinals("artigo 38.º-A, 9º.- e 2.ª")[0]
+    'artigo 38-A, 9.- e 2ª'
+
     """
-    return _sub(_ORDINAL, lambda m: "º" if m.group(1) else "ª")(text)
+
+    def fold(m: Any) -> str:
+        word_after = bool(m.group("sp")) or (m.end() < len(text) and text[m.end()].isalnum())
+        return (" " if word_after else "") if m.group("m") else "ª" + (" " if m.group("sp") else "")
+
+    return _sub(_ORDINAL, fold)(text)
 
 
 OCR_SPECKS = ".,:;·'\"`´‘’‚“”„«»-–—_~^*+=|¦!¡¿?/\\()[]{}•¬©®"
@@ -130,19 +146,26 @@ def _ocr(text: str) -> tuple[str, Sequence[Edit]]:
     return _sub(_OCR_PAIRS, lambda m: " " if m.group("speck") else _OCR_MAP[m.group()])(text)
 
 
-_TIDY = LazyPattern("regex", r"(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})")
+_TIDY = LazyPattern(
+    "regex", r"(?P<leader>[ \t]*\.(?:[ \t]?\.){3,}[ \t]*)|(?<=[\p{S}\p{Ps}\p{Pd}]) +| +(?=[^\w\s\"'])|(?P<run> {2,})"
+)
 
 
 def _tidy(text: str) -> tuple[str, Sequence[Edit]]:
     """After a lossy step: spaces, punctuation and symbols settled again, so that every view
     stays idempotent (a speck read as a space next to a symbol goes, as ``symbol_spacing`` would
-    take it). A compound's hyphen stays: ``re-cover`` is not ``recover`` in any tier.
+    take it; dots a stripped mark kept apart are a leader, as ``leaders`` would read them). A
+    compound's hyphen stays: ``re-cover`` is not ``recover`` in any tier.
 
     >>> _tidy("a-o  b . ( x")[0]
     'a-o b.(x'
+    >>> _tidy("a ...... b")[0]  # '…\u0301…' once its accent is stripped
+    'a....b'
     """
 
     def settle(m: Any) -> str:
+        if m.group("leader"):
+            return "...."
         if m.group("run"):
             return " "
         s, e = m.span()

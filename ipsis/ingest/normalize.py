@@ -46,6 +46,7 @@ PIPELINE: tuple[str, ...] = (
     "compat_forms",
     "nfc",
     "spacing_accents",
+    "c1_controls",
     "quotes",
     "dashes",
     "bullets",

@@ -106,12 +106,18 @@ def find_toc(text: str, furniture: list[Mark]) -> Mark | None:
 def read_rfc(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
     """A :class:`Document` from a plain-text RFC."""
     text, enc = decode_text(data, name, encoding)
+    return rfc_document(text, doc_id, enc)
+
+
+def rfc_document(text: str, doc_id: str, encoding: str | None = None) -> Document:
+    """A :class:`Document` from the decoded text of an RFC (a file's, or one sent inline):
+    the text unchanged, its page furniture and table of contents marked."""
     furniture, starts = find_rfc_furniture(text)
     toc = find_toc(text, furniture)
     marks = sorted([*furniture, *([toc] if toc else [])], key=lambda m: (m.start, m.end))
     number = re.search(r"^Request for Comments:\s*(\d+)", text[:4000], re.M)
     meta: dict[str, object] = {
-        "encoding": enc,
+        "encoding": encoding,
         "extractor": "ipsis.rfc",
         "media_type": "text/plain",
         "page_count": len(starts) or None,

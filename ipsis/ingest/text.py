@@ -165,12 +165,19 @@ def decode_text(data: bytes, name: str = "input", encoding: str | None = None) -
 def read_text(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:
     """A :class:`Document` from plain-text bytes (``meta["encoding"]`` names the decoding used)."""
     text, enc = decode_text(data, name, encoding)
-    meta: dict[str, object] = {
-        "encoding": enc,
-        "extractor": "ipsis.text",
-        "media_type": "text/plain",
-    }
-    fixed, why = repair_single_byte(text) if not encoding else (text, "")
+    return text_document(text, doc_id, enc, repair=not encoding)
+
+
+def text_document(text: str, doc_id: str, encoding: str | None = None, *, repair: bool = True) -> Document:
+    """A :class:`Document` from decoded plain text: :func:`read_text` after decoding, and the
+    reader of a text sent inline (``encoding`` None). ``repair`` undoes a wrong single-byte
+    decoding (length-preserving, so offsets into the text given stay true).
+
+    >>> text_document("Art. 1º A Lei vale.", "d").meta["extractor"]
+    'ipsis.text'
+    """
+    meta: dict[str, object] = {"encoding": encoding, "extractor": "ipsis.text", "media_type": "text/plain"}
+    fixed, why = repair_single_byte(text) if repair else (text, "")
     if why:
         text = fixed
         meta["repaired"] = why

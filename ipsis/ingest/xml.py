@@ -12,7 +12,8 @@ is refused), no nested entity definitions (the "billion laughs" shape is refused
   document as it read on another date).
 - LeyChile (BCN ``<Norma>`` with nested ``<EstructurasFuncionales>``): title, heading, the text
   of every part in order, promulgation; ``part`` hints (value ``tipoParte``), derogated parts
-  marked ``revoked``. Numeric character references (``&#243;``) are decoded by the parser.
+  marked ``revoked``; a ``paragraph`` hint for each paragraph the fixed-width text marks by
+  indenting its first line (Chile's *incisos*). Numeric character references (``&#243;``) are decoded by the parser.
 - RFCXML v3 (``<rfc version="3">``): title, abstract, then numbered sections rendered as
   ``4.2.1.  Calculating Freshness Lifetime``; each is a ``section`` hint whose value is the
   number computed from the nesting (appendices ``A``, ``A.1``) with ``title``/``anchor`` attrs.
@@ -372,30 +373,59 @@ def _lines(el: Any) -> list[str]:
 
 # LeyChile ``<Texto>`` is fixed-width: the body wraps at ~60 columns and the right margin (from
 # column ~68) holds the provenance of each passage (`CPR Art. 3° D.O.`, `LEY N° 20.050 Art. 1°`).
+# Where a body line is short the margin starts earlier (`La familia es el núcleo` + 18 spaces +
+# `CPR Art. 1° D.O.`: column 46); the body never has more than two spaces in a row (28 article
+# lines have a run of 3 or more before column 56, each a run of 8 or more before the margin).
 _MARGIN_COL = 56
-_MARGIN = re.compile(r"^(?P<body>.*?\S)?(?P<gap>[ \t]{2,})(?P<note>\S.*)$")
+_MARGIN_GAP = 8
+_GAP = re.compile(r"[ \t]{2,}(?=\S)")
+_INDENT = re.compile(r"[ \t]{1,7}(?=\S)")
+"""A LeyChile paragraph's first line: indented (the Constitución's articles: 931 lines by 5
+spaces, 8 by 2-6), its wrapped lines flush (4,029)."""
 
 
-def _leychile_lines(el: Any) -> tuple[list[str], str]:
-    """The body lines of a LeyChile ``<Texto>`` and its right-margin annotations (joined).
+def _margin(line: str) -> tuple[str, str] | None:
+    """``line`` split into its body and its right-margin note, or None when it has no margin."""
+    for m in _GAP.finditer(line):
+        if m.end() >= _MARGIN_COL or len(m.group()) >= _MARGIN_GAP:
+            return line[: m.start()], line[m.end() :]
+    return None
+
+
+def _leychile_lines(el: Any) -> tuple[list[tuple[str, bool]], str]:
+    """The body lines of a LeyChile ``<Texto>`` (each with whether it opens a paragraph: an
+    *inciso* in Chilean usage) and its right-margin annotations (joined).
+
+    A piece of the margin printed on a line of its own before column 56 (`            CPR Art. 19°
+    N° 15`) took the indent of the paragraph after it (printed flush or by 2-4 spaces), which
+    opens a paragraph.
 
     >>> from lxml import etree
     >>> line2 = " " * 68 + "24.10.1980"
-    >>> t = etree.fromstring(f"<Texto>     Art. 4.- Chile es unitario.{' ' * 30}CPR Art. 4° D.O.\\n{line2}</Texto>")
-    >>> _leychile_lines(t)
-    (['Art. 4.- Chile es unitario.'], 'CPR Art. 4° D.O. 24.10.1980')
+    >>> t = etree.fromstring(f"<Texto>     Art. 4.- Chile es unitario.{' ' * 30}CPR Art. 4° D.O.\\n{line2}\\nsigue."
+    ...     "\\n            CPR Art. 4° N° 2\\nOtro inciso.</Texto>")
+    >>> _leychile_lines(t)  # doctest: +NORMALIZE_WHITESPACE
+    ([('Art. 4.- Chile es unitario.', True), ('sigue.', False), ('Otro inciso.', True)],
+     'CPR Art. 4° D.O. 24.10.1980 CPR Art. 4° N° 2')
     """
     raw = "".join(el.itertext()) if el is not None else ""
-    body: list[str] = []
+    body: list[tuple[str, bool]] = []
     notes: list[str] = []
+    displaced = False  # a margin piece took the indent of the paragraph that follows it
     for line in raw.splitlines():
-        m = _MARGIN.match(line.rstrip())
-        if m and m.start("note") >= _MARGIN_COL:
-            if m.group("body") and m.group("body").strip():
-                body.append(_WS.sub(" ", m.group("body")).strip())
-            notes.append(_WS.sub(" ", m.group("note")).strip())
-        elif line.strip():
-            body.append(_WS.sub(" ", line).strip())
+        line = line.rstrip()
+        if not line:
+            continue
+        split = _margin(line)
+        text, note = split if split is not None else (line, "")
+        if note:
+            notes.append(_WS.sub(" ", note).strip())
+        if not text.strip():  # the margin alone on its line
+            displaced = displaced or len(line) - len(note) < _MARGIN_COL
+            continue
+        opens = displaced or _INDENT.match(text) is not None
+        body.append((_WS.sub(" ", text).strip(), opens))
+        displaced = False
     return body, " ".join(notes)
 
 
@@ -421,8 +451,15 @@ def _leychile(root: Any) -> tuple[str, list[Mark], list[Hint], dict[str, Any]]:
                 continue
             start = out.pos
             lines, notes = _leychile_lines(_child(part, "Texto"))
-            for line in lines:
-                out.line(line)
+            opened = -1  # where the open paragraph starts
+            for line, opens in lines:
+                if opens and opened >= 0:
+                    hints.append(Hint("paragraph", "", opened, out.pos - 1))
+                a, _ = out.line(line)
+                if opens:
+                    opened = a
+            if opened >= 0:
+                hints.append(Hint("paragraph", "", opened, out.pos - 1))
             if notes:  # the margin, kept after the part's text and marked as a note
                 a, b = out.line(f"[{notes}]")
                 marks.append(Mark("note", a, b, "LeyChile margin annotation"))

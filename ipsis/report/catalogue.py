@@ -186,6 +186,23 @@ KINDS: dict[str, Entry] = {
             "Parte de la referencia citada no pudo comprobarse; la cita se comprobó en el precepto que la contiene.",
         ),
     },
+    "subdivision_end_uncertain": {
+        "en": (
+            "end of the cited item not marked",
+            "The quote is past the first paragraph of the last item of a list whose end nothing marks; "
+            "it may be the enclosing article's own text, printed after the list.",
+        ),
+        "pt": (
+            "fim do item citado não marcado",
+            "A citação está depois do primeiro parágrafo do último item de uma lista cujo fim nada marca; "
+            "pode ser texto do próprio artigo, impresso depois da lista.",
+        ),
+        "es": (
+            "final del elemento citado no marcado",
+            "La cita está después del primer párrafo del último elemento de una lista cuyo final nada marca; "
+            "puede ser texto del propio artículo, impreso después de la lista.",
+        ),
+    },
     "revoked": {
         "en": ("revoked text", "The quoted text is struck out or marked revoked in this source."),
         "pt": ("texto revogado", "O texto citado está riscado ou marcado como revogado nesta fonte."),

@@ -7,7 +7,11 @@ after the list. The Cámara de Diputados closes every amended fracción with its
 after the last one): a fracción ends at the first line after such a note that is neither a
 note, its wrapped continuation (``17-11-1982, 20-08-1993``), nor blank, and what follows until
 the next marker is the enclosing section's own text (CPEUM art. 28 after fracción XII, art. 38
-after VII, art. 105 after III). An item with no closing note keeps its span.
+after VII, art. 105 after III). An item with no closing note keeps its span, and a quote
+found in it past its first paragraph, in the last item of a list that runs to the end of the
+enclosing section, says so (:func:`end_uncertain`): that text may be the enclosing section's
+own, printed after the list (a Chilean article's inciso after its numbers, an article's
+paragraph after its letters).
 
 >>> from ipsis.sections.tree import Section
 >>> text = "Art. 1\\nI. Uno;\\nII. Dos.\\nFracción reformada DOF 01-01-2000\\nLa ley dirá.\\n"
@@ -25,9 +29,13 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ipsis.sections.paragraphs import NOTE_LINE
-from ipsis.sections.tree import Section
+from ipsis.sections.paragraphs import NOTE_LINE, paragraphs_in
+from ipsis.sections.tree import Section, SectionTree
+
+if TYPE_CHECKING:
+    from ipsis.document import Document
 
 # a note that closes a fracción (the Cámara prints it under the fracción it amends)
 _CLOSING = re.compile(
@@ -84,3 +92,28 @@ def close_at_notes(text: str, sections: list[Section], furniture: Sequence[tuple
                 cuts[x.id] = cut
             stack.extend(by_id[c] for c in x.children)
     return [replace(s, end=cuts[s.id]) if s.id in cuts else s for s in sections]
+
+
+_LIST_ITEMS = frozenset({"inciso", "alinea"})
+"""Kinds of list items (fracciones, incisos, letters); a ``numero`` is one in Latin America
+(Chile's `1º.-`, Uruguay's numerales), elsewhere an article's numbered paragraph (Portugal's
+`1 -`, whose last runs to the end of its article by design)."""
+
+
+def end_uncertain(tree: SectionTree, doc: Document, sec: Section, start: int) -> str | None:
+    """Why a quote at ``start`` in the cited list item ``sec`` may be its enclosing section's own
+    text, or None: ``sec`` is the last item of its list, nothing of the enclosing section follows
+    it (no closing note ended it), and ``start`` is past its first paragraph."""
+    kinds = _LIST_ITEMS | ({"numero"} if tree.family == "latam" else set())
+    parent = tree.get(sec.parent) if sec.parent else None
+    if sec.kind not in kinds or parent is None or not parent.children or parent.children[-1] != sec.id:
+        return None
+    if doc.text[sec.end : parent.end].strip():
+        return None  # the enclosing section's own text follows: the item's end is marked
+    paras, _ = paragraphs_in(doc, sec.start, sec.end)
+    if not paras or start < paras[0][1]:
+        return None
+    return (
+        f"{tree.path(sec)} is the last item of its list and nothing marks where it ends: the quote is "
+        f"past its first paragraph and may be {tree.path(parent)}'s own text, printed after the list"
+    )

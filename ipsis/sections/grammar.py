@@ -232,7 +232,11 @@ SUB_MARKERS = {
     "inciso": r"(?P<inc>(?P<inum>" + ROMAN + r")(?:-(?P<ilet>[A-Z]))?)" + _SP + r"[-–—](?=[\s\u00a0*])",
     # `1. As normas` (crp), `1 – Quem` (Código Penal LegiX, en dash), `1 - Os n.os 1` (CT DRE)
     # `1º)` … `9º)`, then `10)` on a line of its own (Uruguay's parlamento HTML: art. 85's numerales)
-    "numero": r"(?P<num>(?P<nnum>\d{1,3})(?:(?:\.|" + _SP1 + r"+[-–])(?=" + _SP1 + r")"
+    "numero": r"(?P<num>(?P<nnum>\d{1,3})(?:(?:\.|"
+    + _SP1
+    + r"+[-–])(?="
+    + _SP1
+    + r")"
     + r"|[º°]\)(?=\s)|\)(?=[ \t]*\r?\n)))",
     # `1. Los extranjeros gozarán` (CE BOE PDF)
     "apartado": r"(?P<apt>(?P<anum2>\d{1,3})\.)(?=" + _SP1 + r")",

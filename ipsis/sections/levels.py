@@ -61,13 +61,21 @@ def reordered(tree: SectionTree, sid: str) -> str:
 def one_level_down(tree: SectionTree, sid: str, ref: str) -> Section | None:
     """The section ``sid`` names when the document puts one more level above its last step:
     `artículo 27, inciso a)` is ``art-27/inc-VIII/ali-a``, the only a) of Artículo 27 (CPEUM).
+    A § is never skipped (`art. 156, V` is the caput's inciso V; § 1º's is cited `§ 1º, V`).
     Where that step exists under several sections (`artículo 2o., fracción I`: in apartados A,
     B and C), the reference is ambiguous: :class:`SectionNotFoundError` names them."""
     head, _, last = sid.rpartition("/")
     if not head or head not in tree:
         return None
     depth = sid.count("/") + 1
-    found = [s for s in tree if s.id.count("/") == depth and s.id.startswith(head + "/") and s.id.endswith("/" + last)]
+    found = [
+        s
+        for s in tree
+        if s.id.count("/") == depth
+        and s.id.startswith(head + "/")
+        and s.id.endswith("/" + last)
+        and not s.id[len(head) + 1 :].startswith("par-")  # `art. 156, V` is the caput's, never § 1º's
+    ]
     if len(found) == 1:
         return found[0]
     if found:

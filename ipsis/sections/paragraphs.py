@@ -16,9 +16,9 @@ cannot be told apart, and the reference is checked against the section with a wa
 >>> [text[a:b] for a, b in paragraph_spans(text, 0, len(text))]
 ['Artículo 4o. Uno dice\\nalgo.', 'Dos. \\nsigue.', 'Tres:']
 >>> ordinal_paragraph("artículo 4o., párrafo tercero")
-(3, 'párrafo tercero')
+((3,), 'párrafo tercero')
 >>> ordinal_paragraph("the second paragraph of Article 7")
-(2, 'second paragraph')
+((2,), 'second paragraph')
 """
 
 from __future__ import annotations
@@ -38,14 +38,24 @@ if TYPE_CHECKING:
 LAST = -1
 _EN = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _EN_RX = "|".join(_EN)
+# a list or a range of ordinals (`incisos segundo y tercero`, `incisos cuarto a sexto`, `párrafos
+# primero, quinto y octavo`): every paragraph it names is cited
+_SEP = r"(?:\s*,\s*(?:[ye]\s+)?|\s+(?:y|e|a|al|hasta)\s+)"
+_WORD = SPANISH_ORDINAL_RX + r"|[úu]ltimo|final"
+_INC_WORD = SPANISH_ORDINAL_RX + r"|final|\d{1,2}(?:\s?[º°o](?!\w))?(?![\w.,]?\d)"
 ORDINAL = re.compile(
-    r"\bp[áa]rrafos?\s+(?P<after>" + SPANISH_ORDINAL_RX + r"|[úu]ltimo)"
+    r"\bp[áa]rrafos?\s+(?P<after>(?:" + _WORD + r")(?:" + _SEP + r"(?:" + _WORD + r"))*)"
     r"|\b(?P<before>" + SPANISH_ORDINAL_RX + r"|[úu]ltimo)\s+p[áa]rrafo\b"
     r"|\b(?P<en>" + _EN_RX + r"|last)\s+paragraph\b"
     r"|\bparagraph\s+(?P<en_after>" + _EN_RX + r")\b"
-    r"|\b(?P<caput>caput)\b",
+    r"|\b(?P<caput>caput)\b"
+    # Chile's incisos are an article's paragraphs (`inciso segundo del artículo 5º`, `inciso
+    # final`, `inciso 2º`): read so only where the document marks its paragraphs (refs.py)
+    r"|\bincisos?\s+(?P<inc>(?:" + _INC_WORD + r")(?:" + _SEP + r"(?:" + _INC_WORD + r"))*)",
     re.I,
 )
+_ITEM = re.compile(r"(?P<sep>" + _SEP + r")?(?P<w>" + _INC_WORD + r"|[úu]ltimo)", re.I)
+_RANGE = frozenset(("a", "al", "hasta"))
 # `Párrafo reformado DOF 06-02-1976`, `Fracción adicionada DOF …`, `Fe de erratas a la fracción
 # …`, `Apartado B adicionado DOF …`, `Encabezado de inciso reformado DOF …` (CPEUM, Cámara)
 NOTE_LINE = re.compile(
@@ -56,23 +66,46 @@ NOTE_LINE = re.compile(
 _LINE = re.compile(r"[^\n]*\n?")
 
 
-def ordinal_paragraph(ref: str) -> tuple[int, str] | None:
-    """The ordinal paragraph a reference names (``LAST`` for ``último``/``last``; 1 for ``caput``)
-    and the words that name it, else None."""
+def _value(word: str) -> int | None:
+    low = word.lower().rstrip("º°o ").strip() if word[:1].isdigit() else word.lower()
+    if low.isdigit():
+        return int(low) or None
+    if low in ("último", "ultimo", "last", "final"):
+        return LAST
+    if low in _EN:
+        return _EN.index(low) + 1
+    return spanish_ordinal(word)
+
+
+def ordinal_paragraph(ref: str) -> tuple[tuple[int, ...], str] | None:
+    """The ordinal paragraphs a reference names (``LAST`` for ``último``/``last``/``final``; 1
+    for ``caput``; a range ``cuarto a sexto`` is every one in it) and the words that name them,
+    else None.
+
+    >>> ordinal_paragraph("incisos cuarto a sexto del artículo 130"), ordinal_paragraph("inciso final")
+    (((4, 5, 6), 'incisos cuarto a sexto'), ((-1,), 'inciso final'))
+    """
     m = ORDINAL.search(ref)
     if m is None:
         return None
-    word = m.group("after") or m.group("before") or m.group("en") or m.group("en_after") or ""
-    low = word.lower()
+    words = " ".join(m.group(0).split())
     if m.group("caput"):
-        n: int | None = 1
-    elif low in ("último", "ultimo", "last"):
-        n = LAST
-    elif low in _EN:
-        n = _EN.index(low) + 1
-    else:
-        n = spanish_ordinal(word)
-    return (n, " ".join(m.group(0).split())) if n else None
+        return (1,), words
+    listed = m.group("after") or m.group("inc")
+    if not listed:
+        n = _value(m.group("before") or m.group("en") or m.group("en_after") or "")
+        return ((n,), words) if n else None
+    out: list[int] = []
+    for it in _ITEM.finditer(listed):
+        n = _value(it.group("w"))
+        if n is None:
+            return None
+        sep = (it.group("sep") or "").strip().lower()
+        if sep in _RANGE and out and out[-1] != LAST and n != LAST and n > out[-1]:
+            out.extend(range(out[-1] + 1, n + 1))
+        else:
+            out.append(n)
+    return (tuple(dict.fromkeys(out)), words) if out else None
 
 
 def _skipped(skip: Sequence[tuple[int, int]], starts: list[int], a: int, b: int) -> bool:
@@ -122,6 +155,45 @@ def _paragraphs(text: str, start: int, end: int, skip: Sequence[tuple[int, int]]
     return out, wrapped < 3 or spaced >= 0.75 * wrapped
 
 
+_MARKED = ("paragraph_hints",)
+"""The ``doc.cache`` key of the sorted ``(start, end)`` of the paragraphs the reader marked."""
+
+
+def marked_paragraphs(doc: Document | None) -> list[tuple[int, int]]:
+    """The paragraphs ``doc``'s reader marked (``paragraph`` hints: the LeyChile text indents each
+    paragraph's first line), sorted; empty when the markup does not mark them."""
+    if doc is None:
+        return []
+    kept = doc.cache.get(_MARKED)
+    if kept is None:
+        kept = doc.cache[_MARKED] = sorted((h.start, h.end) for h in doc.hints if h.kind == "paragraph")
+    return list(kept)
+
+
+def _marked_in(marked: list[tuple[int, int]], start: int, end: int, text: str) -> list[tuple[int, int]]:
+    """The marked paragraphs that start in ``[start, end)``, cut at ``end`` (a span never leaves
+    its section) and without trailing blanks."""
+    out = []
+    for a, b in marked[bisect_right(marked, (start, -1)) :]:
+        if a >= end:
+            break
+        b = min(b, end)
+        b = a + len(text[a:b].rstrip())
+        if b > a:
+            out.append((a, b))
+    return out
+
+
+def paragraphs_in(doc: Document, start: int, end: int) -> tuple[list[tuple[int, int]], bool]:
+    """The paragraphs of ``doc.text[start:end]``: the ones the markup marks when it marks them,
+    else as the layout gives them; and whether they can be told apart (:func:`paragraph_spans`)."""
+    marked = marked_paragraphs(doc)
+    if marked:  # the markup tells the paragraphs apart: no guess from the line breaks
+        return _marked_in(marked, start, end, doc.text), True
+    skip = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
+    return _paragraphs(doc.text, start, end, skip)
+
+
 def _heading_only(first: str, unit: Section) -> bool:
     """Whether the first line run holds only the unit's marker and title (no body text)."""
     rest = first[len(unit.label) :] if first.startswith(unit.label) else first
@@ -153,8 +225,7 @@ def paragraph_of(
         a, b = unit.start, min(firsts, default=unit.end)
         b = a + len(text[a:b].rstrip())
         return Section(f"{unit.id}/caput", "parrafo", "caput", "", a, b, unit.id), None
-    skip = sorted((m.start, m.end) for m in doc.marks if m.kind == "furniture")
-    paras, reliable = _paragraphs(text, unit.start, head_end, skip)
+    paras, reliable = paragraphs_in(doc, unit.start, head_end)
     if paras and _heading_only(text[paras[0][0] : paras[0][1]], unit):
         paras = paras[1:]  # `Artículo 2. [Derechos fundamentales de la persona]` on its own line
     if not reliable:
@@ -173,5 +244,8 @@ def paragraph_of(
         raise SectionNotFoundError(msg, unit.id)
     k = len(paras) if n == LAST else n
     a, b = paras[k - 1]
-    label = f"párrafo {k}" if tree.family in ("es", "latam") else f"paragraph {k}"
+    if words.lower().startswith("inciso"):
+        label = f"inciso {k}"
+    else:
+        label = f"párrafo {k}" if tree.family in ("es", "latam") else f"paragraph {k}"
     return Section(f"{unit.id}/prr-{k}", "parrafo", label, "", a, b, unit.id), None

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING
 from ipsis.errors import ReferenceSyntaxError, SectionNotFoundError
 from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_ordinal, suffix_rank, suffix_token
 from ipsis.sections.levels import one_level_down, reordered, split_level
-from ipsis.sections.paragraphs import ORDINAL, ordinal_paragraph, paragraph_of
+from ipsis.sections.paragraphs import ORDINAL, marked_paragraphs, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
+from ipsis.sections.reflists import expand_list
 from ipsis.sections.tree import Section, SectionTree
 
 if TYPE_CHECKING:
@@ -136,10 +137,16 @@ _NORM_DESIGNATION = re.compile(
 )
 
 
-def _components(ref: str) -> dict[str, list[str]]:
+def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, list[str]]:
+    """The parts of ``ref`` by kind. ``incisos_are_paragraphs``: the document marks its paragraphs
+    and `inciso segundo` names one (Chile); elsewhere an inciso is a numbered item (Brazil's
+    `inciso II`, Uruguay's `inciso 17`, Peru's `inciso 9`) and an ordinal word after it is
+    reported unread."""
     comps: dict[str, list[str]] = {}
     rest = _NORM_DESIGNATION.sub(lambda m: " " * len(m.group(0)), ref)
     for m in ORDINAL.finditer(rest):  # `párrafo tercero`, `último párrafo`, `caput`
+        if m.group("inc") and not incisos_are_paragraphs:
+            continue
         comps.setdefault("ordinal", []).append(m.group(0))
         rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end() :]
     for name, rx in _PATTERNS:
@@ -230,7 +237,7 @@ def parse_reference(ref: str, family: str | None = None) -> tuple[str, ...]:
     >>> parse_reference("artigo 8.º, n.º 2, alínea a)", "pt")
     ('art-8/num-2/ali-a',)
     """
-    return _ids(_components(ref), ref, family)
+    return tuple(dict.fromkeys(i for r in expand_list(ref) for i in _ids(_components(r), r, family)))
 
 
 def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str, ...]:
@@ -376,7 +383,10 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
     Never a silent substitute: a subdivision word left unread (``Satz 1``) or a level the
     document is not split into is named in :attr:`Resolution.unchecked`. An ordinal paragraph
     (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`)."""
-    comps = _components(ref)
+    items = expand_list(ref)
+    if len(items) > 1:  # `incisos II e V`, `alíneas d) a f)`: each item read on its own
+        return _resolve_items(tree, ref, items, doc)
+    comps = _components(ref, bool(marked_paragraphs(doc)))
     ids = _ids(comps, ref, tree.family)
     unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
     found: list[Section] = []
@@ -409,7 +419,7 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
                 s.id for s in tree if s.id.count("/") == sid.count("/") and s.id.split("-")[0] == sid.split("-")[0]
             ]
             pool = same_depth or [s.id for s in tree]
-            closest = _nearest_number(sid, pool)
+            closest = _nearest_number(sid, pool) or _cited_ancestor(tree, sid, pool)
             if closest is None:
                 close = difflib.get_close_matches(sid, pool, n=1, cutoff=0.0)
                 closest = close[0] if close else None
@@ -417,13 +427,50 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             where = f"{_describe(sid)} does not exist in {tree.doc_id}"
             msg = f"{where}{hint} (reference: {ref.strip()!r})"
             raise SectionNotFoundError(msg, closest)
+        parts = [sec]
         for words in comps.get("ordinal", ())[:1]:
             ordinal = ordinal_paragraph(words)
             if ordinal is None:
                 unchecked.append(f"{words!r} in the reference was not read")
                 continue
-            sec, note = paragraph_of(tree, sec, ordinal, doc)
-            if note:
-                unchecked.append(note)
-        found.append(_caput(tree, sec) if "caput" in comps and sec.id == sid else sec)
+            parts = []
+            for n in ordinal[0]:  # `incisos segundo y tercero`: each one cited
+                part, note = paragraph_of(tree, sec, (n, ordinal[1]), doc)
+                parts.append(part)
+                if note:
+                    unchecked.append(note)
+            if sec in parts:  # one could not be told apart: the whole unit, said so
+                parts = [sec]
+        found += [_caput(tree, p) if "caput" in comps and p.id == sid else p for p in parts]
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))
+
+
+def _resolve_items(tree: SectionTree, ref: str, items: list[str], doc: Document | None) -> Resolution:
+    """Each item of a list resolved; one that does not exist is named in ``unchecked`` (the quote
+    is checked against the others), all missing raises the first one's error."""
+    parts: list[Resolution] = []
+    missing: list[SectionNotFoundError] = []
+    for item in items:
+        try:
+            parts.append(resolve_reference(tree, item, doc))
+        except SectionNotFoundError as exc:
+            missing.append(exc)
+    if not parts:
+        raise missing[0]
+    found = list({s.id: s for p in parts for s in p.sections}.values())
+    unread = [u for p in parts for u in p.unchecked]
+    unread += [f"{exc}: the other items of {ref.strip()!r} were checked" for exc in missing]
+    return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unread)))
+
+
+def _cited_ancestor(tree: SectionTree, sid: str, pool: list[str]) -> str | None:
+    """Inside the deepest section the reference names that exists, the id most like ``sid``
+    (`apartado C` of art. 123: apt-B), else that section itself (`letra a) del artículo 13`
+    where art. 13 has no letters: art-13, never a look-alike elsewhere such as art-131/ali-a)."""
+    parts = sid.split("/")
+    for cut in range(len(parts) - 1, 0, -1):
+        head = "/".join(parts[:cut])
+        if head in tree:
+            close = difflib.get_close_matches(sid, [x for x in pool if x.startswith(head + "/")], n=1, cutoff=0.0)
+            return close[0] if close else head
+    return None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ipsis.doccache import DocumentCache
 from ipsis.document import Document
+from ipsis.ingest import text_source
 from ipsis.sections import segment
 
 if TYPE_CHECKING:
@@ -65,9 +66,11 @@ class Catalog:
         return self.cache.get_or_load(("stored", sv.id, sv.sha256), load)
 
     def inline(self, source_id: str, text: str, user: str | None = None) -> Document:
-        """A document for an inline text; the same user, id and text reuse the same views."""
+        """A document for an inline text, read as a file of that text would be (RFC page
+        furniture marked: :func:`~ipsis.ingest.text_source`); the same user, id and text reuse
+        the same views."""
         digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        load = lambda: _segmented(Document(source_id, text))  # noqa: E731
+        load = lambda: _segmented(text_source(text, source_id))  # noqa: E731
         return self.cache.get_or_load(("inline", user, source_id, digest), load, user)
 
     def stored(self, source_id: str, user: str | None) -> Document | None:

@@ -30,14 +30,15 @@ import regex
 from ipsis.document import Document
 from ipsis.ingest.hyphens import _BREAK_AFTER, CONTROL_HYPHENS, LINE_END_HYPHENS
 from ipsis.ingest.normalize import Normalized, run_steps
+from ipsis.lazy import LazyPattern
 from ipsis.spans import Span
 from ipsis.verify.match import find_all
 
-_COMPOUND = regex.compile(r"(?<=\p{L})-(?=\p{L})")
-_HYPHEN = regex.compile("[" + regex.escape(LINE_END_HYPHENS + CONTROL_HYPHENS) + "]")
-_INLINE = regex.compile(r"\p{L}[-\u2010\u2011](?=\p{L})")
+_COMPOUND = LazyPattern("regex", r"(?<=\p{L})-(?=\p{L})")
+_HYPHEN = LazyPattern("regex", lambda: "[" + regex.escape(LINE_END_HYPHENS + CONTROL_HYPHENS) + "]")
+_INLINE = LazyPattern("regex", r"\p{L}[-\u2010\u2011](?=\p{L})")
 """A hyphen right between two letters in the source: text, which the quote must write."""
-_AT_LINE_END = regex.compile("[" + regex.escape(LINE_END_HYPHENS + CONTROL_HYPHENS) + "]" + _BREAK_AFTER)
+_AT_LINE_END = LazyPattern("regex", lambda: "[" + regex.escape(LINE_END_HYPHENS + CONTROL_HYPHENS) + "]" + _BREAK_AFTER)
 
 
 def may_hold_compound(quote: str) -> bool:

@@ -97,6 +97,20 @@ def restrict_to_section(
         for h, sp in zip(hits, spans, strict=True)
         if any(sec.start <= sp.start and sp.end <= sec.end for sec in resolution.sections)
     ]
+    if inside:
+        from ipsis.sections.closing import end_uncertain
+
+        at = [sp for h, sp in zip(hits, spans, strict=True) if h in inside]
+        result.warnings.extend(
+            {"kind": "subdivision_end_uncertain", "message": why}
+            for why in dict.fromkeys(
+                end_uncertain(tree, doc, sec, sp.start)
+                for sp in at
+                for sec in resolution.sections
+                if sec.start <= sp.start and sp.end <= sec.end
+            )
+            if why
+        )
     if not inside:
         labels = ", ".join(tree.path(sec) for sec in resolution.sections)
         where = "; ".join(f"{_section_name(e['section'])} [{e['start']}, {e['end']})" for e in elsewhere)

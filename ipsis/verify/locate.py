@@ -49,7 +49,7 @@ from ipsis.verify.match import (
     quote_view,
 )
 from ipsis.verify.policy import DEFAULT_POLICY, Policy
-from ipsis.verify.prepare import prepare_stages
+from ipsis.verify.prepare import cut_words, goes_on, prepare_stages
 from ipsis.verify.result import (
     AMBIGUOUS,
     EMPTY_QUOTE,
@@ -256,21 +256,21 @@ def _first_stage_found(
     stages = searched_stages(quote, policy)
     last: tuple[str, list[str]] = (quote.strip(), [])
     for stage, removed in stages:
-        last = (stage, removed)
+        cut = "cut_word" in removed
+        if not cut:
+            last = (stage, removed)
         q = quote_view(stage, tier, dis).text
         if not q.strip():
             continue
         if spacing or compounds:
             find = script_spacing_hits if spacing else compound_hits
-            pairs = find(doc, view, q, policy.boundaries)
-            if pairs:
-                return stage, pairs, removed
-            continue
-        if batched:
-            found = batch.find_in_view(doc, view, q, policy)
+            hits = find(doc, view, q, policy.boundaries)
+        elif batched:
+            hits = [(h, h + len(q)) for h in batch.find_in_view(doc, view, q, policy)]
         else:
-            found = find_all(view.text, q, boundaries=policy.boundaries)
-        hits = [(h, h + len(q)) for h in found]
+            hits = [(h, h + len(q)) for h in find_all(view.text, q, boundaries=policy.boundaries)]
+        if cut:  # only where the source's words go on from the letters cut off
+            hits = goes_on(view.text, hits, *(quote_view(w, tier, dis).text for w in cut_words(quote)))
         if hits:
             return stage, hits, removed
     return last[0], [], last[1]

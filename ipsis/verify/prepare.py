@@ -50,7 +50,7 @@ _OUTER_ELLIPSIS = LazyPattern(
 def prepare_quote(quote: str) -> tuple[str, list[str]]:
     """Return the quote with every decoration taken off, and the sorted names of what was
     taken (``locate`` tries the quote as written first: :func:`prepare_stages`)."""
-    *_, last = prepare_stages(quote)
+    *_, last = (stage for stage in prepare_stages(quote) if "cut_word" not in stage[1])
     return last
 
 
@@ -68,6 +68,7 @@ def prepare_stages(quote: str, literal: bool = False) -> Iterator[tuple[str, lis
     """
     removed: set[str] = set()
     q = quote if literal else quote.strip()
+    cut: str | None = None
     yield q, []
     if q != q.strip():
         q = q.strip()
@@ -76,13 +77,74 @@ def prepare_stages(quote: str, literal: bool = False) -> Iterator[tuple[str, lis
     while True:
         before = q
         for name, step in _STEPS:
+            cut = cut or (q if name == "outer_ellipsis" and any(cut_words(q)) else None)
             after = step(q)
             if after is not None and after != q:
                 q = after
                 removed.add(name)
                 yield q, sorted(removed)
         if q == before:
-            return
+            break
+    core = without_cut_words(cut) if cut is not None else None
+    if core is not None and core != q and not literal:
+        yield core, sorted({*removed, "cut_word"})
+
+
+_CUT_WORD = LazyPattern("regex", r"^(?:\.{3}|…)(\p{L}+)(?=\s)|(?<=\s)(\p{L}+)(?:\.{3}|…)$")
+"""An ellipsis glued to a word at an end of the quote: the word may be cut (``European l...``,
+``...ment of the city``), as search tools cut their snippets (Anthropic's ``cited_text``)."""
+_CUT_HEAD = LazyPattern("regex", r"^(?:\.{3}|…)\p{L}+\s+")
+_CUT_TAIL = LazyPattern("regex", r"\s+\p{L}+(?:\.{3}|…)$")
+
+
+def cut_words(quote: str) -> tuple[str, str]:
+    """The letters glued to an ellipsis at the quote's start and at its end (``""`` for none):
+    maybe a word cut short.
+
+    >>> cut_words("...ment of the city will join European l...")
+    ('ment', 'l')
+    >>> cut_words("within 3... days"), cut_words("has been sentenced to ...")
+    (('', ''), ('', ''))
+    """
+    head = tail = ""
+    for m in _CUT_WORD.finditer(quote.strip()):
+        head, tail = head or m.group(1) or "", tail or m.group(2) or ""
+    return head, tail
+
+
+def without_cut_words(quote: str) -> str | None:
+    """``quote`` without the words :func:`cut_words` finds and their ellipses, or None when it
+    has none (or nothing would be left): the last stage of :func:`prepare_stages`, searched
+    only where the source's next (previous) word goes on from the cut letters."""
+    q = quote.strip()
+    head, tail = cut_words(q)
+    if not head and not tail:
+        return None
+    m = _CUT_HEAD.match(q) if head else None
+    start = m.end() if m else 0
+    m = _CUT_TAIL.search(q) if tail else None
+    end = m.start() if m else len(q)
+    core = q[start:end].strip()
+    return core or None
+
+
+def goes_on(text: str, hits: list[tuple[int, int]], head: str, tail: str) -> list[tuple[int, int]]:
+    """The hits of a quote's core in ``text`` (a view) whose previous word ends with ``head``
+    and whose next word starts with ``tail`` (the letters :func:`cut_words` found, in the view's
+    form): ``European l...`` is ``European`` before ``leaders``, never before ``Union``.
+
+    >>> goes_on("will join European leaders. European Union", [(5, 18), (28, 36)], "", "l")
+    [(5, 18)]
+    """
+    out = []
+    for a, b in hits:
+        before, after = text[:a].rstrip(" "), text[b:]
+        if head and not (a > len(before) and before.endswith(head)):
+            continue
+        if tail and not (after[:1] == " " and after[1:].startswith(tail)):
+            continue
+        out.append((a, b))
+    return out
 
 
 def _blockquote(q: str) -> str | None:

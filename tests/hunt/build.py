@@ -16,6 +16,7 @@ from ipsis.verify.prepare import prepare_stages
 from tests.hunt.core import DOCS, HELD_OUT, MISS, Case, Outcome, _flat, _flat_text, _load, passages
 from tests.hunt.families import FAMILIES
 from tests.hunt.moves import MOVES, structural
+from tests.hunt.third import THIRD, third_structural
 
 
 def _real(doc: Document, quote: str) -> bool:
@@ -109,17 +110,19 @@ def build(per_family: int, held_out: bool = False, seed: int = 5, docs: tuple[tu
     for lang, rel in docs or (HELD_OUT if held_out else DOCS):
         doc = _load(rel)
         spans = passages(doc, per_family, rng)
-        for name, (expect, family) in {**FAMILIES, **MOVES}.items():
+        own = random.Random(f"{seed}:{rel}")  # the third hunt's draws leave the others' sample as it was
+        for name, (expect, family) in {**FAMILIES, **MOVES, **THIRD}.items():
+            draw = own if name in THIRD else rng
             made = 0
             for s, e in spans:
                 if made >= per_family:
                     break
                 p = doc.text[s:e]
-                variants = [v for v in family(p, lang, rng, doc) if v != p]
+                variants = [v for v in family(p, lang, draw, doc) if v != p]
                 if expect == MISS:
                     variants = [v for v in variants if not _real(doc, v)]
                 if variants:
-                    cases.append(Case(name, expect, lang, doc, (s, e), rng.choice(variants)))
+                    cases.append(Case(name, expect, lang, doc, (s, e), draw.choice(variants)))
                     made += 1
         glued = list(_glued(doc, spans))
         cases += [Case(c.family, c.expect, lang, doc, c.span, c.quote) for c in glued[:per_family]]
@@ -130,6 +133,7 @@ def build(per_family: int, held_out: bool = False, seed: int = 5, docs: tuple[tu
         rng.shuffle(cut)
         cases += cut[:per_family]
         cases += structural(doc, lang, spans, rng, per_family)
+        cases += third_structural(doc, lang, spans, own, per_family)
     return cases
 
 

@@ -7,7 +7,7 @@ import time
 from collections import Counter, defaultdict
 
 from tests.hunt.build import build, run
-from tests.hunt.core import HELD_OUT_2, OCR_DOCS, Outcome
+from tests.hunt.core import HELD_OUT_2, HELD_OUT_3, OCR_DOCS, Outcome
 
 _DESCRIPTION = "Near-miss quotes built from real passages, by families: per-family figures."
 
@@ -34,12 +34,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--quick", action="store_true", help="2 cases per family and document")
     ap.add_argument("--held-out", action="store_true", help="the held-out documents only")
     ap.add_argument("--held-out2", action="store_true", help="the second hunt's held-out documents only")
+    ap.add_argument("--held-out3", action="store_true", help="the third hunt's held-out documents only")
     ap.add_argument("--ocr", action="store_true", help="the OCR text layers only (scans/ocr-layer)")
     ap.add_argument("--per-family", type=int, default=12)
     ap.add_argument("--show", action="append", default=[], help="print the wrong cases of FAMILY ('all')")
     args = ap.parse_args(argv)
     t0 = time.monotonic()
-    docs = OCR_DOCS if args.ocr else HELD_OUT_2 if args.held_out2 else ()
+    docs = OCR_DOCS if args.ocr else HELD_OUT_2 if args.held_out2 else HELD_OUT_3 if args.held_out3 else ()
     cases = build(2 if args.quick else args.per_family, held_out=args.held_out, docs=docs)
     outcomes = run(cases)
     print(table(outcomes))
