@@ -18,9 +18,14 @@ shards included).
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import itertools
 import json
 import math
+import os
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -44,7 +49,13 @@ SHARDS = 10
 
 
 def write_records(
-    store: Store, n_sources: int, n: int, folder: Path, rng: random.Random, cited_sources: int | None = None
+    store: Store,
+    n_sources: int,
+    n: int,
+    folder: Path,
+    rng: random.Random,
+    cited_sources: int | None = None,
+    shards: int = SHARDS,
 ) -> list[str]:
     ids = [f"src{k:05d}-v1" for k in range(n_sources)]
     cited_ids = ids[: cited_sources or n_sources]
@@ -53,7 +64,7 @@ def write_records(
         doc = store.document(sid)
         assert doc is not None
         texts[sid] = doc.text
-    files = [folder / f"records-{i:02d}.jsonl" for i in range(SHARDS)]
+    files = [folder / f"records-{i:02d}.jsonl" for i in range(shards)]
     handles = [f.open("w", encoding="utf-8") for f in files]
     try:
         for i in range(n):
@@ -64,7 +75,7 @@ def write_records(
             if kind == 9:
                 q = alter(q)
             rec = {"citation_id": f"r{i}", "source_id": cited, "quote": q}
-            handles[i % SHARDS].write(json.dumps(rec, ensure_ascii=False) + "\n")
+            handles[i % shards].write(json.dumps(rec, ensure_ascii=False) + "\n")
     finally:
         for h in handles:
             h.close()
@@ -105,6 +116,87 @@ def one_worker(folder: Path, inputs: list[str], n: int) -> None:
     )
 
 
+MEMORY_COUNTS = (10_000, 100_000, 1_000_000)
+MODES = ("cli", "api", "dask")
+"""How a user runs a batch: ``ipsis verify RECORDS.jsonl --store DIR -o OUT.jsonl`` (``cli``); the
+streaming Python API, :class:`~ipsis.store.RunStream` over :func:`~ipsis.verify.records.iter_records`,
+each result written as it comes (``api``); ``ipsis verify RECORDS.jsonl --engine dask --workers 1
+-o DIR`` (``dask``: the largest of the client and its worker process; when Dask is installed, not
+in ``--quick``)."""
+
+
+def run_child(argv: list[str]) -> tuple[float, float, float]:
+    """Peak RSS (MB), wall and CPU seconds of one child process (its own, from ``wait4``)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    t = time.perf_counter()
+    child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert child.stderr is not None
+    err = child.stderr.read()  # a run's summary line; read before waiting, so the pipe never fills
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - t
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode not in (0, 1):  # 1: some records not located, as generated
+        msg = f"{argv[:4]} exited {child.returncode}: {err.decode(errors='replace')[-2000:]}"
+        raise SystemExit(msg)
+    return usage.ru_maxrss / 1024, wall, usage.ru_utime + usage.ru_stime
+
+
+def api_child(records: str, store_dir: str, out: str) -> None:
+    """The ``api`` mode's child: the streaming run, results written one at a time."""
+    from ipsis.store import RunStream
+    from ipsis.verify.records import iter_records
+
+    with Store.open(store_dir) as store, open(records, "rb") as fh, open(out, "w", encoding="utf-8") as o:
+        run = RunStream(iter_records(fh, records), store, records_name=records)
+        for r in run:
+            o.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+        run.finish()
+
+
+def memory(base: Path, store: Store, n_sources: int, counts: list[int], rng: random.Random) -> None:
+    """Peak RSS of a whole single-process run per records count and mode, and the ratio
+    between the largest and the smallest run: flat memory is a ratio near 1 (the per-source
+    caches, bounded, fill in the smallest run already, when it cites every source)."""
+    t = time.perf_counter()
+    (first,) = write_records(store, n_sources, max(counts), base, rng, shards=1)
+    print(f"generated {max(counts):,} records citing all {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
+    dask = importlib.util.find_spec("distributed") is not None and max(counts) > 5000  # --quick: not started
+    modes = [m for m in MODES if m != "dask" or dask]
+    rss: dict[str, dict[int, float]] = {m: {} for m in modes}
+    for n in sorted(counts):
+        records = base / f"first-{n}.jsonl"
+        with open(first, "rb") as src, open(records, "wb") as dst:
+            dst.writelines(itertools.islice(src, n))
+        for mode in modes:
+            out = base / f"out-{mode}-{n}.jsonl"
+            st = str(base / "st")
+            cli = [sys.executable, "-m", "ipsis", "verify", str(records), "--store", st]
+            if mode == "cli":
+                argv = [*cli, "--format", "jsonl", "-o", str(out)]
+            elif mode == "dask":
+                out = base / f"out-{mode}-{n}"
+                argv = [*cli, "--engine", "dask", "--workers", "1", "-o", str(out)]
+            else:
+                argv = [sys.executable, __file__, "--api-child", str(records), st, str(out)]
+            peak, wall, cpu = run_child(argv)
+            files = sorted((out / "results").glob("*.jsonl")) if out.is_dir() else [out]
+            lines = 0
+            for f in files:
+                with open(f, "rb") as fh:
+                    lines += sum(1 for _ in fh)
+            assert lines == n, f"{mode}: {lines:,} results for {n:,} records"
+            shutil.rmtree(out) if out.is_dir() else out.unlink()
+            rss[mode][n] = peak
+            print(
+                f"{mode:>3}: {n:>9,} records: peak RSS {peak:7.1f} MB, {wall:7.1f} s wall,"
+                f" {cpu:7.1f} s CPU = {n / cpu:,.0f} records/s CPU"
+            )
+        records.unlink()
+    lo, hi = min(counts), max(counts)
+    for mode in modes:
+        print(f"{mode}: peak RSS at {hi:,} records / at {lo:,} = x{rss[mode][hi] / rss[mode][lo]:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="reduced run for CI")
@@ -119,7 +211,20 @@ def main() -> None:
         " per source as the full run (1,000), the found-elsewhere index still over every source",
     )
     ap.add_argument("--compare", type=int, default=5000, help="records for the in-process per-worker comparison")
+    ap.add_argument(
+        "--memory",
+        nargs="?",
+        const=",".join(map(str, MEMORY_COUNTS)),
+        default=None,
+        metavar="N,N,...",
+        help="peak RSS of single-process runs (the CLI and the streaming API) of these records counts"
+        " (default 10k, 100k, 1M; --quick: 1k, 5k, 50 sources) instead of the throughput figures",
+    )
+    ap.add_argument("--api-child", nargs=3, metavar=("RECORDS", "STORE", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.api_child:
+        api_child(*args.api_child)
+        return
     n_records, n_sources = (600, 50) if args.quick else (args.records, args.sources)
     counts = [int(w) for w in args.workers.split(",") if int(w) > 0]
     rng = random.Random(12)
@@ -132,6 +237,11 @@ def main() -> None:
                 store.ingest(make_source(k, pool, rng), f"src{k:05d}", "v1")
             store.compact_index()  # as `ipsis ingest` of many files does at its end
             print(f"ingested {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
+            if args.memory or args.quick:  # --quick: a reduced memory run too
+                counts = [1000, 5000] if args.quick else [int(n) for n in args.memory.split(",")]
+                memory(base, store, n_sources, counts, rng)
+                if args.memory:
+                    return
             t = time.perf_counter()
             inputs = write_records(store, n_sources, n_records, base, rng, None if args.quick else args.cited)
             print(f"generated {n_records:,} records in {SHARDS} shards in {time.perf_counter() - t:.1f} s")
@@ -157,9 +267,9 @@ def main() -> None:
                 print(
                     f"{w} worker(s): {n_records:,} records in {m['seconds']:.1f} s = {rates[w]:,.0f} records/s "
                     f"({m['partitions']} partitions; located {s['located']:,}; {s['by_status']}; {same})\n"
-                    f"  the workers' CPU time verifying: {cpu:.1f} s = {n_records / max(cpu, 1e-9) / w:,.0f} records/s"
-                    f" per worker-CPU-second (wall above minus this: cores taken by other jobs, the client,"
-                    f" the scheduler, reading and partitioning the inputs)"
+                    f"  the workers' CPU time verifying (all {w} together): {cpu:.1f} s ="
+                    f" {n_records / max(cpu, 1e-9):,.0f} records per worker-CPU-second (wall above minus this:"
+                    f" cores taken by other jobs, the client, the scheduler, reading and partitioning the inputs)"
                 )
     if not rates:
         return

@@ -260,9 +260,9 @@ def test_a_document_loaded_in_one_thread_reads_its_rows_in_another(tmp_path: Pat
     then, seen in CI on tests/test_serve_store.py)."""
     import threading
 
+    from ipsis.doccache import DocumentCache
     from ipsis.pdfboxes import STORED
     from ipsis.report.scan import ORIGINAL
-    from ipsis.serve.cache import DocumentCache
     from ipsis.serve.catalog import Catalog
 
     st = tmp_path / "st"

@@ -14,6 +14,7 @@ Without ``--scheduler`` a LocalCluster of worker processes is started on loopbac
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -25,13 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ipsis.batch.inputs import Partition, expand_inputs, partition_records, read_shards
+from ipsis.batch.inputs import InputIndex, Partition, expand_inputs
 from ipsis.document import Document
 from ipsis.errors import InputError, IpsisError
 from ipsis.verify.policy import Policy
 from ipsis.verify.result import LOCATED, STATUSES
 
 RETRIES = 2
+IN_FLIGHT = 3
+"""Partitions handed to the cluster per worker at a time (the others wait, unread, in the client)."""
 CRASH_HOOK = "IPSIS_BATCH_CRASH_ONCE"
 """Fault injection for tests: a path; the first task to find it missing creates it and kills its worker."""
 
@@ -169,8 +172,8 @@ def run_batch(
 
     policy = policy or Policy()
     paths = expand_inputs(inputs)
-    shards, records = read_shards(paths)
-    parts = partition_records(records, max_partition) if max_partition else partition_records(records)
+    index = InputIndex(paths)
+    parts = index.partitions(max_partition) if max_partition else index.partitions()
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         msg = f"-o {out}: a file; --engine dask writes a folder of result shards, name a folder"
@@ -180,7 +183,7 @@ def run_batch(
         old.unlink()  # shards of an earlier run would be mistaken for this one's
     run_id, started = new_run_id(), utc_now()
     job = Job(run_id, str(out.resolve()), store.location if store is not None else None, user, policy, fallback)
-    total = len(records)
+    total = len(index)
     n_workers = workers or max(1, os.cpu_count() or 1)
     client, cluster = _client(scheduler, n_workers)
     statuses: Counter[str] = Counter()
@@ -193,18 +196,31 @@ def run_batch(
     try:
         from distributed import as_completed
 
-        futures = {
-            client.submit(verify_partition, job, i, p, key=f"ipsis-{run_id}-{i}", retries=RETRIES, pure=False): (i, p)
-            for i, p in enumerate(parts)
-        }
+        # a few partitions per worker in flight, read from the inputs as they are handed out:
+        # the client and the scheduler hold those, never the whole input (memory stays flat)
+        window = IN_FLIGHT * max(n_workers, len(client.scheduler_info().get("workers", {})))
+        todo = iter(enumerate(parts))
+        futures: dict[Any, tuple[int, str, int]] = {}
+
+        def submit(i: int, key: str, members: list[int]) -> Any:
+            part = index.read(key, members)
+            fut = client.submit(verify_partition, job, i, part, key=f"ipsis-{run_id}-{i}", retries=RETRIES, pure=False)
+            futures[fut] = (i, key, len(members))
+            return fut
+
+        running = as_completed([submit(i, *kv) for i, kv in itertools.islice(todo, window)])
         done = 0
-        for fut in as_completed(list(futures)):
-            i, p = futures[fut]
+        for fut in running:
+            i, key, size = futures.pop(fut)
+            for j, kv in itertools.islice(todo, 1):  # the next one takes its place
+                running.add(submit(j, *kv))
             try:
                 res = fut.result()
             except Exception as exc:  # a partition that failed after its retries
-                failed.append({"partition": i, "source": p.key, "records": len(p.records), "error": repr(exc)[:300]})
+                failed.append({"partition": i, "source": key, "records": size, "error": repr(exc)[:300]})
                 continue
+            finally:
+                fut.release()  # the scheduler forgets its task (records and all) now, not at the end
             done += res["results"]
             cpu += res["cpu_seconds"]
             statuses.update(res["statuses"])
@@ -234,7 +250,8 @@ def run_batch(
             "records_total": total,
             "seconds": round(elapsed, 3),
             "inputs": [
-                {"path": s.path, "records": s.records, "results": per_shard.get(k, 0)} for k, s in enumerate(shards)
+                {"path": s.path, "records": s.records, "results": per_shard.get(k, 0)}
+                for k, s in enumerate(index.shards)
             ],
             "partitions": len(parts),
             "outputs": sorted(outputs, key=lambda o: o["path"]),

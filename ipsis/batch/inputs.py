@@ -8,13 +8,15 @@ and its results sort back into the same order.
 from __future__ import annotations
 
 import glob
+import json
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ipsis.errors import InputError
-from ipsis.verify.records import parse_records
+from ipsis.verify.records import _json_line, parse_records
 
 MAX_PARTITION = 2000
 """Most records in one partition: a source cited more often is split (each worker still loads
@@ -60,15 +62,11 @@ def expand_inputs(args: Sequence[str]) -> list[Path]:
 
 
 def read_shards(paths: Sequence[Path]) -> tuple[list[Shard], list[tuple[int, Any]]]:
-    """The shards and every record as ``(shard index, record)``, in input order."""
-    shards: list[Shard] = []
-    records: list[tuple[int, Any]] = []
-    for i, path in enumerate(paths):
-        with open(path, encoding="utf-8-sig") as fh:
-            rows = parse_records(fh.read(), str(path))
-        shards.append(Shard(str(path), len(rows)))
-        records.extend((i, r) for r in rows)
-    return shards, records
+    """The shards and every record as ``(shard index, record)``, in input order (all read:
+    a batch run reads them a partition at a time, :class:`InputIndex`)."""
+    index = InputIndex(paths)
+    whole = index.read("", list(range(len(index))))
+    return index.shards, list(zip(whole.shards, whole.records, strict=True))
 
 
 def source_key(record: Any) -> str:
@@ -81,6 +79,23 @@ def source_key(record: Any) -> str:
     return sid if isinstance(sid, str) else ""
 
 
+def slices(keys: Sequence[str], max_size: int = MAX_PARTITION) -> list[tuple[str, list[int]]]:
+    """The partitions of records with these source ``keys``: ``(key, indexes)``, largest groups
+    first, groups above ``max_size`` sliced.
+
+    >>> slices(["a", "b", "a"])
+    [('a', [0, 2]), ('b', [1])]
+    """
+    groups: dict[str, list[int]] = {}
+    for n, key in enumerate(keys):
+        groups.setdefault(key, []).append(n)
+    return [
+        (key, members[start : start + max_size])
+        for key, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        for start in range(0, len(members), max_size)
+    ]
+
+
 def partition_records(records: Sequence[tuple[int, Any]], max_size: int = MAX_PARTITION) -> list[Partition]:
     """Group records by source, largest groups first, slicing groups above ``max_size``.
 
@@ -88,19 +103,97 @@ def partition_records(records: Sequence[tuple[int, Any]], max_size: int = MAX_PA
     >>> [(p.key, p.numbers, p.shards) for p in partition_records(recs)]
     [('a', (1, 3), (0, 1)), ('b', (2,), (0,))]
     """
-    groups: dict[str, list[int]] = {}
-    for n, (_, rec) in enumerate(records):
-        groups.setdefault(source_key(rec), []).append(n)
-    out: list[Partition] = []
-    for key, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        for start in range(0, len(members), max_size):
-            part = members[start : start + max_size]
-            out.append(
-                Partition(
-                    key=key,
-                    numbers=tuple(n + 1 for n in part),
-                    shards=tuple(records[n][0] for n in part),
-                    records=tuple(records[n][1] for n in part),
-                )
-            )
-    return out
+    return [
+        Partition(
+            key=key,
+            numbers=tuple(n + 1 for n in part),
+            shards=tuple(records[n][0] for n in part),
+            records=tuple(records[n][1] for n in part),
+        )
+        for key, part in slices([source_key(rec) for _, rec in records], max_size)
+    ]
+
+
+class InputIndex:
+    """Where each record of the input shards is, not the records: their source keys, shards and
+    byte ranges in compact arrays (~30 bytes a record), so that a run over millions of records
+    reads a partition's records only when it is handed to a worker (:meth:`read`). Every line is
+    parsed once here (a malformed line fails the run before any work, as :func:`read_shards`);
+    a shard written as a JSON array (its size limited) is kept parsed."""
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self.paths = [str(p) for p in paths]
+        self.shards: list[Shard] = []
+        self._shard = array("i")
+        self._offset = array("q")
+        self._length = array("q")
+        self._keys: list[str] = []
+        self._parsed: dict[int, Any] = {}  # records of JSON-array shards, by index
+        self._names: dict[str, str] = {}
+        for i, path in enumerate(paths):
+            self.shards.append(Shard(str(path), self._index(i, path)))
+
+    def _index(self, shard: int, path: Path) -> int:
+        before = len(self._keys)
+        with open(path, "rb") as fh:
+            first = fh.read(1)
+            while first and first in b"\xef\xbb\xbf \t\r\n":  # a BOM and blanks before the first record
+                first = fh.read(1)
+            fh.seek(0)
+            if first == b"[":  # a JSON array: parsed whole
+                for rec in parse_records(_decoded(fh.read(), path, 1), str(path)):
+                    self._parsed[len(self._keys)] = rec
+                    self._add(shard, -1, 0, source_key(rec))
+                return len(self._keys) - before
+            offset = 0
+            for line_no, raw in enumerate(fh, 1):
+                start, offset = offset, offset + len(raw)
+                row = _decoded(raw, path, line_no)
+                if row.strip():
+                    self._add(shard, start, len(raw), source_key(_json_line(row, str(path), line_no)))
+        return len(self._keys) - before
+
+    def _add(self, shard: int, offset: int, length: int, key: str) -> None:
+        self._shard.append(shard)
+        self._offset.append(offset)
+        self._length.append(length)
+        self._keys.append(self._names.setdefault(key, key))  # one string per source id
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def partitions(self, max_size: int = MAX_PARTITION) -> list[tuple[str, list[int]]]:
+        """The partitions as :func:`partition_records` makes them, as record indexes."""
+        return slices(self._keys, max_size)
+
+    def read(self, key: str, members: list[int]) -> Partition:
+        """The partition of the records at ``members`` (indexes in the whole input)."""
+        records = []
+        handles: dict[int, BinaryIO] = {}
+        try:
+            for n in members:
+                if n in self._parsed:
+                    records.append(self._parsed[n])
+                    continue
+                shard = self._shard[n]
+                fh = handles.get(shard) or handles.setdefault(shard, open(self.paths[shard], "rb"))  # noqa: SIM115
+                fh.seek(self._offset[n])
+                records.append(json.loads(fh.read(self._length[n]).decode("utf-8-sig")))  # checked when indexed
+        finally:
+            for fh in handles.values():
+                fh.close()
+        return Partition(
+            key=key,
+            numbers=tuple(n + 1 for n in members),
+            shards=tuple(self._shard[n] for n in members),
+            records=tuple(records),
+        )
+
+
+def _decoded(raw: bytes, path: Path, line_no: int) -> str:
+    """A line (or a whole JSON array, from line 1) of a shard as text; a BOM at the start dropped."""
+    try:
+        return raw.decode("utf-8-sig" if line_no == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        msg = f"{path}: line {line_no} is not UTF-8 (byte {exc.start + 1}); save the file as UTF-8"
+        raise InputError(msg) from None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import click
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def carry_results(
     results: Iterator[Result],
     target: str,
-    documents: dict[str, Document],
+    documents: Mapping[str, Document],
     resolve: Dated,
     store: Store | None,
     user: str | None,

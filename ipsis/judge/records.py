@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +44,7 @@ class CitedSources:
         self.wiki = wiki
         self.cited: dict[str, Resolved | Finding] = {}
         self.documents: dict[str, Document] = {}
-        self.known: dict[str, Document] = {}
+        self.known: Mapping[str, Document] = {}
         self.stored: Resolver | None = None
 
     def __call__(self, source_id: str) -> Document | None:

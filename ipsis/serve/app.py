@@ -27,8 +27,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ipsis import __version__
+from ipsis.doccache import DocumentCache
 from ipsis.serve import api
-from ipsis.serve.cache import DocumentCache
 from ipsis.serve.catalog import Catalog
 from ipsis.serve.guard import BodyBudget, RequestGuard, read_body
 from ipsis.serve.limits import ApiError, ServeConfig, parse_json_body

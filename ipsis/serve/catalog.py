@@ -14,10 +14,10 @@ import hashlib
 import threading
 from typing import TYPE_CHECKING, Any
 
+from ipsis.doccache import DocumentCache
 from ipsis.document import Document
 from ipsis.ingest import text_source
 from ipsis.sections import segment
-from ipsis.serve.cache import DocumentCache
 
 if TYPE_CHECKING:
     from ipsis.store import SourceVersion, Store
@@ -60,7 +60,7 @@ class Catalog:
     def _load(self, store: Store, sv: SourceVersion) -> Document:
         def load() -> Document:
             doc = type(store).document_of(store, sv)
-            store._docs.pop(sv.pk, None)  # held by the bounded LRU only
+            store._docs.discard(sv.pk)  # held by the bounded LRU only
             return _segmented(doc)
 
         return self.cache.get_or_load(("stored", sv.id, sv.sha256), load)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ipsis.store.db import CheckReport, IngestOutcome, SourceVersion, Store, parse_when
 from ipsis.store.ids import compose_id, resolve_id, split_id
-from ipsis.store.runs import Run, find_elsewhere, verify_run
+from ipsis.store.runs import Run, RunStream, find_elsewhere, verify_run
 
 DEFAULT_DIR = ".ipsis"
 
@@ -35,6 +35,7 @@ __all__ = [
     "CheckReport",
     "IngestOutcome",
     "Run",
+    "RunStream",
     "SourceVersion",
     "Store",
     "compose_id",

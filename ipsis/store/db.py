@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ipsis import __version__
+from ipsis.doccache import DocumentCache
 from ipsis.document import Document
 from ipsis.errors import InputError, StoreError, VersionConflictError
 from ipsis.store import derived as dv
@@ -33,6 +34,12 @@ from ipsis.store.sqlite import DB_NAME, SqliteBackend
 
 ANONYMOUS = ""
 """The user of a caller who is nobody in particular: public versions only."""
+CACHED_DOCUMENTS = 2048
+CACHED_CHARS = 8_000_000
+"""The store keeps the most recently used documents it has read (with the views built on them)
+up to these many, and these many characters of text together: a run over any number of sources
+keeps bounded memory (the views cost ~16-110 bytes per character of text, measured on a norm and
+an RFC), and a run citing fewer, smaller sources reads each once."""
 
 __all__ = ["DB_NAME", "CheckReport", "IngestOutcome", "SourceVersion", "Store", "parse_when", "utc_now"]
 _COLUMNS = (
@@ -138,7 +145,7 @@ class Store:
         self.root = backend.root
         self.location = backend.location
         self.blobs: Blobs = backend.blobs
-        self._docs: dict[int, Document] = {}
+        self._docs = DocumentCache(CACHED_DOCUMENTS, CACHED_CHARS)
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -230,7 +237,7 @@ class Store:
                 doc.cache[("original_bytes",)] = lambda sha=sv.sha256: now().blobs.read(sha)
             for kind in dv.expected(doc):  # what was computed at ingest, read on first use
                 doc.cache.provide(kind.keys, dv.loader(lambda: now().backend, sv.pk, sv.sha256, kind.name))
-            self._docs[sv.pk] = doc
+            self._docs.put(sv.pk, doc)
         return doc
 
     def row(self, pk: int) -> dict[str, Any]:
@@ -537,7 +544,7 @@ class Store:
             rows = dv.compute(doc, data, sv.sha256, need)
             with self.backend.write():
                 self.backend.executemany(dv.UPSERT, [d.values(sv.pk) for d in rows])
-            self._docs.pop(sv.pk, None)
+            self._docs.discard(sv.pk)
             done.append((sv.id, [d.kind for d in rows]))
         return done
 

@@ -16,7 +16,7 @@ import json
 import os
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,7 +56,7 @@ class Run:
     id: str
     results: list[Result]
     manifest: dict[str, Any] = field(default_factory=dict)
-    documents: dict[str, Document] = field(default_factory=dict)
+    documents: Mapping[str, Document] = field(default_factory=dict)
     """The documents the records cited, by source id (for the report and the judge)."""
 
 
@@ -169,6 +169,40 @@ def _used_entry(sv: SourceVersion, role: str) -> dict[str, Any]:
     }
 
 
+class CitedDocuments(MutableMapping[str, Document]):
+    """The documents a run's records cited, by source id: a stored one is asked of the store on
+    each look-up (its bounded cache keeps the recent ones: a run over many sources keeps flat
+    memory); any other (a file given by the user) is kept."""
+
+    def __init__(self, store: Store | None, stored: dict[str, SourceVersion]) -> None:
+        self._store = store
+        self._stored = stored
+        self._kept: dict[str, Document] = {}
+
+    def __setitem__(self, sid: str, doc: Document) -> None:
+        if sid not in self._stored:
+            self._kept[sid] = doc
+
+    def __delitem__(self, sid: str) -> None:
+        del self._kept[sid]  # a stored one stays cited
+
+    def __getitem__(self, sid: str) -> Document:
+        sv = self._stored.get(sid)
+        if sv is not None and self._store is not None:
+            return self._store.document_of(sv)
+        return self._kept[sid]
+
+    def __contains__(self, sid: object) -> bool:  # without reading the document
+        return sid in self._stored or sid in self._kept
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._stored
+        yield from (sid for sid in self._kept if sid not in self._stored)
+
+    def __len__(self) -> int:
+        return len(self._stored.keys() | self._kept.keys())
+
+
 class Verifier:
     """Verifies records for one run: resolves sources (store first, then ``fallback``), annotates
     results (found elsewhere, newer versions), and keeps the sources used for the manifest.
@@ -191,7 +225,7 @@ class Verifier:
         self.fallback = fallback
         self.used: dict[str, dict[str, Any]] = {}
         self.stored: dict[str, SourceVersion] = {}
-        self.documents: dict[str, Document] = {}
+        self.documents = CitedDocuments(store, self.stored)
         self._memo: dict[tuple[str, Any], Any] = {}
         # candidates of the found-elsewhere look-ups, by key (``versions``: kept by the caller
         # for several Verifiers of one run, as a batch worker does for its partitions)
@@ -225,9 +259,7 @@ class Verifier:
             return None
         self.stored[sid] = sv
         self.use(sv, "cited")
-        doc = self.store.document_of(sv)
-        self.documents[sid] = doc
-        return doc
+        return self.store.document_of(sv)
 
     def _resolve(self, sid: str) -> Document | None:
         doc = self.stored_document(sid)
@@ -376,7 +408,7 @@ class RunStream:
         self.cited: dict[str, dict[str, dict[str, Any]]] = {}
 
     @property
-    def documents(self) -> dict[str, Document]:
+    def documents(self) -> CitedDocuments:
         return self.verifier.documents
 
     def __iter__(self) -> Iterator[Result]:

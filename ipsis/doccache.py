@@ -1,4 +1,5 @@
-"""A bounded, thread-safe LRU of documents whose normalized views are reused across requests.
+"""A bounded, thread-safe LRU of documents whose normalized views are reused across requests
+(``ipsis serve``) and across the records of a run (the store's documents, :class:`ipsis.store.Store`).
 
 ``locate()`` builds each tier's view of a document once and keeps it on ``Document.cache``;
 keeping the document itself alive between requests is what makes the second request on the
@@ -55,6 +56,13 @@ class DocumentCache:
                 _, gone = self._items.popitem(last=False)
                 self._chars -= len(gone.text)
         return doc
+
+    def discard(self, key: Hashable) -> None:
+        """Forget ``key`` (its document changed)."""
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._chars -= len(old.text)
 
     def get_or_load(self, key: Hashable, load: Callable[[], Document], who: str | None = None) -> Document:
         """The cached document, or ``load()`` (run outside the lock; two racing loads are harmless)."""
