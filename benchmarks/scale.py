@@ -237,11 +237,9 @@ def main() -> None:
                 store.ingest(make_source(k, pool, rng), f"src{k:05d}", "v1")
             store.compact_index()  # as `ipsis ingest` of many files does at its end
             print(f"ingested {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
-            if args.memory or args.quick:  # --quick: a reduced memory run too
-                counts = [1000, 5000] if args.quick else [int(n) for n in args.memory.split(",")]
-                memory(base, store, n_sources, counts, rng)
-                if args.memory:
-                    return
+            if args.memory:
+                memory(base, store, n_sources, [int(n) for n in args.memory.split(",")], rng)
+                return
             t = time.perf_counter()
             inputs = write_records(store, n_sources, n_records, base, rng, None if args.quick else args.cited)
             print(f"generated {n_records:,} records in {SHARDS} shards in {time.perf_counter() - t:.1f} s")
@@ -271,6 +269,11 @@ def main() -> None:
                     f" {n_records / max(cpu, 1e-9):,.0f} records per worker-CPU-second (wall above minus this:"
                     f" cores taken by other jobs, the client, the scheduler, reading and partitioning the inputs)"
                 )
+            # --quick: a reduced memory run too, last: run before the Dask step, that step's cluster
+            # respawned its worker without end (cause not found; a run without this step is fine).
+            # Its RSS figures are then at least the parent's at fork time: a smoke run, no figure
+            if args.quick:
+                memory(base, store, n_sources, [1000, 5000], rng)
     if not rates:
         return
     one = rates.get(1)
