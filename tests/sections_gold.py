@@ -7,12 +7,15 @@ The documents under test are read by the real readers (:func:`load`, i.e.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from lxml import etree, html
 
 from ipsis.document import Document
 from ipsis.ingest import load_document
+from ipsis.sections import SectionTree, segment
 from tests.shared import SHARED
 
 CORPORA = SHARED / "corpora"
@@ -29,6 +32,18 @@ def load(path: Path) -> Document:
         _LOADED[path] = load_document(path)
     d = _LOADED[path]
     return Document(d.id, d.text, d.page_starts, d.marks, d.hints, dict(d.meta))
+
+
+def segmented_loader(sources: dict[str, str]) -> Callable[[str], tuple[Document, SectionTree]]:
+    """For one test module: its corpus documents by short name (``sources``: name -> path under
+    ``corpora/``), each read and segmented once, as the module's own (not shared with others)."""
+
+    @cache
+    def doc(name: str) -> tuple[Document, SectionTree]:
+        d = load(CORPORA / sources[name])
+        return d, segment(d)
+
+    return doc
 
 
 def _art_id(m: re.Match[str]) -> str:

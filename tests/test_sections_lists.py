@@ -7,14 +7,12 @@ Cases in tests/cases/sections/lists.json, read in the documents (the norms' own 
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from ipsis.document import Document
-from ipsis.sections import SectionTree, parse_reference, resolve_reference, segment
-from tests.sections_gold import CORPORA, load
+from ipsis.sections import parse_reference, resolve_reference
+from tests.sections_gold import segmented_loader
 
 CASES = json.loads((Path(__file__).parent / "cases/sections/lists.json").read_text("utf-8"))
 SOURCES = {
@@ -24,10 +22,7 @@ SOURCES = {
 }
 
 
-@cache
-def _doc(name: str) -> tuple[Document, SectionTree]:
-    doc = load(CORPORA / SOURCES[name])
-    return doc, segment(doc)
+_doc = segmented_loader(SOURCES)
 
 
 def _flat(s: str) -> str:

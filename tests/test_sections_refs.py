@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from ipsis.document import Document
 from ipsis.errors import InputError
-from ipsis.sections import SectionNotFoundError, SectionTree, resolve_reference, segment
-from tests.sections_gold import CORPORA, load
+from ipsis.sections import SectionNotFoundError, resolve_reference
+from tests.sections_gold import segmented_loader
 
 CASES = json.loads((Path(__file__).parent / "cases/sections/references.json").read_text("utf-8"))
 SOURCES = {
@@ -41,10 +39,7 @@ SOURCES = {
 }
 
 
-@cache
-def _doc(name: str) -> tuple[Document, SectionTree]:
-    doc = load(CORPORA / SOURCES[name])
-    return doc, segment(doc)
+_doc = segmented_loader(SOURCES)
 
 
 def test_there_are_enough_cases() -> None:

@@ -5,15 +5,14 @@ written from pdftotext -layout and the markup, never from ipsis's output)."""
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from ipsis.document import Document
 from ipsis.errors import SectionNotFoundError
-from ipsis.sections import SectionTree, resolve_reference, segment
-from tests.sections_gold import CORPORA, load
+from ipsis.sections import resolve_reference
+from tests.sections_gold import segmented_loader
 
 CASES = json.loads((Path(__file__).parent / "cases/sections/subdivisions.json").read_text("utf-8"))
 SOURCES = {
@@ -28,10 +27,7 @@ SOURCES = {
 }
 
 
-@cache
-def _doc(name: str) -> tuple[Document, SectionTree]:
-    doc = load(CORPORA / SOURCES[name])
-    return doc, segment(doc)
+_doc = segmented_loader(SOURCES)
 
 
 def _flat(s: str) -> str:
