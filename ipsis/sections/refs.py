@@ -84,11 +84,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
     ("apt", re.compile(r"\bapartados?\s+(\d+|[A-J]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
-    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73)
+    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73), `XXIII-Bis` (never read as XXIII)
     (
         "inc",
         re.compile(
-            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-ZÑ])\b|\s+((?i:" + LATIN_RX + r"))\b)?\b"
+            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-ZÑ])\b|(?:\s+|-)((?i:" + LATIN_RX + r"))\b)?\b"
             r"|(?:^|,)\s*([IVXLC]+)(?:-([A-ZÑ]))?\s*(?=,|$)"
         ),
     ),
