@@ -133,8 +133,8 @@ def _own_by_structure(tree: SectionTree, doc: Document, sec: Section, start: int
         head = _NOTE_LINES.sub("", text[sec.start : first.start]).rstrip()
         if _INTRODUCES.search(head) and start < last.end:
             kids, _ = paragraphs_in(doc, last.start, last.end)
-            if kids and start < kids[0][1]:
-                return True
+            if (kids and start < kids[0][1]) or _own_by_structure(tree, doc, last, start):
+                return True  # the last child's own text is ``sec``'s (`c) Materias:` then `1. …`)
     rx = _names_itself(text, sec.kind)
     if rx is not None and rx.search(text, start, sec.end) is not None:
         return True
