@@ -141,8 +141,10 @@ def _own_by_structure(tree: SectionTree, doc: Document, sec: Section, start: int
     return _in_introduced_list(doc, sec, start)
 
 
-# a paragraph that opens with a list marker (`1.`, `2o.`, `a)`, `b.`, `IV.`, `3)`)
-_MARKER = re.compile(r"[ \t\u00a0]*(?:\d{1,3}(?:o|º|°)?\.|\d{1,3}\)|[a-z][.)]|[IVXLC]{1,7}\.)[ \t\u00a0]")
+# a paragraph that opens with a list marker (`1.`, `2o.`, `1.º` (BOE), `a)`, `b.`, `IV.`, `3)`)
+_MARKER = re.compile(
+    r"[ \t\u00a0]*(?:\d{1,3}(?:o|º|°)?\.|\d{1,3}\.[º°ª]|\d{1,3}\)|[a-z][.)]|[IVXLC]{1,7}\.)[ \t\u00a0]"
+)
 
 
 def _in_introduced_list(doc: Document, sec: Section, start: int) -> bool:
