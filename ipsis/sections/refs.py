@@ -28,6 +28,7 @@ from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_o
 from ipsis.sections.levels import one_level_down, reordered, split_level
 from ipsis.sections.paragraphs import ORDINAL, marked_paragraphs, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
+from ipsis.sections.refincisos import item_of_inciso, unread_reason
 from ipsis.sections.reflists import expand_list
 from ipsis.sections.tree import Section, SectionTree
 
@@ -392,22 +393,13 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
     items = expand_list(ref)
     if len(items) > 1:  # `incisos II e V`, `alíneas d) a f)`: each item read on its own
         return _resolve_items(tree, ref, items, doc)
-    outer = _OUTER_INCISO.search(ref)
-    if outer is not None and (art := _ARTICLE_AT.search(ref, outer.end())) is not None:
-        # `número 1 del inciso quinto del artículo 19`: a número inside the article's fifth
-        # paragraph (before, read as número 1's fifth paragraph: another text)
-        whole = resolve_reference(tree, ref[art.start() :], doc)
-        inner = _item_of_introducing_inciso(tree, doc, whole, ref, outer, art.start())
-        if inner is not None:
-            return inner
-        why = (
-            f"{outer.group(0)!r}: an item inside one of the article's paragraphs is not read: "
-            f"checked against {', '.join(tree.path(x) for x in whole.sections)} as a whole"
-        )
-        return Resolution(ref, whole.ids, whole.sections, (*whole.unchecked, why))
+    inciso = item_of_inciso(tree, doc, ref, lambda r: resolve_reference(tree, r, doc))
+    if inciso is not None:  # `número 1 del inciso quinto del artículo 144` (:mod:`refincisos`)
+        taken, reasons = inciso
+        return Resolution(ref, taken.ids, taken.sections, reasons)
     comps = _components(ref, bool(marked_paragraphs(doc)))
     ids = _ids(comps, ref, tree.family)
-    unchecked = [_unread(part) for part in comps.get("unread", ())]
+    unchecked = [unread_reason(part) for part in comps.get("unread", ())]
     found: list[Section] = []
     for sid in ids:
         sid = reordered(tree, _norm_of(tree, sid, ref))
@@ -462,50 +454,6 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
                 parts = [sec]
         found += [_caput(tree, p) if "caput" in comps and p.id == sid else p for p in parts]
     return Resolution(ref, tuple(s.id for s in found), tuple(found), tuple(dict.fromkeys(unchecked)))
-
-
-# an item of an ordinal inciso (`número 1 del inciso quinto`, `letra b) del inciso segundo`)
-_OUTER_INCISO = re.compile(
-    r"(?i)\b(?:n[úu]meros?|n\.?\s?[º°]|letras?|literal(?:es)?|numerales?)\s+[^,;]{0,20}?\bdel?\s+incisos?\s+"
-    r"(?:" + SPANISH_ORDINAL_RX + r"|final|[úu]ltimo|\d{1,2}\s?[º°])"
-)
-_ARTICLE_AT = re.compile(r"(?i)\bart(?:igo|ículo|iculo)?s?\.?\s*\d")
-# a reference relative to the text that cites it (`inciso anterior`, `el número precedente`)
-_RELATIVE = re.compile(r"(?i)\b(?:anterior(?:es)?|precedentes?|siguientes?|seguintes?|retro)\b")
-
-
-def _item_of_introducing_inciso(
-    tree: SectionTree, doc: Document | None, whole: Resolution, ref: str, outer: re.Match[str], art: int
-) -> Resolution | None:
-    """`número 1 del inciso quinto del artículo 144` where the article's fifth paragraph is the
-    last before its first subdivision: the list hangs from that inciso (it introduces it), so the
-    número is the article's own `número 1`; None when the inciso is any other paragraph."""
-    from ipsis.sections.paragraphs import paragraphs_in
-
-    if doc is None or len(whole.sections) != 1 or not whole.sections[0].children:
-        return None
-    unit = whole.sections[0]
-    named = ordinal_paragraph(outer.group(0)[outer.group(0).lower().rfind("inciso") :])
-    if named is None or len(named[0]) != 1:
-        return None
-    head, _ = paragraphs_in(doc, unit.start, tree[unit.children[0]].start)
-    if named[0][0] != len(head):
-        return None
-    inciso = re.search(r"(?i)\s+del?\s+incisos?\s", outer.group(0))
-    if inciso is None:
-        return None
-    item_ref = ref[: outer.start() + inciso.start()] + " del " + ref[art:]
-    found = resolve_reference(tree, item_ref, doc)
-    return Resolution(ref, found.ids, found.sections, found.unchecked)
-
-
-def _unread(part: str) -> str:
-    if _RELATIVE.search(part):
-        return (
-            f"{part!r} is relative to the text that cites it, which a citation does not give "
-            "(the quote's own place would prove nothing): write the subdivision it names"
-        )
-    return f"{part!r} in the reference was not read"
 
 
 def _resolve_items(tree: SectionTree, ref: str, items: list[str], doc: Document | None) -> Resolution:
