@@ -125,7 +125,7 @@ MODES = ("cli", "api")
 streaming Python API, :class:`~ipsis.store.RunStream` over :func:`~ipsis.verify.records.iter_records`,
 each result written as it comes (``api``); and, when Dask is installed, ``ipsis verify RECORDS.jsonl
 --engine dask --workers N -o DIR`` (``dask-N``: the client's and the largest worker's peak RSS, from
-the run's manifest; its results compared with the ``cli`` run's)."""
+the run's manifest); every mode's results compared with the first mode's (``cli``)."""
 
 
 def run_child(argv: list[str]) -> tuple[float, float, float]:
@@ -170,7 +170,13 @@ def result_digest(files: list[Path]) -> tuple[int, int]:
 
 
 def memory(
-    base: Path, store: Store, n_sources: int, counts: list[int], rng: random.Random, dask_workers: list[int]
+    base: Path,
+    store: Store,
+    n_sources: int,
+    counts: list[int],
+    rng: random.Random,
+    dask_workers: list[int],
+    only: list[str] | None = None,
 ) -> None:
     """Peak RSS of a whole run per records count and mode, and the ratio between the largest and
     the smallest run: flat memory is a ratio near 1 (the per-source caches, bounded, fill in the
@@ -180,6 +186,7 @@ def memory(
     print(f"generated {max(counts):,} records citing all {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
     dask = importlib.util.find_spec("distributed") is not None
     modes = [*MODES, *(f"dask-{w}" for w in dask_workers if dask)]
+    modes = [m for m in modes if only is None or m in only]
     rss: dict[str, dict[int, float]] = {m: {} for m in modes}
     st = str(base / "st")
     for n in sorted(counts):
@@ -202,7 +209,7 @@ def memory(
             lines, digest = result_digest(files)
             assert lines == n, f"{mode}: {lines:,} results for {n:,} records"
             expected = expected or digest
-            same = "same results as cli" if digest == expected else "RESULTS DIFFER from cli"
+            same = f"same results as {modes[0]}" if digest == expected else f"RESULTS DIFFER from {modes[0]}"
             extra = ""
             if out.is_dir():  # a Dask run: the client's own peak, and its largest worker's
                 engine = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["engine"]
@@ -247,6 +254,7 @@ def main() -> None:
         help="peak RSS of single-process runs (the CLI and the streaming API) of these records counts"
         " (default 10k, 100k, 1M; --quick: 1k, 5k, 50 sources) instead of the throughput figures",
     )
+    ap.add_argument("--modes", default=None, help="--memory: only these modes (cli, api, dask-N; default all)")
     ap.add_argument("--api-child", nargs=3, metavar=("RECORDS", "STORE", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.api_child:
@@ -266,7 +274,7 @@ def main() -> None:
             print(f"ingested {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
             if args.memory or args.quick:  # --quick: a reduced memory run too
                 counts = [1000, 5000] if args.quick else parse_counts(args.memory)
-                memory(base, store, n_sources, counts, rng, worker_counts)
+                memory(base, store, n_sources, counts, rng, worker_counts, args.modes and args.modes.split(","))
                 if args.memory:
                     return
             t = time.perf_counter()
