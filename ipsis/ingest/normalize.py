@@ -71,10 +71,13 @@ def tier_of(step: str) -> str:
     return "typography" if step == SKIP_MARKS else FIXES[step].tier
 
 
+_RANKS = {t: i for i, t in enumerate(TIERS)}
+
+
 def tier_rank(tier: str) -> int:
     try:
-        return TIERS.index(tier)
-    except ValueError:
+        return _RANKS[tier]
+    except (KeyError, TypeError):
         msg = f"unknown tier {tier!r}; choose one of {', '.join(TIERS)}"
         raise InputError(msg) from None
 
