@@ -73,7 +73,7 @@ SETS = ("dev", "heldout", "heldout2", "fresh5", "heldout3", "heldout4")
 """The sets fitted on. heldout5 (and any later set) is left out: it was written to measure the
 frozen judge once, so it is never fitted on by ``--write``; ``--sets all`` adds it to the folds
 of a report (it has been read for error analysis since the eighth stop)."""
-ALL_SETS = (*SETS, "heldout5")
+ALL_SETS = (*SETS, "heldout5", "heldout6")
 ACCEPT = 0.8
 """The policy's default auto-accept threshold, which the chosen threshold is shifted onto."""
 L2 = (0.3, 1.0, 3.0, 10.0, 30.0)
