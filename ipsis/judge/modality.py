@@ -16,6 +16,15 @@ a prohibition of the quote restated plainly.
 >>> modality_cues(Analysis("El responsable debe conservar los datos.", "es"),
 ...     Analysis("El responsable podrá conservar los datos.", "es"))[0][0]
 'modality: claim: debe (obligation); section: podrá (permission)'
+>>> modality_cues(Analysis("El Estado debe promover el deporte.", "es"),
+...     Analysis("Los poderes públicos fomentarán el deporte.", "es"))
+[]
+>>> modality_cues(Analysis("É preciso base legal para a expropriação.", "pt"),
+...     Analysis("A expropriação só pode ser efectuada com base na lei.", "pt"))
+[]
+>>> modality_cues(Analysis("Todos tienen el derecho de conocerla.", "es"),
+...     Analysis("Todos tienen el deber de conocerla.", "es"))[0][0]
+'modality: claim: el derecho de (permission); section: el deber de (obligation)'
 """
 
 from __future__ import annotations
