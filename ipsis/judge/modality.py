@@ -72,6 +72,7 @@ def _force(site: Site) -> str:
 
 RESTRICTOR_FOLDED = frozenset(fold(p) for ps in RESTRICTORS.values() for p in ps)
 RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
+RESTRICTOR_STEMS = frozenset(stem(w) for w in RESTRICTOR_WORDS)
 _IF = frozenset({"if", "when", "se", "si", "quando", "cuando", "where"})
 
 
@@ -133,9 +134,13 @@ def _requires(passage: Analysis, p: Site, claim: Analysis, site: Site) -> bool:
     if not _only_if(passage, p):
         return False
     same = [k for k in range(len(passage.low)) if passage.sent[k] == passage.sent[p.i]]
-    act = set(_governed(passage, p)[:1])
+    act = {s for s in _governed(passage, p) if s not in RESTRICTOR_STEMS}
+    act = set(sorted(act, key=list(_governed(passage, p)).index)[:1])
     condition = {passage.stems[k] for k in same if k > p.j and passage.stems[k]} - act
-    governed = set(_governed(claim, site))
+    # the duty's own words, up to a condition of the claim: "es obligatoria cuando ..." is a duty
+    # to do the act in that case, not the requirement of the case
+    stop = next((k for k in range(site.j, len(claim.low)) if claim.low[k] in _IF), len(claim.low))
+    governed = {claim.stems[k] for k in range(site.j, stop) if claim.stems[k]} & set(_governed(claim, site))
     return bool(governed & condition) and not governed & act
 
 
