@@ -220,8 +220,8 @@ CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes n
 COMPEL: frozenset[str] = words("""compelido compelida compelidos compelidas obrigado obrigada obrigados obrigadas
     forçado forçada forçados forçadas coagido coagida coagidos coagidas obligado obligada obligados obligadas
     forzado forzada forzados forzadas compelled forced obliged required compelir obrigar forçar coagir impor
-    imposto imposta obligar forzar imponer imponerse impuesto impuesta compel force oblige impose imposed exigir exigido exigida exigidos
-    exigidas exigirse exigirles exigirle exigidos""")
+    imposto imposta obligar forzar imponer imponerse impuesto impuesta compel force oblige impose imposed
+    exigir exigido exigida exigidos exigidas exigirse exigirles exigirle""")
 """Past participles of compelling: ``ninguém poderá ser compelido`` (it may not be compelled) says what
 ``ninguém é obrigado`` (nobody is obliged) says."""
 

@@ -27,18 +27,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ipsis.judge.text import fold
-from ipsis.lexicon import SYNONYMS
+from ipsis.lexicon import SYNONYMS, words
 
 if TYPE_CHECKING:
     from ipsis.judge.analysis import Analysis
 
 ENDINGS: tuple[str, ...] = tuple(
     sorted(
-        """izacoes izacao izaciones izacion izations ization acoes acao aciones acion ations ation icoes icao
+        words("""izacoes izacao izaciones izacion izations ization acoes acao aciones acion ations ation icoes icao
         iciones icion itions ition coes cao ciones cion tions tion mentos mento mientos miento ments ment
         ancias ancia encias encia ances ance ences ence idades idade idad ities ity aremos eremos iremos
         arao erao irao aran eran iran ara era ira arem erem irem aram eram iram ando endo indo ados adas
-        ado ada idos idas ido ida ados ing ed ar er ir am em an en as es os is a e o s""".split(),
+        ado ada idos idas ido ida ados ing ed ar er ir am em an en as es os is a e o s"""),
         key=len,
         reverse=True,
     )
