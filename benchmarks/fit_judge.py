@@ -275,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     sets = ("fresh5", "heldout") if args.quick else (ALL_SETS if args.sets == "all" else SETS)
     if args.dataset and args.dataset.exists():
         rows, controls = json.loads(args.dataset.read_text(encoding="utf-8"))
+        rows = [r for r in rows if r["set"] in sets]  # a dataset of more sets serves a run on fewer
     else:
         rows = [r for name in sets for r in rows_of(name, judge)]
         controls = control_rows(args.quick, judge)
