@@ -69,10 +69,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
         obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|
         es preciso|es necesario|is necessary|tem a obrigação de|têm a obrigação de|tiene la obligación de|
-        tienen la obligación de|has the obligation to|have the obligation to|o dever de|os deveres de|el deber de|
-        los deberes de|the duty to|a duty to|obriga-se a|obrigam-se a|se obriga a|se obrigam a|se obliga a|
-        se obligan a|será obrigatório|será obrigatória|será obligatorio|será obligatoria|incumbe ao|incumbe à|
-        incumbe a|incumbe al|corresponde al deber"""),
+        tienen la obligación de|has the obligation to|have the obligation to|obriga-se a|obrigam-se a|
+        se obriga a|se obrigam a|se obliga a|se obligan a"""),
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
@@ -94,9 +92,8 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         assegurado o direito a|assegurado o direito de|garantido o direito a|
         garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a|
         se admite|se admiten|se admitirá|se admitirán|se permitirá|se permitirán|será permitido|será permitida|
-        serão permitidos|serán permitidos|o direito de|o direito a|o direito à|o direito ao|direito de|direito a|
-        direito à|direito ao|el derecho de|el derecho a|el derecho al|derecho de|derecho a|derecho al|the right to|
-        the right of|é livre de|são livres de|es libre de|son libres de|is free to|are free to|é facultado ao|
+        serão permitidos|serán permitidos|tienen el derecho a|tienen el derecho de|tiene el derecho a|
+        tiene el derecho de|é livre de|são livres de|es libre de|son libres de|is free to|are free to|é facultado ao|
         es facultad de"""),
     RECOMMENDATION: phrases("should|recommended|is recommended|ought to"),
     DISCOURAGED: phrases("should not|not recommended"),
@@ -214,7 +211,7 @@ BOUNDS: dict[str, tuple[str, ...]] = {
 CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes nela nele nelas neles lo la le les
     é são será serão es son será serán be been being get it them there is are está están estão estás estaba estaban
     estará estarán estarão estava estavam fica ficam ficará ficarão queda quedan quedará quedarán remains remain
-    tem têm tiene tienen terá terão tendrá tendrán""")
+""")
 """Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``,
 ``ninguém é obrigado``."""
 COMPEL: frozenset[str] = words("""compelido compelida compelidos compelidas obrigado obrigada obrigados obrigadas

@@ -55,8 +55,6 @@ PRIVATIVE = words("""without lacking lack lacks absent missing sem sin carece ca
     exonera exoneran dispensa dispensam dispensado dispensada waives waived exempt exempts exempted""")
 """Words that deny the noun after them as a negator does: ``lacking both X and Y`` = ``neither X nor Y``,
 ``se exime de responsabilidade`` = ``não será responsabilizado``."""
-RIGHT_NOUNS = words("dever deveres deber deberes duty duties")
-"""Nouns of a duty inside a modal phrase (``o dever de``): kept as content words."""
 AVOIDED = {OBLIGATION: PROHIBITION, RECOMMENDATION: DISCOURAGED}
 """``must avoid`` is a prohibition, ``should avoid`` is discouraged (``may avoid`` stays a permission)."""
 NEGATING_VERBS = words("deixar deixa deixe deixam deixem deixarem deixou dejar deja deje dejan dejen fail fails failed")
@@ -203,9 +201,7 @@ class Analysis:
                 i = neg if neg == i - 1 else i
             elif j < len(self.low) and self.low[j] in AVOIDING and cls in AVOIDED:
                 cls, j = AVOIDED[cls], j + 1  # "should avoid generating" = "SHOULD NOT generate"
-            # a duty or a right named as a noun ("o dever de", "el derecho a") stays a content word:
-            # "pero no un deber" must still find it to deny
-            self.consumed.update(k for k in range(i, j) if self.low[k] not in RIGHT_NOUNS)
+            self.consumed.update(range(i, j))
             out.append(Site("modal", i, j, self._span(i, j), self._anchors(i, j), cls))
             k = j
         for k, w in enumerate(self.low):  # "insusceptível de transmissão": it cannot be transmitted

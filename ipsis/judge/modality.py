@@ -22,9 +22,6 @@ a prohibition of the quote restated plainly.
 >>> modality_cues(Analysis("É preciso base legal para a expropriação.", "pt"),
 ...     Analysis("A expropriação só pode ser efectuada com base na lei.", "pt"))
 []
->>> modality_cues(Analysis("Todos tienen el derecho de conocerla.", "es"),
-...     Analysis("Todos tienen el deber de conocerla.", "es"))[0][0]
-'modality: claim: el derecho de (permission); section: el deber de (obligation)'
 """
 
 from __future__ import annotations
@@ -205,6 +202,7 @@ def _indicative(site: Site, claim: Analysis, passage: Analysis) -> bool:
     return negated == (site.cls == PROHIBITION)
 
 
+FUTURE = True
 FUTURE_ENDINGS = ("rá", "rán", "rão", "rã")
 """The future indicative in pt/es (``fomentarán``, ``será submetida``, ``assegurará``): law writes a duty so."""
 
@@ -215,15 +213,19 @@ def _future(a: Analysis, k: int) -> bool:
         and w not in _MODAL_WORDS
 
 
-def _future_rule(site: Site, passage: Analysis) -> bool:
+def _future_rule(site: Site, passage: Analysis, claim: Analysis) -> bool:
     """The passage states a rule in the future indicative (pt/es ``fomentarán``, ``não será
     exposto``; en ``will``), with the polarity of the claim's duty (affirmative) or prohibition
     (negated): the legal future is a duty, as ``shall`` is (``debe promover`` / ``fomentarán``)."""
     if site.cls not in (OBLIGATION, PROHIBITION):
         return False
+    acts = _governed(claim, site)
     for k in range(len(passage.low)):
         if not (_future(passage, k) or passage.low[k] == "will"):
             continue
+        after = [passage.stems[m] for m in range(k + 1, min(len(passage.low), k + 8)) if passage.sent[m] == passage.sent[k]]
+        if not any(related(a, b) for a in acts for b in after if a and b and len(a) >= 4):
+            continue  # the future verb must state the act the claim's modal governs, or its object
         if set(passage.low[max(0, k - 3) : k]) & _MODAL_WORDS:
             continue  # "poderá ser ... será": under another modal verb
         negated = any(n.i < k and passage.sent[n.i] == passage.sent[k] and k - n.j <= 3 for n in passage.negations)
@@ -272,7 +274,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         ]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
-            if _indicative(site, claim, passage) or _future_rule(site, passage):
+            if _indicative(site, claim, passage) or (FUTURE and _future_rule(site, passage, claim)):
                 continue  # "não pode expor" / "não será exposto": the rule in the indicative says it
             if not any(_agree(p, site, passage, claim) for p in passage.modals):
                 # a section that states the rule without a modal verb ("ninguém será preso senão
