@@ -223,7 +223,8 @@ def _future_rule(site: Site, passage: Analysis, claim: Analysis) -> bool:
     for k in range(len(passage.low)):
         if not (_future(passage, k) or passage.low[k] == "will"):
             continue
-        after = [passage.stems[m] for m in range(k + 1, min(len(passage.low), k + 8)) if passage.sent[m] == passage.sent[k]]
+        ahead = range(k + 1, min(len(passage.low), k + 8))
+        after = [passage.stems[m] for m in ahead if passage.sent[m] == passage.sent[k]]
         if not any(related(a, b) for a in acts for b in after if a and b and len(a) >= 4):
             continue  # the future verb must state the act the claim's modal governs, or its object
         if set(passage.low[max(0, k - 3) : k]) & _MODAL_WORDS:
