@@ -18,12 +18,14 @@ shards included).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import itertools
 import json
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -45,6 +47,7 @@ from ipsis.verify import Policy  # noqa: E402
 from ipsis.verify.batch import clear_caches, reference_path  # noqa: E402
 
 PER_DAY = 100_000_000
+RUN_ID = re.compile(r"run-\d{8}T\d{6}Z-[0-9a-f]{8}")
 SHARDS = 10
 
 
@@ -117,12 +120,12 @@ def one_worker(folder: Path, inputs: list[str], n: int) -> None:
 
 
 MEMORY_COUNTS = (10_000, 100_000, 1_000_000)
-MODES = ("cli", "api", "dask")
+MODES = ("cli", "api")
 """How a user runs a batch: ``ipsis verify RECORDS.jsonl --store DIR -o OUT.jsonl`` (``cli``); the
 streaming Python API, :class:`~ipsis.store.RunStream` over :func:`~ipsis.verify.records.iter_records`,
-each result written as it comes (``api``); ``ipsis verify RECORDS.jsonl --engine dask --workers 1
--o DIR`` (``dask``: the largest of the client and its worker process; when Dask is installed, not
-in ``--quick``)."""
+each result written as it comes (``api``); and, when Dask is installed, ``ipsis verify RECORDS.jsonl
+--engine dask --workers N -o DIR`` (``dask-N``: the client's and the largest worker's peak RSS, from
+the run's manifest); every mode's results compared with the first mode's (``cli``)."""
 
 
 def run_child(argv: list[str]) -> tuple[float, float, float]:
@@ -153,48 +156,79 @@ def api_child(records: str, store_dir: str, out: str) -> None:
         run.finish()
 
 
-def memory(base: Path, store: Store, n_sources: int, counts: list[int], rng: random.Random) -> None:
-    """Peak RSS of a whole single-process run per records count and mode, and the ratio
-    between the largest and the smallest run: flat memory is a ratio near 1 (the per-source
-    caches, bounded, fill in the smallest run already, when it cites every source)."""
+def result_digest(files: list[Path]) -> tuple[int, int]:
+    """The number of result lines and a digest of them as a multiset (in any order, run ids
+    blanked), read a line at a time: a million results are compared without holding them."""
+    lines = total = 0
+    for f in files:
+        with open(f, encoding="utf-8") as fh:
+            for line in fh:
+                lines += 1
+                h = hashlib.blake2b(RUN_ID.sub("RUN", line).encode(), digest_size=16).digest()
+                total = (total + int.from_bytes(h, "little")) % (1 << 128)
+    return lines, total
+
+
+def memory(
+    base: Path,
+    store: Store,
+    n_sources: int,
+    counts: list[int],
+    rng: random.Random,
+    dask_workers: list[int],
+    only: list[str] | None = None,
+) -> None:
+    """Peak RSS of a whole run per records count and mode, and the ratio between the largest and
+    the smallest run: flat memory is a ratio near 1 (the per-source caches, bounded, fill in the
+    smallest run already, when it cites every source)."""
     t = time.perf_counter()
     (first,) = write_records(store, n_sources, max(counts), base, rng, shards=1)
     print(f"generated {max(counts):,} records citing all {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
-    dask = importlib.util.find_spec("distributed") is not None and max(counts) > 5000  # --quick: not started
-    modes = [m for m in MODES if m != "dask" or dask]
+    dask = importlib.util.find_spec("distributed") is not None
+    modes = [*MODES, *(f"dask-{w}" for w in dask_workers if dask)]
+    modes = [m for m in modes if only is None or m in only]
     rss: dict[str, dict[int, float]] = {m: {} for m in modes}
+    st = str(base / "st")
     for n in sorted(counts):
         records = base / f"first-{n}.jsonl"
         with open(first, "rb") as src, open(records, "wb") as dst:
             dst.writelines(itertools.islice(src, n))
+        expected = None
         for mode in modes:
             out = base / f"out-{mode}-{n}.jsonl"
-            st = str(base / "st")
             cli = [sys.executable, "-m", "ipsis", "verify", str(records), "--store", st]
             if mode == "cli":
                 argv = [*cli, "--format", "jsonl", "-o", str(out)]
-            elif mode == "dask":
+            elif mode.startswith("dask-"):
                 out = base / f"out-{mode}-{n}"
-                argv = [*cli, "--engine", "dask", "--workers", "1", "-o", str(out)]
+                argv = [*cli, "--engine", "dask", "--workers", mode[5:], "-o", str(out)]
             else:
                 argv = [sys.executable, __file__, "--api-child", str(records), st, str(out)]
             peak, wall, cpu = run_child(argv)
             files = sorted((out / "results").glob("*.jsonl")) if out.is_dir() else [out]
-            lines = 0
-            for f in files:
-                with open(f, "rb") as fh:
-                    lines += sum(1 for _ in fh)
+            lines, digest = result_digest(files)
             assert lines == n, f"{mode}: {lines:,} results for {n:,} records"
+            expected = expected or digest
+            same = f"same results as {modes[0]}" if digest == expected else f"RESULTS DIFFER from {modes[0]}"
+            extra = ""
+            if out.is_dir():  # a Dask run: the client's own peak, and its largest worker's
+                engine = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["engine"]
+                peak = engine["client_peak_rss_mb"]
+                extra = f" (client; largest worker {engine['worker_peak_rss_mb']:.1f} MB)"
             shutil.rmtree(out) if out.is_dir() else out.unlink()
             rss[mode][n] = peak
             print(
-                f"{mode:>3}: {n:>9,} records: peak RSS {peak:7.1f} MB, {wall:7.1f} s wall,"
-                f" {cpu:7.1f} s CPU = {n / cpu:,.0f} records/s CPU"
+                f"{mode:>6}: {n:>9,} records: peak RSS {peak:7.1f} MB{extra}, {wall:7.1f} s wall,"
+                f" {cpu:7.1f} s CPU = {n / cpu:,.0f} records/s CPU; {same}"
             )
         records.unlink()
     lo, hi = min(counts), max(counts)
     for mode in modes:
         print(f"{mode}: peak RSS at {hi:,} records / at {lo:,} = x{rss[mode][hi] / rss[mode][lo]:.2f}")
+
+
+def parse_counts(arg: str) -> list[int]:
+    return [int(n) for n in arg.split(",")]
 
 
 def main() -> None:
@@ -220,13 +254,14 @@ def main() -> None:
         help="peak RSS of single-process runs (the CLI and the streaming API) of these records counts"
         " (default 10k, 100k, 1M; --quick: 1k, 5k, 50 sources) instead of the throughput figures",
     )
+    ap.add_argument("--modes", default=None, help="--memory: only these modes (cli, api, dask-N; default all)")
     ap.add_argument("--api-child", nargs=3, metavar=("RECORDS", "STORE", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.api_child:
         api_child(*args.api_child)
         return
     n_records, n_sources = (600, 50) if args.quick else (args.records, args.sources)
-    counts = [int(w) for w in args.workers.split(",") if int(w) > 0]
+    worker_counts = [int(w) for w in args.workers.split(",") if int(w) > 0]
     rng = random.Random(12)
     pool = sentences()
     with tempfile.TemporaryDirectory() as tmp:
@@ -237,16 +272,18 @@ def main() -> None:
                 store.ingest(make_source(k, pool, rng), f"src{k:05d}", "v1")
             store.compact_index()  # as `ipsis ingest` of many files does at its end
             print(f"ingested {n_sources:,} sources in {time.perf_counter() - t:.1f} s")
-            if args.memory:
-                memory(base, store, n_sources, [int(n) for n in args.memory.split(",")], rng)
-                return
+            if args.memory or args.quick:  # --quick: a reduced memory run too
+                counts = [1000, 5000] if args.quick else parse_counts(args.memory)
+                memory(base, store, n_sources, counts, rng, worker_counts, args.modes and args.modes.split(","))
+                if args.memory:
+                    return
             t = time.perf_counter()
             inputs = write_records(store, n_sources, n_records, base, rng, None if args.quick else args.cited)
             print(f"generated {n_records:,} records in {SHARDS} shards in {time.perf_counter() - t:.1f} s")
             one_worker(base / "st", inputs, 300 if args.quick else args.compare)
             rates: dict[int, float] = {}
             reference: str | None = None
-            for w in counts:
+            for w in worker_counts:
                 out = base / f"out-{w}"
                 batch = run_batch(inputs, out, store=store, workers=w)
                 m = batch.manifest
@@ -269,11 +306,6 @@ def main() -> None:
                     f" {n_records / max(cpu, 1e-9):,.0f} records per worker-CPU-second (wall above minus this:"
                     f" cores taken by other jobs, the client, the scheduler, reading and partitioning the inputs)"
                 )
-            # --quick: a reduced memory run too, last: run before the Dask step, that step's cluster
-            # respawned its worker without end (cause not found; a run without this step is fine).
-            # Its RSS figures are then at least the parent's at fork time: a smoke run, no figure
-            if args.quick:
-                memory(base, store, n_sources, [1000, 5000], rng)
     if not rates:
         return
     one = rates.get(1)

@@ -5,6 +5,7 @@ whose worker dies is retried rather than lost."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
 from pathlib import Path
@@ -89,10 +90,51 @@ def test_dask_matches_one_process_byte_for_byte(corpus: tuple[Path, Path, Path],
     ]
     assert manifest["complete"] and manifest["engine"]["workers"] == 2 and not manifest["failed"]
     assert manifest["engine"]["cpu_seconds"] > 0  # the workers' own time verifying
+    assert manifest["engine"]["client_peak_rss_mb"] > 10 and manifest["engine"]["worker_peak_rss_mb"] > 10
     assert sum(o["results"] for o in manifest["outputs"]) == 240 == manifest["summary"]["total"]
     assert {o["source"] for o in manifest["outputs"]} == {*SOURCES, "lgpd@2099-01-01"}  # one partition per source
     with Store.open(st) as store:
         assert store.run(manifest["run_id"]) == manifest
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "results"]  # the input index removed
+
+
+def test_a_task_carries_where_its_records_are_not_the_records(
+    corpus: tuple[Path, Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the client hands the scheduler per task is a range of the index, a few hundred bytes
+    whether the partition holds 3 records or 100: the records are read by the worker."""
+    import distributed
+
+    from ipsis.batch.engine import run_batch
+
+    st, _, whole = corpus
+    quotes = [r["quote"] for r in map(json.loads, whole.read_text(encoding="utf-8").splitlines()) if "quote" in r]
+    sizes: list[tuple[int, int]] = []  # (records in the partition, pickled bytes of the task's arguments)
+    submit = distributed.Client.submit
+
+    def spy(self: Any, func: Any, *args: Any, **kwargs: Any) -> Any:
+        payload = pickle.dumps(args)
+        assert not any(q.encode() in payload for q in quotes)  # no record's quote travels with its task
+        sizes.append((args[2].count, len(payload)))
+        return submit(self, func, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Client, "submit", spy)
+    with Store.open(st) as store:
+        for cap in (3, 100):
+            batch = run_batch([str(whole)], tmp_path / f"out-{cap}", store=store, workers=1, max_partition=cap)
+            assert batch.manifest["complete"] and sum(batch.statuses.values()) == 240
+    small = max(n for c, n in sizes if c <= 3)
+    assert max(c for c, _ in sizes) >= 60  # a large partition was handed out too (~58 bytes of quote a record)
+    assert max(n for _, n in sizes) < small + 200 < 1500  # its task no larger than one of 3 records
+    single = _lines(_shard_lines(tmp_path / "out-3"))
+    assert single == _lines(_shard_lines(tmp_path / "out-100"))  # the same results however partitioned
+
+
+def test_a_local_cluster_of_too_many_workers_is_refused(corpus: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    _, _, whole = corpus
+    res = run("verify", whole, "--engine", "dask", "--workers", "1000", "-o", tmp_path / "o")
+    assert res.exit_code == 2, res.output
+    assert "--workers 1000: a local cluster of more than 4 worker processes per core" in res.output
 
 
 def test_a_partition_whose_worker_dies_is_retried(

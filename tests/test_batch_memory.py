@@ -106,7 +106,7 @@ def test_bounded_documents_same_results(store_dir: Path) -> None:
             assert any(texts[s][a:b] == quote for s, a, b in places if s == own), (rec, places)
 
 
-def test_input_index_reads_partitions_as_the_whole_input_would(tmp_path: Path) -> None:
+def test_input_index_reads_partitions_as_the_whole_input_would(tmp_path: Path, request: pytest.FixtureRequest) -> None:
     from ipsis.batch import partition_records
     from ipsis.batch.inputs import InputIndex
     from ipsis.errors import InputError, RecordError
@@ -121,8 +121,9 @@ def test_input_index_reads_partitions_as_the_whole_input_would(tmp_path: Path) -
     b = tmp_path / "b.json"  # a JSON array, blanks before it
     b.write_text('\n  [{"citation_id": 5, "source_id": "y", "quote": "cinco"}, {"citation_id": 6}]', encoding="utf-8")
     index = InputIndex([a, b])
+    request.addfinalizer(index.close)
     assert [s.records for s in index.shards] == [4, 2] and len(index) == 6
-    got = [index.read(key, members) for key, members in index.partitions(max_size=2)]
+    got = [index.read(part) for part in index.partitions(max_size=2)]
     assert [(p.key, p.numbers, p.shards) for p in got] == [
         ("", (3, 6), (0, 1)),  # the two without a source id
         ("x", (1, 4), (0, 0)),

@@ -35,6 +35,7 @@ EDGES = ". . . . . x…… . . y  lead. \n\n x-"
 EDGES += "\u2028\u3000 y  z-\r\n\u00a0w ab\u00ad\ncd e\u2212\n f  ,  ; (a ) [b ] {c } \u200b\u200bq  "
 EDGES += " art. 3-\n08, ASTM-\n335, 4-\ntrifluoro, (b,f)-\noxa, 5,5'-\nbis, 2\u2212\n3, x \u00ad\n4"
 EDGES += ", Petroleros -\nexcluye"
+EDGES += " Consumo ......... 58 e Oferta. . . . 19, x.... ....y \t. .. .  \tz ...."
 
 
 def _old_sub(pattern: regex.Pattern[str] | re.Pattern[str], rep: str, text: str) -> tuple[str, list[Edit]]:
@@ -102,6 +103,7 @@ OLD = {
     "hyphenated_words": lambda t: _old_sub(regex.compile(r"-(?<=\p{L}-)(?=\p{L})"), "", t),
     "invisible": lambda t: _old_sub(regex.compile("[" + fixes.INVISIBLE + "]+"), "", t),
     "accents": lambda t: _old_per_match(regex.compile(r"[^\x00-\x7f]"), folds._strip_char, t),
+    "leaders": lambda t: _old_sub(re.compile(r"[ \t]*\.(?:[ \t]?\.){3,}[ \t]*"), "....", t),
 }
 
 
@@ -237,3 +239,21 @@ def test_symbol_class_is_every_bmp_sign_of_its_categories() -> None:
         if 0xD800 <= c <= 0xDFFF:
             continue
         assert bool(member.fullmatch(chr(c))) == (unicodedata.category(chr(c)) in cats), hex(c)
+
+
+def test_cut_words_are_the_patterns_matches(texts: list[str]) -> None:
+    """:func:`~ipsis.verify.prepare.cut_words` skips its pattern when neither end of the quote
+    is an ellipsis: the same words as the pattern finds on every quote."""
+    from ipsis.verify.prepare import _CUT_WORD, cut_words
+
+    def by_pattern(q: str) -> tuple[str, str]:
+        head = tail = ""
+        for m in _CUT_WORD.finditer(q.strip()):
+            head, tail = head or m.group(1) or "", tail or m.group(2) or ""
+        return head, tail
+
+    rng = random.Random(3)
+    quotes = [t[s : s + rng.randint(5, 300)] for t in texts[:-3] for s in rng.sample(range(len(t)), 40)]
+    quotes += [f"{a}{q}{b}" for q in quotes[:60] for a, b in (("...", ""), ("", "…"), ("… ", " ..."), ("", "...\n"))]
+    assert sum(by_pattern(q) != ("", "") for q in quotes) > 20  # quotes with a cut word are among them
+    assert all(cut_words(q) == by_pattern(q) for q in quotes)

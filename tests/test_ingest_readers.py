@@ -106,6 +106,27 @@ def test_format_detected_from_content(name: str, fmt: str) -> None:
     assert detect_format((SHARED / "corpora" / name).read_bytes()) == fmt
 
 
+def test_rfc_html_permalinks_are_not_text() -> None:
+    """RFC 9111's HTML ends each paragraph with a permalink `<a class="self" href="#…">¶</a>`:
+    not the paragraph's text, and a quote running from one paragraph into the next (section 1's
+    third and fourth) must be found across it."""
+    from ipsis.verify import locate
+
+    path = SHARED / "corpora" / "rfc" / "rfc9111-httpwg-rendered.html"
+    html = path.read_text("utf-8")
+    assert html.count('class="self"') > 200 and "\u00b6" in html
+    doc = load_document(path)
+    assert "\u00b6" not in doc.text
+    quote = "a component of a user agent. The goal of HTTP caching"
+    result = locate(doc, quote, section="Section 1")
+    assert result.status == "located" and len(result.matches) == 1, result
+    m = result.matches[0]
+    assert _squash(doc.text[m.start : m.end]) == quote
+    assert m.section is not None and m.section["id"] == "sec-1"
+    elsewhere = locate(doc, quote, section="Section 4.2")  # cited in the wrong section: not there
+    assert elsewhere.status != "located"
+
+
 def test_format_override() -> None:
     data = (SHARED / "corpora" / "rfc" / "rfc7519.txt").read_bytes()
     doc = load_bytes(data, "rfc7519", "rfc7519.txt", fmt="text")

@@ -67,6 +67,13 @@ def test_rfc9111_txt_vs_rfcxml() -> None:
     _rfc_case("rfc9111_txt_vs_rfcxml", gold, _rfc_found(load(CORPORA / "rfc/rfc9111.txt")))
 
 
+def test_rfc9111_html_vs_rfcxml() -> None:
+    """The greenbytes rendering writes `1.&nbsp;Introduction`: headings numbered with an NBSP
+    after the number (all but `9. References` were read as the Copyright Notice's text)."""
+    gold = rfcxml_sections(CORPORA / "rfc/rfc9111-auth48-to-be.v3.xml")
+    _rfc_case("rfc9111_html_vs_rfcxml", gold, _rfc_found(load(CORPORA / "rfc/rfc9111-httpwg-rendered.html")))
+
+
 def test_rfc7519_txt_and_pdf_vs_toc() -> None:
     gold = rfc_txt_toc((CORPORA / "rfc/rfc7519.txt").read_text("ascii"))
     assert ("4.1.2", '"sub" (Subject) Claim') in gold and len(gold) == 50

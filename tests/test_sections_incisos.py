@@ -96,3 +96,37 @@ def test_a_quote_after_the_last_number_says_it_may_be_the_articles() -> None:
     ):
         res = locate(doc, quote, section=ref)
         assert res.status == "located" and not res.warnings, (quote, res.warnings)
+
+
+def test_a_numero_inside_an_inciso_is_not_the_numeros_inciso() -> None:
+    """`número 1 del inciso quinto del artículo 19` names a número inside the article's fifth
+    inciso; before, it was read as the fifth inciso of número 1 (`inciso quinto del número 1`,
+    XML lines 502-508: another text, located without a word). Now the article as a whole is
+    checked and the warning names the part not read; the inverse order still reads the inciso."""
+    from ipsis.verify import locate
+
+    doc, tree = _doc("cl")
+    res = resolve_reference(tree, "número 1 del inciso quinto del artículo 19", doc)
+    assert res.ids == ("art-19",)
+    assert "'número 1 del inciso quinto': an item inside one of the article's paragraphs" in res.unchecked[0]
+    assert resolve_reference(tree, "inciso quinto del número 1 del artículo 19", doc).ids == ("art-19/num-1/prr-5",)
+    # art. 144's fifth inciso is the last before its numbers and introduces them (`El Consejo
+    # Constitucional estará compuesto por 50 personas … aplicándose las reglas siguientes:`): the
+    # Constitution's own `número 1 del inciso quinto del artículo 144` (its letter b)) is número 1
+    assert resolve_reference(tree, "número 1 del inciso quinto del artículo 144", doc).ids == ("art-144/num-1",)
+    assert resolve_reference(tree, "número 1 del inciso cuarto del artículo 144", doc).ids == ("art-144",)
+    located = locate(doc, SCIENCE, section="número 1 del inciso quinto del artículo 19")
+    assert located.status == "located" and [w["kind"] for w in located.warnings] == ["section_unchecked"]
+    (m,) = located.matches
+    assert _flat(doc.text[m.start : m.end]) == SCIENCE
+
+
+def test_a_relative_inciso_says_it_needs_the_citing_text() -> None:
+    """`inciso anterior`, `el inciso siguiente`: relative to the paragraph that cites them. A
+    citation record gives no citing paragraph, and reading them from the quote's own inciso would
+    confirm any quote; they are checked against the article and the warning says why."""
+    doc, tree = _doc("cl")
+    for ref in ("inciso anterior del artículo 19", "el inciso siguiente del artículo 10"):
+        res = resolve_reference(tree, ref, doc)
+        assert len(res.ids) == 1 and res.ids[0].startswith("art-1")
+        assert "is relative to the text that cites it" in res.unchecked[0], res.unchecked

@@ -19,6 +19,7 @@ SOURCES = {
     "l14133": "br/lei-14133-2021-planalto-reserialized-cp1252.html",
     "cp": "pt/pt-codigo-penal-legix-2007.txt",
     "cl": "latam/cl-constitucion-politica-bcn-leychile-242302.xml",
+    "cf88": "br/cf88-senado-compilado-ec108-2020.html",
 }
 
 
@@ -81,3 +82,34 @@ def test_an_inciso_of_the_caput_is_never_a_paragraphs() -> None:
     assert right.status == "located" and not right.warnings
     (m,) = right.matches
     assert doc.text[m.start : m.end] == quote
+
+
+def test_a_compound_reference_is_one_reference_per_article() -> None:
+    """`incisos I e II do art. 5º e inciso III do art. 7º`: before, every inciso was read against
+    both articles (art. 7's inciso I cited, inciso III dropped): art. 7 I's text was located (a
+    false "located") and III's not found. Now each article has its own subdivisions, in either
+    order (`art. 5º, inciso II, e art. 7º, inciso III`), and a second list is read too (texts read
+    in the Senado's HTML: art. 5º I-II, art. 7º I and III)."""
+    from ipsis.verify import locate
+
+    doc, tree = _doc("cf88")
+    ref = "incisos I e II do art. 5º e inciso III do art. 7º"
+    assert resolve_reference(tree, ref, doc).ids == ("art-5/inc-I", "art-5/inc-II", "art-7/inc-III")
+    wrong = locate(doc, "relação de emprego protegida contra despedida arbitrária ou sem justa causa", section=ref)
+    assert wrong.status == "not_found" and [e["section"]["id"] for e in wrong.found_elsewhere] == ["art-7/inc-I"]
+    for quote, cited in (
+        ("fundo de garantia do tempo de serviço", ref),
+        ("ninguém será obrigado a fazer ou deixar de fazer alguma coisa senão em virtude de lei", ref),
+        ("fundo de garantia do tempo de serviço", "art. 5º, inciso II, e art. 7º, inciso III"),
+    ):
+        res = locate(doc, quote, section=cited)
+        assert res.status == "located" and not res.warnings, (quote, cited, res.message)
+        (m,) = res.matches
+        assert _flat(doc.text[m.start : m.end]) == quote
+    both = "incisos I e II do art. 5º e alíneas a) e b) do inciso XII do art. 21"
+    assert resolve_reference(tree, both, doc).ids == (
+        "art-5/inc-I",
+        "art-5/inc-II",
+        "art-21/inc-XII/ali-a",
+        "art-21/inc-XII/ali-b",
+    )

@@ -118,3 +118,20 @@ def test_a_level_the_document_does_not_split_is_checked_against_the_article_with
     quote = "Decidir, conforme a sus sistemas normativos y de acuerdo con esta Constitución"
     res = locate(cpeum, quote, section="artículo 2o., apartado A, fracción I")
     assert res.status == "located" and not res.warnings
+
+
+def test_an_rfc_cited_by_its_bare_number_or_by_the_printed_id() -> None:
+    """`4.2.1` and `sec-4.2.1` were "cannot read a section": a user writing what `ipsis
+    sections` prints, or an RFC's number alone, got not_found for a quote that is there."""
+    from ipsis.verify import locate
+
+    doc, _ = _doc("rfc9111")
+    quote = "A cache can calculate the freshness lifetime"
+    for ref in ("4.2.1", "sec-4.2.1", "4.2"):
+        right = locate(doc, quote, section=ref)
+        assert right.status == "located", (ref, right.message)
+        (m,) = right.matches
+        assert doc.text[m.start : m.end] == m.text == quote
+    wrong = locate(doc, quote, section="4.2.2")  # the sibling: not there, found elsewhere
+    assert wrong.status == "not_found"
+    assert [e["section"]["id"] for e in wrong.found_elsewhere] == ["sec-4.2.1"]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ipsis.batch.inputs import InputIndex, Partition, expand_inputs
+from ipsis.batch.inputs import InputIndex, Slice, expand_inputs, read_slice
 from ipsis.document import Document
 from ipsis.errors import InputError, IpsisError
 from ipsis.verify.policy import Policy
@@ -35,6 +35,9 @@ from ipsis.verify.result import LOCATED, STATUSES
 RETRIES = 2
 IN_FLIGHT = 3
 """Partitions handed to the cluster per worker at a time (the others wait, unread, in the client)."""
+LOCAL_PER_CORE = 4
+"""Most local worker processes per core: beyond, a mistaken count (a benchmark once asked for
+1,000) starts a process storm that looks like a hang rather than failing."""
 CRASH_HOOK = "IPSIS_BATCH_CRASH_ONCE"
 """Fault injection for tests: a path; the first task to find it missing creates it and kills its worker."""
 
@@ -79,8 +82,9 @@ def _worker_store(target: str | None) -> Any:
     return store
 
 
-def verify_partition(job: Job, index: int, part: Partition) -> dict[str, Any]:
-    """Verify one partition on a worker; write its result shard; return counts and sources used."""
+def verify_partition(job: Job, index: int, where: Slice) -> dict[str, Any]:
+    """Verify one partition on a worker (its records read here, from the input shards); write its
+    result shard; return counts and sources used."""
     from ipsis.store.runs import Verifier
 
     marker = os.environ.get(CRASH_HOOK)
@@ -89,6 +93,7 @@ def verify_partition(job: Job, index: int, part: Partition) -> dict[str, Any]:
         os._exit(17)
     fallback: Callable[[str], Document | None] | None = job.fallback.get if job.fallback is not None else None
     cpu = time.process_time()
+    part = read_slice(where)
     key = (job.run_id, job.store, job.user)
     if key not in _VERSIONS:
         _VERSIONS.clear()  # another run's: its permissions may differ
@@ -112,7 +117,18 @@ def verify_partition(job: Job, index: int, part: Partition) -> dict[str, Any]:
         "statuses": dict(Counter(r.status for r in results)),
         "used": v.used,
         "cpu_seconds": time.process_time() - cpu,
+        "peak_rss_mb": peak_rss_mb(),
     }
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB (0 where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 0.0
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(kb / (1 << 20 if sys.platform == "darwin" else 1024), 1)
 
 
 def _summary(statuses: Counter[str]) -> dict[str, Any]:
@@ -136,6 +152,13 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
         except OSError as exc:
             msg = f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc}); check the address"
             raise InputError(msg) from exc
+    cores = os.cpu_count() or 1
+    if workers > LOCAL_PER_CORE * cores:
+        msg = (
+            f"--workers {workers}: a local cluster of more than {LOCAL_PER_CORE} worker processes per core"
+            f" ({cores} here) would only thrash; pass fewer, or --scheduler ADDRESS for a real cluster"
+        )
+        raise InputError(msg)
     cluster = LocalCluster(
         n_workers=workers,
         threads_per_worker=1,
@@ -167,13 +190,7 @@ def run_batch(
     ``store`` is an open :class:`~ipsis.store.Store` (its location is opened again on each
     worker) or None. ``progress(done_records, total_records, done_partitions, partitions)``.
     """
-    from ipsis.store.db import utc_now
-    from ipsis.store.runs import make_manifest, merge_used, new_run_id, write_manifest
-
-    policy = policy or Policy()
     paths = expand_inputs(inputs)
-    index = InputIndex(paths)
-    parts = index.partitions(max_partition) if max_partition else index.partitions()
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         msg = f"-o {out}: a file; --engine dask writes a folder of result shards, name a folder"
@@ -181,6 +198,28 @@ def run_batch(
     (out / "results").mkdir(parents=True, exist_ok=True)
     for old in (out / "results").glob("part-*.jsonl"):
         old.unlink()  # shards of an earlier run would be mistaken for this one's
+    # the index where the workers read it (they write to OUT already), removed at the end
+    with InputIndex(paths, out.resolve() / ".index") as index:
+        return _run(index, out, store, user, policy or Policy(), fallback, scheduler, workers, max_partition, progress)
+
+
+def _run(
+    index: InputIndex,
+    out: Path,
+    store: Any,
+    user: str | None,
+    policy: Policy,
+    fallback: Any,
+    scheduler: str | None,
+    workers: int | None,
+    max_partition: int | None,
+    progress: Callable[[int, int, int, int], None] | None,
+) -> BatchRun:
+    from ipsis.store.db import utc_now
+    from ipsis.store.runs import make_manifest, merge_used, new_run_id, write_manifest
+
+    paths = index.paths
+    parts = index.partitions(max_partition) if max_partition else index.partitions()
     run_id, started = new_run_id(), utc_now()
     job = Job(run_id, str(out.resolve()), store.location if store is not None else None, user, policy, fallback)
     total = len(index)
@@ -191,38 +230,38 @@ def run_batch(
     used: dict[str, dict[str, Any]] = {}
     outputs: list[dict[str, Any]] = []
     failed: list[dict[str, Any]] = []
-    cpu = 0.0
+    cpu = worker_rss = 0.0
     t0 = time.perf_counter()
     try:
         from distributed import as_completed
 
-        # a few partitions per worker in flight, read from the inputs as they are handed out:
-        # the client and the scheduler hold those, never the whole input (memory stays flat)
+        # a few partitions per worker in flight, each task a range of the index: the workers
+        # read the records, the client and the scheduler never hold them (memory stays flat)
         window = IN_FLIGHT * max(n_workers, len(client.scheduler_info().get("workers", {})))
         todo = iter(enumerate(parts))
-        futures: dict[Any, tuple[int, str, int]] = {}
+        futures: dict[Any, tuple[int, Slice]] = {}
 
-        def submit(i: int, key: str, members: list[int]) -> Any:
-            part = index.read(key, members)
+        def submit(i: int, part: Slice) -> Any:
             fut = client.submit(verify_partition, job, i, part, key=f"ipsis-{run_id}-{i}", retries=RETRIES, pure=False)
-            futures[fut] = (i, key, len(members))
+            futures[fut] = (i, part)
             return fut
 
-        running = as_completed([submit(i, *kv) for i, kv in itertools.islice(todo, window)])
+        running = as_completed([submit(i, part) for i, part in itertools.islice(todo, window)])
         done = 0
         for fut in running:
-            i, key, size = futures.pop(fut)
-            for j, kv in itertools.islice(todo, 1):  # the next one takes its place
-                running.add(submit(j, *kv))
+            i, part = futures.pop(fut)
+            for j, nxt in itertools.islice(todo, 1):  # the next one takes its place
+                running.add(submit(j, nxt))
             try:
                 res = fut.result()
             except Exception as exc:  # a partition that failed after its retries
-                failed.append({"partition": i, "source": key, "records": size, "error": repr(exc)[:300]})
+                failed.append({"partition": i, "source": part.key, "records": part.count, "error": repr(exc)[:300]})
                 continue
             finally:
                 fut.release()  # the scheduler forgets its task (records and all) now, not at the end
             done += res["results"]
             cpu += res["cpu_seconds"]
+            worker_rss = max(worker_rss, res["peak_rss_mb"])
             statuses.update(res["statuses"])
             per_shard.update({int(k): v for k, v in res["per_shard"].items()})
             merge_used(used, res["used"])
@@ -245,6 +284,9 @@ def run_batch(
                 "scheduler": scheduler or f"local ({address})",
                 "workers": n_seen,
                 "cpu_seconds": round(cpu, 3),  # the workers' own, verifying (not waiting for a core)
+                # peak resident memory of the client process and of the largest worker process
+                "client_peak_rss_mb": peak_rss_mb(),
+                "worker_peak_rss_mb": worker_rss,
             },
             "complete": not failed and sum(statuses.values()) == total,
             "records_total": total,

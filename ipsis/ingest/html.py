@@ -5,7 +5,9 @@
   pages declare none). Mojibake from a wrong decoding upstream is repaired
   (:mod:`ipsis.ingest.mojibake`). The choice is reported in ``meta``.
 - Text: scripts, styles, ``<head>`` and navigation dropped; whitespace collapsed as a browser
-  does (NBSP kept); block elements end lines.
+  does (NBSP kept); block elements end lines. A permalink, a link to a fragment of the page
+  whose whole text is one sign (``<a class="self" href="#p.3">¶</a>`` of RFC renderings,
+  Sphinx's ``headerlink``), is dropped: it is no part of the paragraph it ends.
 - Marks: ``<strike>``/``<s>``/``<del>`` and ``text-decoration: line-through`` as ``revoked``;
   amendment notes ``(Redação dada pela ...)``, ``(Incluído pela ...)``, ``(Vide ...)``,
   ``(VETADO)`` as ``note``.
@@ -89,6 +91,7 @@ SENADO_CLASSES = frozenset(
         "ementa",
     ]
 )
+PERMALINK_SIGNS = frozenset("¶§#⚓🔗")
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w:.-]+)""", re.I)
 _WS = re.compile(r"[ \t\n\r\f]+")
 _NOTE = re.compile(
@@ -213,7 +216,7 @@ class _Walk:
         if not tag:  # comment or processing instruction: keep only its tail
             self.writer.text(el.tail or "", pre)
             return
-        if tag in DROP or el.get("role") == "navigation" or el.get("hidden") is not None:
+        if tag in DROP or el.get("role") == "navigation" or el.get("hidden") is not None or _permalink(el, tag):
             self.writer.text(el.tail or "", pre)
             return
         w = self.writer
@@ -254,6 +257,23 @@ class _Walk:
                 self.hints.append(("class", c, span, ()))
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             self.hints.append(("heading", tag, span, (("id", el.get("id") or ""),)))
+
+
+def _permalink(el: Any, tag: str) -> bool:
+    """A link to a fragment of this page whose whole text is one sign: a paragraph's or a
+    heading's own permalink (``¶``), never text of the document.
+
+    >>> import lxml.html
+    >>> _permalink(lxml.html.fromstring('<a class="self" href="#rfc.section.1.p.3">¶</a>'), "a")
+    True
+    >>> _permalink(lxml.html.fromstring('<a href="#art5">§ 1º</a>'), "a")
+    False
+    >>> _permalink(lxml.html.fromstring('<a href="https://x.org/p">¶</a>'), "a")
+    False
+    """
+    if tag != "a" or not (el.get("href") or "").startswith("#") or len(el):
+        return False
+    return (el.text or "").strip().rstrip("\ufe0f") in PERMALINK_SIGNS
 
 
 def read_html(data: bytes, doc_id: str, name: str = "input", encoding: str | None = None) -> Document:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ipsis.document import SKIPPED_IN_MATCHING, Mark
 from ipsis.errors import InputError
@@ -70,10 +71,13 @@ def tier_of(step: str) -> str:
     return "typography" if step == SKIP_MARKS else FIXES[step].tier
 
 
+_RANKS = {t: i for i, t in enumerate(TIERS)}
+
+
 def tier_rank(tier: str) -> int:
     try:
-        return TIERS.index(tier)
-    except ValueError:
+        return _RANKS[tier]
+    except (KeyError, TypeError):
         msg = f"unknown tier {tier!r}; choose one of {', '.join(TIERS)}"
         raise InputError(msg) from None
 
@@ -138,22 +142,30 @@ def run_steps(
     # a short text (a quote) skips the fixes whose characters it does not hold: one set of its
     # characters instead of each fix scanning it for its own, until a fix changes it
     chars = set(text) if len(text) <= SHORT_TEXT else None
-    for name in steps:
-        if name == SKIP_MARKS:
+    for name, apply, needs in _plan(tuple(steps)):
+        if apply is None:
             if not marks:
                 continue
             new, edits = _skip_marks(text, marks)
         else:
-            fix = FIXES[name]
-            if chars is not None and fix.needs and chars.isdisjoint(fix.needs):
+            if chars is not None and needs and chars.isdisjoint(needs):
                 continue
-            new, edits = fix.apply(text)
+            new, edits = apply(text)
         if new != text:
             acted.append(name)
             omap = omap.then(edits)
             text = new
-            chars = None  # what the text holds now: each fix scans for itself
+            chars = set(text) if chars is not None else None  # what the text holds now
     return Normalized(text, tuple(acted), omap)
+
+
+@lru_cache(maxsize=256)
+def _plan(steps: tuple[str, ...]) -> tuple[tuple[str, Any, frozenset[str]], ...]:
+    """Each step's name, applier (None for ``skip_marks``) and :attr:`~ipsis.ingest.fixes.Fix.needs`."""
+    return tuple(
+        (name, None, frozenset()) if name == SKIP_MARKS else (name, FIXES[name].apply, FIXES[name].needs)
+        for name in steps
+    )
 
 
 SHORT_TEXT = 1000

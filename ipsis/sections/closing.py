@@ -100,10 +100,81 @@ _LIST_ITEMS = frozenset({"inciso", "alinea"})
 `1 -`, whose last runs to the end of its article by design)."""
 
 
+# how a paragraph names the item it belongs to (`el organismo previsto en esta fracción`,
+# `lo dispuesto en el presente inciso`, `este numeral`): a later paragraph that does so is the
+# item's own, and so is every paragraph of the item before it
+_SELF_WORDS = {
+    "inciso": r"fracci[óo]n|inciso",
+    "alinea": r"inciso|letra|literal|al[íi]nea",
+    "numero": r"n[úu]mero|numeral|inciso",
+    "item": r"item",
+}
+_INTRODUCES = re.compile(r"[:：][\s\u00a0]*$")
+
+
+def _names_itself(text: str, kind: str) -> re.Pattern[str] | None:
+    words = _SELF_WORDS.get(kind)
+    if words is None:
+        return None
+    return re.compile(r"(?i)\b(?:est[ae]|el presente|la presente)\s+(?:" + words + r")\b")
+
+
+def _own_by_structure(tree: SectionTree, doc: Document, sec: Section, start: int) -> bool:
+    """Whether the text at ``start`` is ``sec``'s own by what follows or encloses it: a later item
+    of ``sec``'s own list follows it (it is before ``sec``'s last child), it is in the first
+    paragraph of ``sec``'s last child where ``sec``'s head introduces that list (`II - desde a
+    posse:` then `a) ser proprietários …`), or a paragraph of ``sec`` from it on names the item
+    as itself (`esta fracción`, `este inciso`)."""
+    text = doc.text
+    if sec.children:
+        first, last = tree[sec.children[0]], tree[sec.children[-1]]
+        if start < last.start:
+            return True
+        head = _NOTE_LINES.sub("", text[sec.start : first.start]).rstrip()
+        if _INTRODUCES.search(head) and start < last.end:
+            kids, _ = paragraphs_in(doc, last.start, last.end)
+            if (kids and start < kids[0][1]) or _own_by_structure(tree, doc, last, start):
+                return True  # the last child's own text is ``sec``'s (`c) Materias:` then `1. …`)
+    rx = _names_itself(text, sec.kind)
+    if rx is not None and rx.search(text, start, sec.end) is not None:
+        return True
+    return _in_introduced_list(doc, sec, start)
+
+
+# a paragraph that opens with a list marker (`1.`, `2o.`, `1.º` (BOE), `a)`, `b.`, `IV.`, `3)`)
+_MARKER = re.compile(
+    r"[ \t\u00a0]*(?:\d{1,3}(?:o|º|°)?\.|\d{1,3}\.[º°ª]|\d{1,3}\)|[a-z][.)]|[IVXLC]{1,7}\.)[ \t\u00a0]"
+)
+
+
+def _in_introduced_list(doc: Document, sec: Section, start: int) -> bool:
+    """Whether the paragraph at ``start`` is in a list ``sec`` itself introduces: from ``sec``'s
+    first paragraph on, each paragraph is ``sec``'s own when the one before ends with a colon
+    (`c) Materias:` then `1. El registro …`) or both open with a list marker (`1. …` then
+    `2. …`: the introduced list goes on); the first that is neither ends the chain."""
+    paras, _ = paragraphs_in(doc, sec.start, sec.end)
+    text = doc.text
+    prev_marker = after_colon = False
+    for k, (a, b) in enumerate(paras):
+        body = _NOTE_LINES.sub("", text[a:b]).strip()
+        marker = _MARKER.match(text, a) is not None
+        if k and not (after_colon or (prev_marker and marker)):
+            return False
+        if a <= start < b or start < a:
+            return k > 0
+        after_colon = _INTRODUCES.search(body) is not None
+        prev_marker = marker and k > 0
+    return False
+
+
+_NOTE_LINES = re.compile(r"(?m)^[ \t]*(?:" + NOTE_LINE.pattern + r")[ \t]*\n?")
+
+
 def end_uncertain(tree: SectionTree, doc: Document, sec: Section, start: int) -> str | None:
     """Why a quote at ``start`` in the cited list item ``sec`` may be its enclosing section's own
     text, or None: ``sec`` is the last item of its list, nothing of the enclosing section follows
-    it (no closing note ended it), and ``start`` is past its first paragraph."""
+    it (no closing note ended it), ``start`` is past its first paragraph, and nothing tells the
+    text as ``sec``'s own (:func:`_own_by_structure`; docs/end-uncertain.md measures the rule)."""
     kinds = _LIST_ITEMS | ({"numero"} if tree.family == "latam" else set())
     parent = tree.get(sec.parent) if sec.parent else None
     if sec.kind not in kinds or parent is None or not parent.children or parent.children[-1] != sec.id:
@@ -112,6 +183,8 @@ def end_uncertain(tree: SectionTree, doc: Document, sec: Section, start: int) ->
         return None  # the enclosing section's own text follows: the item's end is marked
     paras, _ = paragraphs_in(doc, sec.start, sec.end)
     if not paras or start < paras[0][1]:
+        return None
+    if _own_by_structure(tree, doc, sec, start):
         return None
     return (
         f"{tree.path(sec)} is the last item of its list and nothing marks where it ends: the quote is "

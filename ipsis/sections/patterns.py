@@ -19,12 +19,13 @@ _BOL = r"(?:\A|[\n\r\f\v\u2028\u2029])[ \t\u00a0\u2000-\u200a\u202f]*"
 # ---------------------------------------------------------------- RFC
 RFC_MARKERS = re.compile(
     r"(?:\A|[\n\f])(?:"
-    # `4.1.2.  "sub" (Subject) Claim` (rfc7519.txt), `4.1.2. "sub"` (its PDF: one space)
-    + r"(?P<num>\d{1,2}(?:\.\d{1,2})*)\.[ ]{1,3}(?P<title>\S[^\n\r]*?)"
+    # `4.1.2.  "sub" (Subject) Claim` (rfc7519.txt), `4.1.2. "sub"` (its PDF: one space),
+    # `1.\u00a0Introduction` (HTML renderings put an NBSP between number and title)
+    + r"(?P<num>\d{1,2}(?:\.\d{1,2})*)\.[ \u00a0]{1,3}(?P<title>\S[^\n\r]*?)"
     # `Appendix A.  JWT Examples` (rfc7519.txt)
-    + r"|Appendix (?P<app>[A-Z])\.[ ]{1,3}(?P<atitle>\S[^\n\r]*?)"
+    + r"|Appendix (?P<app>[A-Z])\.[ \u00a0]{1,3}(?P<atitle>\S[^\n\r]*?)"
     # `A.1.  Example Encrypted JWT` (rfc7519.txt)
-    + r"|(?P<sub>[A-Z]\.\d{1,2}(?:\.\d{1,2})*)\.[ ]{1,3}(?P<stitle>\S[^\n\r]*?)"
+    + r"|(?P<sub>[A-Z]\.\d{1,2}(?:\.\d{1,2})*)\.[ \u00a0]{1,3}(?P<stitle>\S[^\n\r]*?)"
     # `Status of This Memo`, `Authors' Addresses` (rfc9111.txt): unnumbered headings
     + r"|(?P<unn>Abstract|Status of This Memo|Copyright Notice|Table of Contents"
     + r"|Acknowledge?ments|Authors?' Addresses|Index|Contributors)"

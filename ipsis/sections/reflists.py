@@ -19,6 +19,7 @@ was reported not found in the cited section).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 
@@ -84,8 +85,62 @@ def _between(a: str, b: str) -> list[str] | None:
     return [f"{chr(n)}{tail}" for n in range(ka[1] + 1, kb[1])]
 
 
+# an article named in a reference (`art. 5º`, `artigo 52.º`, `artículo 19`): each one after the first
+# starts a reference of its own in a compound one
+_ARTICLE = re.compile(r"\b(?i:art(?:igo|ículo|iculo)?s?\.?)\s*\d+(?:\.?\s?[º°]|o\b)?(?:-[A-Z]\b)?")
+# what joins two references: `, e `, ` e `, ` y `, `; `, ` and `
+_JOIN = re.compile(r"\s*(?:;|,?\s+(?:e|y|and|ou|o|ó)\s+|,)\s*")
+# what may follow an article's number inside its own reference: the norm it belongs to
+_OWN_TAIL = re.compile(
+    r"(?i)(?:\s*,?\s*(?:d[aoe]l?|de la)\s+(?:Constitui[çc][ãa]o|Constituci[óo]n|Lei|Ley|C[óo]digo)"
+    r"(?:\s+(?!(?:e|y|ou|o|ó|and)\b)[^\s,;]+){0,8})?"
+)
+
+
+def split_compound(ref: str) -> list[str]:
+    """A reference naming two articles cut into one reference per article, each with its own
+    subdivisions: `incisos I e II do art. 5º e alíneas a) e b) do art. 7º` (article last: cut
+    after each article but the last), `art. 5º, inciso I, e art. 7º, inciso III` (article first:
+    cut before each article but the first). Before, the subdivisions of both were read against
+    both articles (`inciso III do art. 7º` also read as art. 7's inciso I, a false "located").
+
+    >>> split_compound("incisos I e II do art. 5º e alíneas a) e b) do art. 7º")
+    ['incisos I e II do art. 5º', 'alíneas a) e b) do art. 7º']
+    >>> split_compound("art. 5º, inciso I, e art. 7º, inciso III")
+    ['art. 5º, inciso I', 'art. 7º, inciso III']
+    >>> split_compound("artículos 5 y 7")
+    ['artículos 5 y 7']
+    """
+    arts = list(_ARTICLE.finditer(ref))
+    if len(arts) < 2:
+        return [ref]
+    cuts: list[tuple[int, int]] = []
+    article_first = not ref[: arts[0].start()].strip()
+    for a, b in pairwise(arts):
+        tail = _OWN_TAIL.match(ref, a.end())
+        at = tail.end() if tail else a.end()
+        join = _JOIN.match(ref, at)
+        if not article_first and join is not None and join.end() <= b.start():
+            cuts.append((at, join.end()))  # article last: `… do art. 5º e alíneas … do art. 7º`
+            continue
+        joins = [j for j in _JOIN.finditer(ref, a.end(), b.start()) if j.end() == b.start()]
+        if not joins:
+            return [ref]  # `§ 1º do art. 5º do art. 7º`: no join between the two
+        cuts.append((joins[-1].start(), joins[-1].end()))
+    parts, pos = [], 0
+    for end, nxt in cuts:
+        parts.append(ref[pos:end].strip(" ,;"))
+        pos = nxt
+    parts.append(ref[pos:].strip(" ,;"))
+    return [p for p in parts if p]
+
+
 def expand_list(ref: str) -> list[str]:
-    """One reference per item of the first list or range in ``ref``; ``[ref]`` when it has none."""
+    """One reference per item of the first list or range in ``ref``, and per article of a
+    compound reference (:func:`split_compound`); ``[ref]`` when it has neither."""
+    parts = split_compound(ref)
+    if len(parts) > 1:
+        return [x for p in parts for x in expand_list(p)][:MAX_ITEMS]
     m = LIST.search(ref)
     if m is None:
         return [ref]
@@ -108,6 +163,6 @@ def expand_list(ref: str) -> list[str]:
 
 
 MAX_ITEMS = 60
-"""Items of one list read at most (`incisos I a LX`); only the first list of a reference is
-expanded (a second one is read as before: its first item)."""
+"""Items of one list read at most (`incisos I a LX`); the first list of a reference is expanded
+here, a second one when each item is read (`alíneas a) e b) dos incisos XII e XIII`)."""
 _QUOTES = '"“”'

@@ -28,6 +28,8 @@ from ipsis.sections.grammar import LATIN_RX, SPANISH_ORDINAL_RX, fold, spanish_o
 from ipsis.sections.levels import one_level_down, reordered, split_level
 from ipsis.sections.paragraphs import ORDINAL, marked_paragraphs, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
+from ipsis.sections.refids import as_section_word, section_by_id
+from ipsis.sections.refincisos import item_of_inciso, unread_reason
 from ipsis.sections.reflists import expand_list
 from ipsis.sections.tree import Section, SectionTree
 
@@ -84,11 +86,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
     ("apt", re.compile(r"\bapartados?\s+(\d+|[A-J]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
-    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73)
+    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73), `XXIII-Bis` (never read as XXIII)
     (
         "inc",
         re.compile(
-            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-ZÑ])\b|\s+((?i:" + LATIN_RX + r"))\b)?\b"
+            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-ZÑ])\b|(?:\s+|-)((?i:" + LATIN_RX + r"))\b)?\b"
             r"|(?:^|,)\s*([IVXLC]+)(?:-([A-ZÑ]))?\s*(?=,|$)"
         ),
     ),
@@ -388,13 +390,25 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
 
     Never a silent substitute: a subdivision word left unread (``Satz 1``) or a level the
     document is not split into is named in :attr:`Resolution.unchecked`. An ordinal paragraph
-    (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`)."""
+    (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`).
+    An id as ``ipsis sections`` prints it, or an RFC's bare number, names its section
+    (:mod:`ipsis.sections.refids`)."""
+    if (sid := section_by_id(tree, ref)) is not None:
+        sec = tree.get(sid)
+        assert sec is not None
+        return Resolution(ref, (sid,), (sec,))
+    if (written := as_section_word(tree, ref)) is not None:  # `4.2.1` of an RFC
+        return replace(resolve_reference(tree, written, doc), ref=ref)
     items = expand_list(ref)
     if len(items) > 1:  # `incisos II e V`, `alíneas d) a f)`: each item read on its own
         return _resolve_items(tree, ref, items, doc)
+    inciso = item_of_inciso(tree, doc, ref, lambda r: resolve_reference(tree, r, doc))
+    if inciso is not None:  # `número 1 del inciso quinto del artículo 144` (:mod:`refincisos`)
+        taken, reasons = inciso
+        return Resolution(ref, taken.ids, taken.sections, reasons)
     comps = _components(ref, bool(marked_paragraphs(doc)))
     ids = _ids(comps, ref, tree.family)
-    unchecked = [f"{part!r} in the reference was not read" for part in comps.get("unread", ())]
+    unchecked = [unread_reason(part) for part in comps.get("unread", ())]
     found: list[Section] = []
     for sid in ids:
         sid = reordered(tree, _norm_of(tree, sid, ref))

@@ -93,6 +93,7 @@ def prepare_stages(quote: str, literal: bool = False) -> Iterator[tuple[str, lis
 _CUT_WORD = LazyPattern("regex", r"^(?:\.{3}|…)(\p{L}+)(?=\s)|(?<=\s)(\p{L}+)(?:\.{3}|…)$")
 """An ellipsis glued to a word at an end of the quote: the word may be cut (``European l...``,
 ``...ment of the city``), as search tools cut their snippets (Anthropic's ``cited_text``)."""
+_ELLIPSES = ("...", "…")
 _CUT_HEAD = LazyPattern("regex", r"^(?:\.{3}|…)\p{L}+\s+")
 _CUT_TAIL = LazyPattern("regex", r"\s+\p{L}+(?:\.{3}|…)$")
 
@@ -107,7 +108,10 @@ def cut_words(quote: str) -> tuple[str, str]:
     (('', ''), ('', ''))
     """
     head = tail = ""
-    for m in _CUT_WORD.finditer(quote.strip()):
+    q = quote.strip()
+    if not (q.startswith(_ELLIPSES) or q.endswith(_ELLIPSES)):  # the pattern needs one at an end
+        return head, tail
+    for m in _CUT_WORD.finditer(q):
         head, tail = head or m.group(1) or "", tail or m.group(2) or ""
     return head, tail
 

@@ -1,0 +1,73 @@
+"""Two ways of citing an inciso the reference reader cannot take at face value (pure).
+
+- An item inside an ordinal inciso (`número 1 del inciso quinto del artículo 144`, `letra b) del
+  inciso segundo`): the número is inside the article's fifth paragraph, not número 1's fifth
+  paragraph (the reading before). Where that inciso is the last paragraph before the article's
+  first subdivision it introduces the list, and the número is the article's own; any other
+  inciso, the article is checked as a whole and the warning says so (:func:`item_of_inciso`).
+- A relative inciso (`inciso anterior`, `el inciso siguiente`): relative to the text that cites
+  it, which a citation record does not give; reading it from the quote's own place would confirm
+  whatever was quoted (:func:`unread_reason`).
+
+>>> bool(OUTER_INCISO.search("número 1 del inciso quinto del artículo 144"))
+True
+>>> unread_reason("inciso anterior").startswith("'inciso anterior' is relative")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ipsis.sections.grammar import SPANISH_ORDINAL_RX
+from ipsis.sections.paragraphs import ordinal_paragraph, paragraphs_in
+from ipsis.sections.tree import SectionTree
+
+if TYPE_CHECKING:
+    from ipsis.document import Document
+
+# an item of an ordinal inciso (`número 1 del inciso quinto`, `letra b) del inciso segundo`)
+OUTER_INCISO = re.compile(
+    r"(?i)\b(?:n[úu]meros?|n\.?\s?[º°]|letras?|literal(?:es)?|numerales?)\s+[^,;]{0,20}?\bdel?\s+incisos?\s+"
+    r"(?:" + SPANISH_ORDINAL_RX + r"|final|[úu]ltimo|\d{1,2}\s?[º°])"
+)
+_ARTICLE_AT = re.compile(r"(?i)\bart(?:igo|ículo|iculo)?s?\.?\s*\d")
+# a reference relative to the text that cites it (`inciso anterior`, `el número precedente`)
+_RELATIVE = re.compile(r"(?i)\b(?:anterior(?:es)?|precedentes?|siguientes?|seguintes?|retro)\b")
+
+
+def unread_reason(part: str) -> str:
+    """Why ``part`` of a reference was left unread."""
+    if _RELATIVE.search(part):
+        return (
+            f"{part!r} is relative to the text that cites it, which a citation does not give "
+            "(the quote's own place would prove nothing): write the subdivision it names"
+        )
+    return f"{part!r} in the reference was not read"
+
+
+def item_of_inciso(
+    tree: SectionTree, doc: Document | None, ref: str, resolve: Callable[[str], Any]
+) -> tuple[Any, tuple[str, ...]] | None:
+    """For `número 1 del inciso quinto del artículo 144`: the resolution to take (by ``resolve``,
+    the reference reader) and what was left unchecked; None when ``ref`` names no such item."""
+    outer = OUTER_INCISO.search(ref)
+    art = _ARTICLE_AT.search(ref, outer.end()) if outer is not None else None
+    if outer is None or art is None:
+        return None
+    whole = resolve(ref[art.start() :])
+    unit = whole.sections[0] if len(whole.sections) == 1 else None
+    named = ordinal_paragraph(outer.group(0)[outer.group(0).lower().rfind("inciso") :])
+    inciso = re.search(r"(?i)\s+del?\s+incisos?\s", outer.group(0))
+    if doc is not None and unit is not None and unit.children and named and len(named[0]) == 1 and inciso:
+        head, _ = paragraphs_in(doc, unit.start, tree[unit.children[0]].start)
+        if named[0][0] == len(head):  # the inciso introduces the list: the article's own número
+            found = resolve(ref[: outer.start() + inciso.start()] + " del " + ref[art.start() :])
+            return found, tuple(found.unchecked)
+    why = (
+        f"{outer.group(0)!r}: an item inside one of the article's paragraphs is not read: "
+        f"checked against {', '.join(tree.path(x) for x in whole.sections)} as a whole"
+    )
+    return whole, (*whole.unchecked, why)
