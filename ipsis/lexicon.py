@@ -69,13 +69,17 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         es obligatorio|es obligatoria|son obligatorios|obligatoriamente|obrigado a|obrigada a|obrigados a|
         obrigadas a|obligado a|obligada a|obligados a|obligadas a|obliged to|compelled to|é preciso|é necessário|
         es preciso|es necesario|is necessary|tem a obrigação de|têm a obrigação de|tiene la obligación de|
-        tienen la obligación de|has the obligation to|have the obligation to"""),
+        tienen la obligación de|has the obligation to|have the obligation to|obriga-se a|obrigam-se a|
+        se obriga a|se obrigam a|se obliga a|se obligan a"""),
     PROHIBITION: phrases("""must not|shall not|is prohibited|are prohibited|is forbidden|may not|cannot|can not|
         é vedado|é vedada|são vedados|são vedadas|é proibido|é proibida|são proibidos|é interdito|
         fica vedado|fica proibido|queda prohibido|queda prohibida|quedan prohibidos|quedan prohibidas|
         se prohíbe|se prohíben|está prohibido|está prohibida|prohibido|prohibida|prohibidos|prohibidas|proibido|
         proibida|proibidos|proibidas|vedado|vedada|vedados|vedadas|must never|shall never|
-        may never|can never|proibição de|prohibición de|vedação de|prohibition of"""),
+        may never|can never|proibição de|prohibición de|vedação de|prohibition of|será vedado|será vedada|
+        serão vedados|serão vedadas|será proibido|será proibida|quedará prohibido|quedará prohibida|
+        quedarán prohibidos|quedarán prohibidas|se prohibirá|se prohibirán|é defeso|é defesa|is barred from|
+        are barred from"""),
     PERMISSION: phrases("""may|can be|optional|is permitted|is allowed|need not|pode|podem|poderá|poderão|podendo|
         é permitido|é permitida|são permitidos|é facultado|é facultada|é facultativo|é facultativa|
         é lícito|puede|pueden|podrá|podrán|pudiendo|es facultativo|es facultativa|se permite|se permiten|
@@ -87,7 +91,10 @@ DEONTIC: dict[str, tuple[str, ...]] = {
         terá o direito de|terão o direito de|tendrá derecho de|tendrán derecho de|will have the right to|
         assegurado o direito a|assegurado o direito de|garantido o direito a|
         garantido o direito de|reconhecido o direito a|se reconoce el derecho a|se garantiza el derecho a|
-        se admite|se admiten|se admitirá|se admitirán"""),
+        se admite|se admiten|se admitirá|se admitirán|se permitirá|se permitirán|será permitido|será permitida|
+        serão permitidos|serán permitidos|tienen el derecho a|tienen el derecho de|tiene el derecho a|
+        tiene el derecho de|é livre de|são livres de|es libre de|son libres de|is free to|are free to|é facultado ao|
+        es facultad de"""),
     RECOMMENDATION: phrases("should|recommended|is recommended|ought to"),
     DISCOURAGED: phrases("should not|not recommended"),
 }
@@ -202,13 +209,16 @@ BOUNDS: dict[str, tuple[str, ...]] = {
 """Words that bound a quantity; the same number with another bound is another rule."""
 
 CHAIN: frozenset[str] = words("""ser sido sendo estar estado ficar se lhe lhes nela nele nelas neles lo la le les
-    é são será serão es son será serán be been being get it them there is are""")
+    é são será serão es son será serán be been being get it them there is are está están estão estás estaba estaban
+    estará estarán estarão estava estavam fica ficam ficará ficarão queda quedan quedará quedarán remains remain
+""")
 """Auxiliaries and clitics a negation reaches through: ``ninguém nela podendo``, ``no pudiendo ser obligada``,
 ``ninguém é obrigado``."""
 COMPEL: frozenset[str] = words("""compelido compelida compelidos compelidas obrigado obrigada obrigados obrigadas
     forçado forçada forçados forçadas coagido coagida coagidos coagidas obligado obligada obligados obligadas
     forzado forzada forzados forzadas compelled forced obliged required compelir obrigar forçar coagir impor
-    imposto imposta obligar forzar imponer imponerse impuesto impuesta compel force oblige impose imposed""")
+    imposto imposta obligar forzar imponer imponerse impuesto impuesta compel force oblige impose imposed
+    exigir exigido exigida exigidos exigidas exigirse exigirles exigirle""")
 """Past participles of compelling: ``ninguém poderá ser compelido`` (it may not be compelled) says what
 ``ninguém é obrigado`` (nobody is obliged) says."""
 

@@ -16,6 +16,12 @@ a prohibition of the quote restated plainly.
 >>> modality_cues(Analysis("El responsable debe conservar los datos.", "es"),
 ...     Analysis("El responsable podrá conservar los datos.", "es"))[0][0]
 'modality: claim: debe (obligation); section: podrá (permission)'
+>>> modality_cues(Analysis("El Estado debe promover el deporte.", "es"),
+...     Analysis("Los poderes públicos fomentarán el deporte.", "es"))
+[]
+>>> modality_cues(Analysis("É preciso base legal para a expropriação.", "pt"),
+...     Analysis("A expropriação só pode ser efectuada com base na lei.", "pt"))
+[]
 """
 
 from __future__ import annotations
@@ -63,7 +69,15 @@ def _force(site: Site) -> str:
 
 RESTRICTOR_FOLDED = frozenset(fold(p) for ps in RESTRICTORS.values() for p in ps)
 RESTRICTOR_WORDS = frozenset(w for ps in RESTRICTORS.values() for p in ps for w in p.split())
+RESTRICTOR_STEMS = frozenset(stem(w) for w in RESTRICTOR_WORDS)
 _IF = frozenset({"if", "when", "se", "si", "quando", "cuando", "where"})
+
+
+EXCEPT_WORDS = frozenset({"sino", "senão", "salvo", "excepto", "exceto", "except", "unless", "save"})
+"""Words that open the exception of a prohibition (``Nadie podrá ... sino por causa justificada``)."""
+WITHOUT = frozenset({"sem", "sin", "without"})
+"""A prohibition of the act without something (``não pode haver expropriação sem lei``) permits it
+with that thing only (``só podem ser efectuadas com base na lei``)."""
 
 
 def _only_if(a: Analysis, site: Site) -> bool:
@@ -79,6 +93,8 @@ def _only_if(a: Analysis, site: Site) -> bool:
     if site.cls == PROHIBITION:  # "só não poderá ... se" is another rule
         return not restricted and (
             any(lim.i > site.i and a.sent[lim.i] == a.sent[site.i] for lim in a.limiters) or other_than(a, site.i)
+            or any(a.low[k] in EXCEPT_WORDS for k in same if k > site.i)
+            or any(a.low[k] in WITHOUT for k in same)
         )
     return False
 
@@ -99,9 +115,30 @@ def other_than(a: Analysis, i: int) -> bool:
 def _agree(p: Site, site: Site, passage: Analysis | None = None, claim: Analysis | None = None) -> bool:
     if _force(p) == _force(site):
         return True
-    if passage is None or claim is None or {p.cls, site.cls} != {PERMISSION, PROHIBITION}:
+    if passage is None or claim is None:
+        return False
+    if p.cls == PERMISSION and site.cls == OBLIGATION:
+        return _requires(passage, p, claim, site)
+    if {p.cls, site.cls} != {PERMISSION, PROHIBITION}:
         return False
     return _only_if(passage, p) and _only_if(claim, site)
+
+
+def _requires(passage: Analysis, p: Site, claim: Analysis, site: Site) -> bool:
+    """A permission restricted to a condition (``só podem ser efectuadas com base na lei``) makes
+    the condition a requirement: a claim's duty that governs the condition's words, not the act
+    (``é preciso base legal``), says the same."""
+    if not _only_if(passage, p):
+        return False
+    same = [k for k in range(len(passage.low)) if passage.sent[k] == passage.sent[p.i]]
+    act = {s for s in _governed(passage, p) if s not in RESTRICTOR_STEMS}
+    act = set(sorted(act, key=list(_governed(passage, p)).index)[:1])
+    condition = {passage.stems[k] for k in same if k > p.j and passage.stems[k]} - act
+    # the duty's own words, up to a condition of the claim: "es obligatoria cuando ..." is a duty
+    # to do the act in that case, not the requirement of the case
+    stop = next((k for k in range(site.j, len(claim.low)) if claim.low[k] in _IF), len(claim.low))
+    governed = {claim.stems[k] for k in range(site.j, stop) if claim.stems[k]} & set(_governed(claim, site))
+    return bool(governed & condition) and not governed & act
 
 
 _MODAL_WORDS = frozenset(w for ws in MODAL_WORDS.values() for w in ws)
@@ -165,6 +202,39 @@ def _indicative(site: Site, claim: Analysis, passage: Analysis) -> bool:
     return negated == (site.cls == PROHIBITION)
 
 
+FUTURE = True
+FUTURE_ENDINGS = ("rá", "rán", "rão", "rã")
+"""The future indicative in pt/es (``fomentarán``, ``será submetida``, ``assegurará``): law writes a duty so."""
+
+
+def _future(a: Analysis, k: int) -> bool:
+    w = a.low[k]
+    return len(w) >= 4 and w.endswith(FUTURE_ENDINGS) and w[-3 if w.endswith("rá") else -4] in "aeiouáéíóú" \
+        and w not in _MODAL_WORDS
+
+
+def _future_rule(site: Site, passage: Analysis, claim: Analysis) -> bool:
+    """The passage states a rule in the future indicative (pt/es ``fomentarán``, ``não será
+    exposto``; en ``will``), with the polarity of the claim's duty (affirmative) or prohibition
+    (negated): the legal future is a duty, as ``shall`` is (``debe promover`` / ``fomentarán``)."""
+    if site.cls not in (OBLIGATION, PROHIBITION):
+        return False
+    acts = _governed(claim, site)
+    for k in range(len(passage.low)):
+        if not (_future(passage, k) or passage.low[k] == "will"):
+            continue
+        ahead = range(k + 1, min(len(passage.low), k + 8))
+        after = [passage.stems[m] for m in ahead if passage.sent[m] == passage.sent[k]]
+        if not any(related(a, b) for a in acts for b in after if a and b and len(a) >= 4):
+            continue  # the future verb must state the act the claim's modal governs, or its object
+        if set(passage.low[max(0, k - 3) : k]) & _MODAL_WORDS:
+            continue  # "poderá ser ... será": under another modal verb
+        negated = any(n.i < k and passage.sent[n.i] == passage.sent[k] and k - n.j <= 3 for n in passage.negations)
+        if negated == (site.cls == PROHIBITION):
+            return True
+    return False
+
+
 def _governed(a: Analysis, site: Site) -> tuple[str, ...]:
     """The content stems a modal verb governs: up to four after it, in its clause (a comma ends
     it); none for an adjective of possibility (``invioláveis``), whose act is its own root."""
@@ -205,7 +275,7 @@ def modality_cues(claim: Analysis, passage: Analysis) -> list[tuple[str, float, 
         ]
         scored = [(n, p) for n, p in scored if n]
         if not scored:
-            if _indicative(site, claim, passage):
+            if _indicative(site, claim, passage) or (FUTURE and _future_rule(site, passage, claim)):
                 continue  # "não pode expor" / "não será exposto": the rule in the indicative says it
             if not any(_agree(p, site, passage, claim) for p in passage.modals):
                 # a section that states the rule without a modal verb ("ninguém será preso senão

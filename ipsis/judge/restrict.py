@@ -240,7 +240,10 @@ def universal_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
         return []
     said = claim._span(k, min(len(claim.toks), k + 2))
     if claim.low[k] in _UNIVERSALS:
+        rule = generic_rule(claim, k, quote)
         for _kind, i, j, clause in restrictions(quote):
+            if rule is not None and quote.sent[i] != rule:
+                continue  # "every recipient" is "A recipient MUST ...": another sentence's condition is not its
             if not carried(claim, clause):
                 return [(f"limiter: claim: {said}; section: {quote._span(i, j)}", UNIVERSAL_CONFLICT, True)]
         bound = _bounded_noun(claim, k, quote)
@@ -251,6 +254,28 @@ def universal_cues(claim: Analysis, quote: Analysis) -> list[Cue]:
     if dropped:
         return [(f"limiter: claim: {said}; section: {dropped[0].surface}", UNIVERSAL_CONFLICT, True)]
     return []
+
+
+GENERIC = words("a an the um uma o os as el la los las un una")
+"""Articles of a generic subject: ``A recipient MUST``, ``El trabajador podrá`` state a rule for every one."""
+
+
+def generic_rule(claim: Analysis, k: int, quote: Analysis) -> int | None:
+    """The sentence of the quote whose subject is the noun the claim quantifies at ``k``, written
+    as a generic (an article, then the noun, then within three words a modal verb: ``A client,
+    server, or proxy MAY``), or None: the universal restates the generic, and only a restriction
+    of that sentence bounds it."""
+    n = next((m for m in range(k + 1, min(len(claim.low), k + 3)) if claim.stems[m]), None)
+    if n is None:
+        return None
+    for site in quote.modals:
+        for m in range(max(0, site.i - 4), site.i):
+            if quote.sent[m] != quote.sent[site.i] or not quote.stems[m] or not related(quote.stems[m], claim.stems[n]):
+                continue
+            first = next(x for x in range(m + 1) if quote.sent[x] == quote.sent[m])
+            if m >= 1 and quote.low[m - 1] in GENERIC and first == m - 1:
+                return quote.sent[m]
+    return None
 
 
 _ALWAYS = words("nunca jamais jamás never sempre siempre always")

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from ipsis.judge.align import related
 from ipsis.judge.bounds import bound_word, bound_word_cues
+from ipsis.judge.restrict import generic_rule
 from ipsis.judge.roles import _synonym, actor_cues, role_cues
 from ipsis.judge.scope import scope_cues
 from ipsis.judge.slots import gender_cues, slot_cues, subject_cues
@@ -175,8 +176,11 @@ def widening_cues(claim: Analysis, passage: Analysis, aligned: set[int]) -> list
         noun = next((claim.stems[m] for m in range(k + 1, min(len(claim.low), k + 3)) if claim.stems[m]), "")
         if not noun:
             continue
+        rule = generic_rule(claim, k, passage)  # "every recipient" / "A recipient MUST": that sentence only
         for m, s in enumerate(passage.stems):
             if s != noun or m not in aligned or any(passage.low[q] in _UNIVERSALS for q in range(max(0, m - 2), m)):
+                continue
+            if rule is not None and passage.sent[m] != rule:
                 continue
             window = passage.low[m + 1 : m + 5]
             if any(x in RESTRICTIVE for x in window):
