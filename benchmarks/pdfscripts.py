@@ -12,14 +12,15 @@ constitution with its footnotes, a two-column Greek law).
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import ipsis.ingest.pdfsparse as sparse  # noqa: E402
+from benchmarks.toggled import with_and_without  # noqa: E402
 from ipsis.ingest import load_document  # noqa: E402
 from ipsis.ingest.tesseract import OcrOptions  # noqa: E402
 from tests.shared import CORPORA  # noqa: E402 - the real documents, never copied
@@ -44,27 +45,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one round (CI)")
     args = parser.parse_args()
     rounds = 1 if args.quick else 5
-    real = sparse._inline_scripts
     print(f"{'file':45} {'with s':>8} {'without s':>10} {'ratio':>6} {'scripts':>8} {'without':>8}")
     for rel in FILES:
         path = CORPORA / rel
         if not path.exists():
             print(f"{rel}: not in ../shared (skipped)")
             continue
-        on: list[float] = []
-        off: list[float] = []
-        marks = (0, 0)
-        for _ in range(rounds):  # interleaved, so that the machine's load hits both alike
-            sparse._inline_scripts = real
-            t, with_marks = _ingest(path)
-            on.append(t)
-            sparse._inline_scripts = lambda *_a: []
-            t, without_marks = _ingest(path)
-            off.append(t)
-            marks = (with_marks, without_marks)
-        sparse._inline_scripts = real
-        a, b = statistics.median(on), statistics.median(off)
-        print(f"{path.name[:45]:45} {a:8.3f} {b:10.3f} {a / b:6.2f} {marks[0]:8d} {marks[1]:8d}")
+        off = {"_inline_scripts": lambda *_a: []}
+        a, b, with_marks, without_marks = with_and_without(sparse, off, partial(_ingest, path), rounds)
+        print(f"{path.name[:45]:45} {a:8.3f} {b:10.3f} {a / b:6.2f} {with_marks:8d} {without_marks:8d}")
 
 
 if __name__ == "__main__":

@@ -12,14 +12,15 @@ switched off; the spaces each changes are counted (the text's length with and wi
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import ipsis.ingest.pdfsparse as sparse  # noqa: E402
+from benchmarks.toggled import with_and_without  # noqa: E402
 from ipsis.ingest import load_document  # noqa: E402
 from ipsis.ingest.tesseract import OcrOptions  # noqa: E402
 from tests.shared import CORPORA  # noqa: E402 - the real documents, never copied
@@ -45,28 +46,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one round, two files (CI)")
     args = parser.parse_args()
     rounds = 1 if args.quick else 3
-    under, starts = sparse._underdrawn_spaces, sparse._line_start_gaps
     print(f"{'file':45} {'with':>8} {'without':>8} {'ratio':>6} {'chars':>7}")
     for rel in QUICK if args.quick else FILES:
         path = CORPORA / rel
         if not path.exists():
             print(f"{rel}: not in ../shared (skipped)")
             continue
-        on: list[float] = []
-        off: list[float] = []
-        sizes = (0, 0)
-        for _ in range(rounds):  # interleaved, so that the machine's load hits both alike
-            sparse._underdrawn_spaces, sparse._line_start_gaps = under, starts
-            t, with_size = _ingest(path)
-            on.append(t)
-            sparse._underdrawn_spaces = lambda *_a: []
-            sparse._line_start_gaps = lambda *_a: set()
-            t, without_size = _ingest(path)
-            off.append(t)
-            sizes = (with_size, without_size)
-        sparse._underdrawn_spaces, sparse._line_start_gaps = under, starts
-        a, b = statistics.median(on), statistics.median(off)
-        print(f"{path.name[:45]:45} {a:8.3f} {b:8.3f} {a / b:6.2f} {sizes[0] - sizes[1]:+7d}")
+        off = {"_underdrawn_spaces": lambda *_a: [], "_line_start_gaps": lambda *_a: set()}
+        a, b, with_size, without_size = with_and_without(sparse, off, partial(_ingest, path), rounds)
+        print(f"{path.name[:45]:45} {a:8.3f} {b:8.3f} {a / b:6.2f} {with_size - without_size:+7d}")
 
 
 if __name__ == "__main__":

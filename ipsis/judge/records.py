@@ -132,9 +132,8 @@ def _retrieved(record: dict[str, Any], sources: CitedSources, policy: Policy, ju
         from ipsis.sections import resolve_reference, segment
 
         tree = doc.sections if doc.sections is not None else segment(doc)
-        by_id = tree.get(section)
-        try:
-            secs = [by_id] if by_id is not None else list(resolve_reference(tree, section, doc).sections)
+        try:  # an id as `ipsis sections` prints it is read there too
+            secs = list(resolve_reference(tree, section, doc).sections)
         except IpsisError as exc:
             return Result(cid, sid, None, INVALID_RECORD, message=f"field 'section': {exc}", field_name="section")
         within = (min(s.start for s in secs), max(s.end for s in secs))

@@ -13,7 +13,7 @@ import difflib
 import re
 
 from ipsis.errors import SectionNotFoundError
-from ipsis.sections.tree import SectionTree
+from ipsis.sections.tree import Section, SectionTree
 
 # an id as ipsis writes them: `kind-number` steps joined by `/`, lower-case kinds
 _ID_SHAPED = re.compile(r"(?:adct/)?[a-z]{2,4}-[0-9A-Za-z.]+(?:-[A-Z]+)?(?:/[a-z]{2,4}-[0-9A-Za-z.]+(?:-[A-Z]+)?)*")
@@ -24,7 +24,6 @@ def as_section_word(tree: SectionTree, ref: str) -> str | None:
     """``Section 4.2.1`` for a bare ``4.2.1`` (or ``4.2.1.``) in a tree of numbered ``sec-``
     sections; None otherwise (a bare number of a norm names no kind of section).
 
-    >>> from ipsis.sections.tree import Section
     >>> tree = SectionTree("rfc", [Section("sec-4", "rfc_section", "4.", "", 0, 50, None)], 50, "rfc")
     >>> as_section_word(tree, "4.2."), as_section_word(tree, "art. 4")
     ('Section 4.2', None)
@@ -35,17 +34,16 @@ def as_section_word(tree: SectionTree, ref: str) -> str | None:
     return None
 
 
-def section_by_id(tree: SectionTree, ref: str) -> str | None:
-    """The id ``ref`` names in ``tree`` when it is written as ``ipsis sections`` prints ids;
+def section_by_id(tree: SectionTree, ref: str) -> Section | None:
+    """The section ``ref`` names in ``tree`` when it is written as ``ipsis sections`` prints ids;
     None when ``ref`` is written another way.
 
     Raises :class:`SectionNotFoundError` (with the closest id) for an id-shaped reference the
     tree does not have: ``sec-4.9`` of an RFC without a 4.9 is not "Section 4" silently.
 
-    >>> from ipsis.sections.tree import Section
     >>> tree = SectionTree("rfc", [Section("sec-4", "rfc_section", "4.", "", 0, 50, None),
     ...     Section("sec-4.1", "rfc_section", "4.1.", "", 10, 50, "sec-4")], 50, "rfc")
-    >>> section_by_id(tree, "sec-4.1"), section_by_id(tree, "4.1"), section_by_id(tree, "Section 4.1")
+    >>> section_by_id(tree, "sec-4.1").id, section_by_id(tree, "4.1"), section_by_id(tree, "Section 4.1")
     ('sec-4.1', None, None)
     >>> try:
     ...     section_by_id(tree, "sec-4.2")
@@ -54,8 +52,8 @@ def section_by_id(tree: SectionTree, ref: str) -> str | None:
     sec-4.1 | 'sec-4.2' is no section of rfc (...); closest: sec-4.1
     """
     ref = ref.strip()
-    if tree.get(ref) is not None:
-        return ref
+    if (sec := tree.get(ref)) is not None:
+        return sec
     if not _ID_SHAPED.fullmatch(ref):
         return None
     ids = [s.id for s in tree]

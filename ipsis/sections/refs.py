@@ -393,10 +393,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
     (``párrafo tercero``) is read from ``doc``'s layout (:mod:`ipsis.sections.paragraphs`).
     An id as ``ipsis sections`` prints it, or an RFC's bare number, names its section
     (:mod:`ipsis.sections.refids`)."""
-    if (sid := section_by_id(tree, ref)) is not None:
-        sec = tree.get(sid)
-        assert sec is not None
-        return Resolution(ref, (sid,), (sec,))
+    if (named := section_by_id(tree, ref)) is not None:
+        return Resolution(ref, (named.id,), (named,))
     if (written := as_section_word(tree, ref)) is not None:  # `4.2.1` of an RFC
         return replace(resolve_reference(tree, written, doc), ref=ref)
     items = expand_list(ref)
