@@ -237,11 +237,12 @@ def test_help_and_text_do_not_import_the_verifier(tmp_path: Path) -> None:
         )
         assert out.stderr.strip().splitlines()[-1] == "[]", (args, out.stderr)
     # --help reads no document records and no paths: the package's re-exports load on first use
+    # (what the interpreter loaded before ipsis, e.g. pathlib by an editable install's .pth finder, is not ipsis's)
     probe = (
-        "import sys; from ipsis.cli import main\n"
+        "import sys; before = set(sys.modules); from ipsis.cli import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in ('ipsis.document', 'ipsis.spans', 'pathlib', 'dataclasses') if m in sys.modules),"
-        " file=sys.stderr)"
+        "print(sorted(m for m in ('ipsis.document', 'ipsis.spans', 'pathlib', 'dataclasses')"
+        " if m in sys.modules and m not in before), file=sys.stderr)"
     )
     out = subprocess.run(
         [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True, env=env
