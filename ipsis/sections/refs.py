@@ -59,6 +59,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "adct",
         re.compile(r"\bADCT\b|Ato das Disposi[çc][õo]es Constitucionais Transit[óo]rias", re.I),
     ),
+    # `literal W) de las Disposiciones Transitorias y Especiales`, `la Cláusula F) de estas
+    # Disposiciones Transitorias` (Uruguay's own, transitoria H)), `disposición transitoria Z')`:
+    # Uruguay letters its transitory provisions A) … Z), Z'), Z")
+    (
+        "disp_letter",
+        re.compile(
+            r"(?:\b(?i:literal|letra|apartado|cl[áa]usula)\s+)?\b([A-Z])('{1,2}|\")?\)\s+"
+            r"(?i:de\s+(?:las|estas)\s+disposiciones\s+transitorias)(?:\s+(?i:y\s+especiales))?"
+            r"|\b(?i:disposici[óo]n(?:es)?\s+transitorias?)(?:\s+(?i:y\s+especiales))?,?\s+"
+            r"(?:(?i:literal|letra|apartado|cl[áa]usula)\s+)?([A-Z])('{1,2}|\")?\)"
+        ),
+    ),
     (
         "disp",
         re.compile(
@@ -156,6 +168,10 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
             groups = [g for g in m.groups() if g is not None]
             if name == "adct":
                 comps.setdefault("adct", []).append("adct")
+            elif name == "disp_letter":
+                letter, primes = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+                n_primes = (primes or "").replace('"', "''").count("'")
+                comps.setdefault("disp", []).append(f"trans-{letter}" + (f"-{'p' * n_primes}" if n_primes else ""))
             elif name == "disp":
                 kind = _DISP[m.group(1).lower()]
                 n = spanish_ordinal(m.group(2) or "única") or 1
@@ -419,7 +435,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             item = re.search(r"/inc-([IVXLC]+)(?=/|$)", sid)
             number = roman_to_int(item.group(1)) if item else None
             if item and number is not None:
-                sec = tree.get(f"{sid[: item.start()]}/num-{number}{sid[item.end() :]}")
+                # in the order the document nests them (`numeral 1) del literal d)`: the letter's)
+                sec = tree.get(reordered(tree, f"{sid[: item.start()]}/num-{number}{sid[item.end() :]}"))
         if sec is None and (letter := re.search(r"/ali-([a-j])$", sid)):
             sec = tree.get(sid[: letter.start()] + f"/apt-{letter.group(1).upper()}")  # art. 72, inciso h)
         if sec is None:
