@@ -29,7 +29,7 @@ from ipsis.sections.levels import one_level_down, reordered, split_level
 from ipsis.sections.paragraphs import ORDINAL, marked_paragraphs, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.refids import as_section_word, section_by_id
-from ipsis.sections.refincisos import item_of_inciso, unread_reason
+from ipsis.sections.refincisos import item_of_inciso, lead_in_of_list, unread_reason
 from ipsis.sections.reflists import expand_list
 from ipsis.sections.tree import Section, SectionTree
 
@@ -98,11 +98,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
     ("apt", re.compile(r"\bapartados?\s+(\d+|[A-J]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
-    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73), `XXIII-Bis` (never read as XXIII)
+    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73), `XXIII-Bis` (never read as XXIII);
+    # `Base III` (art. 41 calls its fracciones bases: `los apartados A y B de esta base`)
     (
         "inc",
         re.compile(
-            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-ZÑ])\b|(?:\s+|-)((?i:" + LATIN_RX + r"))\b)?\b"
+            r"(?:" + _INC_WORD + r"|\b[Bb]ases?)\s+([IVXLC]+)(?:-([A-ZÑ])\b|(?:\s+|-)((?i:" + LATIN_RX + r"))\b)?\b"
             r"|(?:^|,)\s*([IVXLC]+)(?:-([A-ZÑ]))?\s*(?=,|$)"
         ),
     ),
@@ -213,10 +214,14 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
                 suffix = suffix_token(groups[1]) if len(groups) > 1 else ""
                 comps.setdefault("inc", []).append(roman + (f"-{suffix}" if suffix else ""))
             elif name == "inc_num":
-                if "inc" in comps or not 0 < int(groups[0]) < 4000:
+                if "inc" in comps and "apt" in comps and 0 < int(groups[0]) < 100:
+                    # `Base V, Apartado B, inciso a), numeral 1`: the number inside the letter
+                    comps.setdefault("item", []).append(str(int(groups[0])))
+                elif "inc" in comps or not 0 < int(groups[0]) < 4000:
                     continue
-                comps["inc"] = [int_to_roman(int(groups[0]))]
-                comps["inc_arabic"] = [groups[0]]
+                else:
+                    comps["inc"] = [int_to_roman(int(groups[0]))]
+                    comps["inc_arabic"] = [groups[0]]
             elif groups:
                 comps.setdefault(name, []).append(groups[0])
             # blank out what was consumed so later patterns do not re-read it
@@ -281,6 +286,12 @@ def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str
         tail += f"/par-{comps['par'][0]}"
     numbered_list = comps.get("num") or comps.get("apt") or []
     numbered = numbered_list[0] if numbered_list else None
+    letter = next((x for x in comps.get("apt") or () if x.isalpha()), None)
+    if letter is not None and numbered is not None and not numbered.isalpha() and comps.get("inc"):
+        # `Base V, Apartado B, inciso a), número 5` (CPEUM art. 41): an apartado and, inside its
+        # letter, a numbered item: both are read (the number once took the apartado's place)
+        comps.setdefault("item", []).append(str(int(numbered)))
+        numbered = letter
     if numbered is not None and numbered.isalpha():
         tail += f"/apt-{numbered.upper()}"  # `apartado B` of the CPEUM
     elif numbered is not None:
@@ -293,6 +304,8 @@ def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str
         tail += f"/inc-{comps['inc'][0]}"
     if comps.get("ali"):
         tail += f"/ali-{comps['ali'][0].lower()}"
+    if comps.get("item"):
+        tail += f"/num-{comps['item'][0]}"
     scope = "adct/" if comps.get("adct") else ""
     return tuple(f"{scope}{h}{tail}" for h in heads)
 
@@ -329,7 +342,8 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     scopes = [s for s in tree.roots if s.kind == "scope" and s.id.startswith("part-")]
     if not scopes:
         return sid
-    options = [x for x in (sid, *(f"{p.id}/{sid}" for p in scopes)) if x in tree]
+    # in the order the document nests them (`Apartado A de la Base III`: art-41/inc-III/apt-A)
+    options = [x for x in (sid, *(f"{p.id}/{sid}" for p in scopes)) if reordered(tree, x) in tree]
     if len(options) == 1:
         return options[0]
     if not options:  # not found anywhere: report it in the largest norm
@@ -464,6 +478,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             raise SectionNotFoundError(msg, closest)
         parts = [sec]
         for words in comps.get("ordinal", ())[:1]:
+            if lead_in_of_list(tree, doc, ref, sec):
+                break  # `artículo 41, párrafo tercero, base III`: the paragraph leads into the bases
             ordinal = ordinal_paragraph(words)
             if ordinal is None:
                 unchecked.append(f"{words!r} in the reference was not read")
