@@ -34,7 +34,18 @@ OUTER_INCISO = re.compile(
     r"(?:" + SPANISH_ORDINAL_RX + r"|final|[úu]ltimo|\d{1,2}\s?[º°])"
 )
 _ARTICLE_AT = re.compile(r"(?i)\bart(?:igo|ículo|iculo)?s?\.?\s*\d")
-# a subdivision named after the paragraph (`…, párrafo tercero, base III`)
+# the unit a paragraph belongs to (`artículo 41, párrafo tercero`, `párrafo quinto del Apartado A`)
+_UNIT_WORD = re.compile(r"(?i)\b(art(?:[íi]culo|igo)?s?\b\.?|bases?\b|fracci[óo]n\b|apartado\b|numeral\b|n[úu]mero\b)")
+_OF_UNIT = re.compile(r"(?i)\s*,?\s*(?:del?|de\s+la)\s+" + _UNIT_WORD.pattern[4:])
+_UNIT_KINDS = {
+    "ar": ("articulo", "artigo"),
+    "ba": ("inciso",),  # CPEUM art. 41's bases are its fracciones
+    "fr": ("inciso",),
+    "ap": ("apartado",),
+    "nu": ("numero",),
+    "nú": ("numero",),
+}
+# a subdivision named beside the paragraph (`…, párrafo tercero, base III`)
 _SUBDIVISION_WORD = re.compile(r"(?i)\b(?:bases?|fracci[óo]n|apartado|incisos?|numerales?|n[úu]mero|letra|literal)\b")
 # a reference relative to the text that cites it (`inciso anterior`, `el número precedente`)
 _RELATIVE = re.compile(r"(?i)\b(?:anterior(?:es)?|precedentes?|siguientes?|seguintes?|retro)\b")
@@ -60,19 +71,28 @@ def introduces_list(tree: SectionTree, doc: Document | None, unit: Any, n: int) 
 
 
 def lead_in_of_list(tree: SectionTree, doc: Document | None, ref: str, sec: Any) -> bool:
-    """Whether the ordinal paragraph ``ref`` names right after its article (`artículo 41, párrafo
-    tercero, base III, apartado A`) is the article's paragraph that introduces the list ``sec`` is
-    in (it ends with a colon): then it names where the list hangs, and ``sec`` is what is cited."""
+    """Whether the ordinal paragraph ``ref`` names is the paragraph that introduces the list
+    ``sec`` is in (the last one before the unit's first subdivision, ending with a colon): then it
+    names where the list hangs, and ``sec`` is what is cited. The unit is the one written before
+    the paragraph with the item after it (`artículo 41, párrafo tercero, base III, apartado A`),
+    or after it with the item before (`inciso a) del párrafo quinto del Apartado A de la Base V`)."""
     m = ORDINAL.search(ref)
     named = ordinal_paragraph(m.group(0)) if m is not None else None
-    art = sec
-    while art is not None and art.kind not in ("articulo", "artigo"):
-        art = tree.get(art.parent) if art.parent else None
-    if m is None or named is None or len(named[0]) != 1 or art is None or art is sec:
+    if m is None or named is None or len(named[0]) != 1:
         return False
-    if not (_ARTICLE_AT.search(ref[: m.start()]) and _SUBDIVISION_WORD.search(ref[m.end() :])):
+    after = _OF_UNIT.match(ref, m.end())
+    before = list(_UNIT_WORD.finditer(ref, 0, m.start()))
+    if after is not None and _SUBDIVISION_WORD.search(ref, 0, m.start()):
+        word = after.group(1)
+    elif before and _SUBDIVISION_WORD.search(ref, m.end()):
+        word = before[-1].group(1)
+    else:
         return False
-    span = introduces_list(tree, doc, art, named[0][0])
+    kinds = _UNIT_KINDS[word[:2].lower()]
+    unit = tree.get(sec.parent) if sec.parent else None
+    while unit is not None and unit.kind not in kinds:
+        unit = tree.get(unit.parent) if unit.parent else None
+    span = introduces_list(tree, doc, unit, named[0][0]) if unit is not None else None
     return span is not None and doc is not None and doc.text[span[0] : span[1]].rstrip().endswith(":")
 
 

@@ -214,7 +214,7 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
                 suffix = suffix_token(groups[1]) if len(groups) > 1 else ""
                 comps.setdefault("inc", []).append(roman + (f"-{suffix}" if suffix else ""))
             elif name == "inc_num":
-                if "inc" in comps and "apt" in comps and 0 < int(groups[0]) < 100:
+                if "inc" in comps and any(x.isalpha() for x in comps.get("apt", ())) and 0 < int(groups[0]) < 100:
                     # `Base V, Apartado B, inciso a), numeral 1`: the number inside the letter
                     comps.setdefault("item", []).append(str(int(groups[0])))
                 elif "inc" in comps or not 0 < int(groups[0]) < 4000:
@@ -233,6 +233,10 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
         comps["apt"] = [bare.group(1)]
         rest = rest[: bare.start()] + " " * (bare.end() - bare.start()) + rest[bare.end() :]
     unread = [" ".join(m.group(0).split()) for m in _SUBDIVISION.finditer(rest)]
+    # a second subdivision of one level that no list reading took (`fracción V, el primer párrafo
+    # del Apartado C, y el primer párrafo de la fracción VI`): only the first is read, said so
+    for kind in ("par", "inc", "ali"):
+        unread += [f"{_KIND_WORD[kind]} {x}" for x in dict.fromkeys(comps.get(kind, ())) if x != comps[kind][0]]
     # a part left alone between commas that looks like a label (`art. 7º, III, A`: an uppercase
     # letter is no alínea; `Appendix A., A.1.`) names a subdivision the reader did not take: never
     # dropped silently (the quote is checked against what was read, with a warning)
@@ -242,6 +246,7 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
     return comps
 
 
+_KIND_WORD = {"par": "§", "inc": "inciso/fracción", "ali": "alínea/inciso"}
 _BARE_NUMBER = re.compile(r",\s*(\d{1,3})\.?\s*(?=,|$)")
 _LEFT_LABEL = re.compile(r"(?:[A-Za-z]|[A-Za-z]?\d+[a-z]?)(?:\.(?:[A-Za-z]|\d+))*\.?\)?")
 
