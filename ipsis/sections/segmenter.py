@@ -32,7 +32,7 @@ from typing import Any
 
 from ipsis.document import Hint
 from ipsis.sections import families
-from ipsis.sections.closing import close_at_notes
+from ipsis.sections.closing import close_at_notes, close_enumerations
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
 from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE, int_to_roman
@@ -399,6 +399,7 @@ def segment_text(
     cands = _drop_empty_containers(cands)
     sections, wordings = _build(text, cands)
     sections = close_at_notes(text, sections, sorted((m.start, m.end) for m in marks if m.kind == "furniture"))
+    sections = close_enumerations(text, sections, sorted((h.start, h.end) for h in hints if h.kind == "paragraph"))
     sections = _flags(text, sections, marks, wordings)
     if meta:
         sections = attach_versions(sections, hints, meta)
