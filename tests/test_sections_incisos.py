@@ -74,21 +74,21 @@ def test_incisos_elsewhere_keep_their_meaning() -> None:
     assert res.ids == ("art-122",) and any("'inciso primero' in the reference was not read" in w for w in res.unchecked)
 
 
-def test_a_quote_after_the_last_number_says_it_may_be_the_articles() -> None:
+def test_the_articles_inciso_after_its_enumeration_is_the_articles() -> None:
     """Art. 10: `Son chilenos:`, numbers 1º.- to 4º.-, then the article's own inciso `La ley
     reglamentará los procedimientos de opción por la nacionalidad chilena …` (XML lines 254-275:
-    indented like the numbers, so nothing in the markup ends 4º before it). Cited as número 4º
-    it is located with a warning; 4º's own text, and the inciso cited as the article, without."""
+    indented like the numbers). 1º.- to 3º.- are one paragraph each, closed by `;`, and 4º.-
+    closes the enumeration with a full stop (`… gracia de nacionalización por ley.`): 4º ends
+    there (``closing.close_enumerations``). Cited as número 4º the inciso is not found and is
+    named where it is, the article; before, it was located in 4º with the end-uncertain warning.
+    4º's own text, and the inciso cited as the article, are located without a warning."""
     from ipsis.verify import locate
 
     doc, _ = _doc("cl")
     after = "La ley reglamentará los procedimientos de opción por la nacionalidad chilena"
     res = locate(doc, after, section="artículo 10, número 4º")
-    assert res.status == "located"
-    assert [w["kind"] for w in res.warnings] == ["subdivision_end_uncertain"]
-    assert "Artículo 10 › 4º is the last item of its list" in res.warnings[0]["message"]
-    (m,) = res.matches
-    assert _flat(doc.text[m.start : m.end]) == after
+    assert res.status == "not_found"
+    assert [e["section"]["id"] for e in res.found_elsewhere] == ["art-10"]
     for quote, ref in (
         ("Los que obtuvieren especial gracia de nacionalización por ley", "artículo 10, número 4º"),
         (after, "artículo 10"),

@@ -21,6 +21,7 @@ SOURCES = {
     "pe": "latam/pe-constitucion-1993-legalize.md",
     "lgpd": "br/lgpd-camara-cedi-2024.pdf",
     "cl": "latam/cl-constitucion-politica-bcn-leychile-242302.xml",
+    "uy-impo": "latam/uy-constitucion-1967-impo-legalize.md",
     # held out until the subdivision rules were frozen (their figures are reported apart)
     "ar": "latam/ar-constitucion-nacional-ley-24430-infoleg.htm",
     "uy": "latam/uy-constitucion-1967-2004-parlamento.html",

@@ -94,6 +94,61 @@ def close_at_notes(text: str, sections: list[Section], furniture: Sequence[tuple
     return [replace(s, end=cuts[s.id]) if s.id in cuts else s for s in sections]
 
 
+_ENUMERATED = frozenset({"inciso", "alinea", "numero", "apartado"})
+# how an enumeration's items end before its last one (`…;`, `…; y`, `…, o`, `… y`)
+_ITEM_END = re.compile(r"(?:;|;\s*[yo]|,\s*[yo]|\s[yo])$")
+
+
+def close_enumerations(text: str, sections: list[Section], paragraphs: Sequence[tuple[int, int]]) -> list[Section]:
+    """End a list's last item at its first paragraph where the list reads as one enumeration:
+    every earlier item is one paragraph closed by the enumeration's separator (`;`, `; y`, `, o`)
+    and the last item's first paragraph closes it with a full stop. The paragraphs after it are
+    the enclosing section's (Chile art. 130: letters a) … c), each a decree named, then the
+    article's incisos `Los canales de televisión …`; art. 10 4º, art. 93 16º). Only with the
+    paragraphs the markup marks (``paragraphs``, sorted spans): from line breaks alone a last
+    fracción's continuation cannot be told from the article's paragraph (CPEUM art. 27 XX).
+
+    >>> text = "Art. 1.- Son:\\na) uno;\\nb) dos, y\\nc) tres.\\nLa ley dirá.\\n"
+    >>> secs = [Section("art-1", "articulo", "Art. 1", "", 0, 54, None, ("art-1/ali-a", "art-1/ali-b", "art-1/ali-c")),
+    ...         Section("art-1/ali-a", "alinea", "a)", "", 14, 22, "art-1"),
+    ...         Section("art-1/ali-b", "alinea", "b)", "", 22, 32, "art-1"),
+    ...         Section("art-1/ali-c", "alinea", "c)", "", 32, 54, "art-1")]
+    >>> paras = [(0, 13), (14, 21), (22, 31), (32, 40), (41, 53)]
+    >>> s = close_enumerations(text, secs, paras)[3]
+    >>> text[s.start:s.end]
+    'c) tres.\\n'
+    """
+    if not paragraphs:
+        return sections
+    starts = [a for a, _ in paragraphs]
+
+    def paras(sec: Section) -> list[tuple[int, int]]:
+        k = bisect_right(starts, sec.start - 1)
+        out = []
+        for a, b in paragraphs[k:]:
+            if a >= sec.end:
+                break
+            out.append((a, min(b, sec.end)))
+        return out
+
+    by_id = {x.id: x for x in sections}
+    cuts: dict[str, int] = {}
+    for parent in sections:
+        kids = [by_id[c] for c in parent.children]
+        if len(kids) < 3 or kids[-1].children or kids[-1].kind not in _ENUMERATED:
+            continue
+        last = kids[-1]
+        if any(k.kind != last.kind for k in kids):
+            continue
+        own = paras(last)
+        if len(own) < 2 or not text[own[0][0] : own[0][1]].rstrip().endswith("."):
+            continue
+        earlier = [paras(k) for k in kids[:-1]]
+        if all(len(p) == 1 and _ITEM_END.search(text[p[0][0] : p[0][1]].rstrip()) for p in earlier):
+            cuts[last.id] = own[1][0]
+    return [replace(x, end=cuts[x.id]) if x.id in cuts else x for x in sections]
+
+
 _LIST_ITEMS = frozenset({"inciso", "alinea"})
 """Kinds of list items (fracciones, incisos, letters); a ``numero`` is one in Latin America
 (Chile's `1º.-`, Uruguay's numerales), elsewhere an article's numbered paragraph (Portugal's

@@ -319,16 +319,26 @@ def _legal(text: str, family: str) -> list[Cand]:
             let = g.get("ilet")
             tok = f"inc-{g['inum']}" + (f"-{let}" if let else "")
             out.append(Cand(m.start("inc"), m.end("inc"), "inciso", 12, tok, _label(g["inc"]), (val, suffix_rank(let))))
+        elif "aptl" in g and dgroup and not g["aptl"].startswith("Apartado"):
+            # `H)` in a group of transitory provisions is a provision (Uruguay: A) … Z), Z'), Z"))
+            primes = "p" * (g.get("aprime") or "").replace('"', "''").count("'")
+            tok = f"{dgroup}-{g['aletr']}" + (f"-{primes}" if primes else "")
+            out.append(Cand(m.start("aptl"), m.end("aptl"), "disposicion", ARTICLE_LEVEL, tok, g["aptl"]))
+            letters.clear()
+        elif "aptl" in g and (g["aletr"] > "J" or g.get("aprime")):
+            continue  # an apartado letter past J, or primed, only numbers a transitory provision
         elif "frac" in g or "aptl" in g:
             item = _fraccion_or_apartado(g, m, letters)
             if item is not None:
                 out.append(item)
-        elif "num" in g:
-            n = int(g["nnum"])
-            # `1º)`, `10)` (Uruguay's table rows) are a list: it starts at 1 and skips at most one
-            listed = g["num"].endswith(")")
-            label = _WS.sub(" ", g["num"])
-            out.append(Cand(m.start("num"), m.end("num"), "numero", 11, f"num-{n}", label, (n,), consecutive=listed))
+        elif "num" in g or "npar" in g:
+            group = "num" if "num" in g else "npar"
+            n = int(g["nnum" if group == "num" else "npnum"])
+            # `1º)`, `10)` (Uruguay's numerales) are a list: it starts at 1 and skips at most one
+            label = _WS.sub(" ", g[group])
+            out.append(
+                Cand(m.start(group), m.end(group), "numero", 11, f"num-{n}", label, (n,), consecutive=group == "npar")
+            )
         elif "apt" in g:
             n = int(g["anum2"])
             out.append(Cand(m.start("apt"), m.end("apt"), "apartado", 11, f"apt-{n}", g["apt"], (n,)))

@@ -231,13 +231,11 @@ SUB_MARKERS = {
     # `I - o respeito` (Planalto), `I – o respeito` (LGPD Senado PDF), `III \n\t- locação` (lei-14133)
     "inciso": r"(?P<inc>(?P<inum>" + ROMAN + r")(?:-(?P<ilet>[A-Z]))?)" + _SP + r"[-–—](?=[\s\u00a0*])",
     # `1. As normas` (crp), `1 – Quem` (Código Penal LegiX, en dash), `1 - Os n.os 1` (CT DRE)
-    # `1º)` … `9º)`, then `10)` on a line of its own (Uruguay's parlamento HTML: art. 85's numerales)
-    "numero": r"(?P<num>(?P<nnum>\d{1,3})(?:(?:\.|"
-    + _SP1
-    + r"+[-–])(?="
-    + _SP1
-    + r")"
-    + r"|[º°]\)(?=\s)|\)(?=[ \t]*\r?\n)))",
+    "numero": r"(?P<num>(?P<nnum>\d{1,3})(?:\.|" + _SP1 + r"+[-–])(?=" + _SP1 + r"))",
+    # numerales closed by a parenthesis, a list that starts at 1 (families.Cand.consecutive):
+    # `1º)` … `9º)`, then `10)` on a line of its own (Uruguay's parlamento HTML: art. 85's numerales),
+    # `10) Destituir los empleados` (Uruguay's IMPO text: art. 168), `1) El Defensor del Pueblo` (Peru)
+    "numeral": r"(?P<npar>(?P<npnum>\d{1,3})(?:[º°]\)(?=\s)|\)(?=[ \t]*\r?\n|" + _SP1 + r"+[A-ZÁÉÍÓÚÑ¿«\"“])))",
     # `1. Los extranjeros gozarán` (CE BOE PDF)
     "apartado": r"(?P<apt>(?P<anum2>\d{1,3})\.)(?=" + _SP1 + r")",
     # `1 Alle Menschen sind` (Bundesverfassung: Absatz numbers as bare leading digits)
@@ -262,12 +260,15 @@ SUB_MARKERS = {
     # `A. Entre los obreros`, `B. Entre los Poderes` (CPEUM apartados: a capital and a dot, then
     # a capitalised word); `Apartado A. El Instituto` (CPEUM art. 41: inside a fracción); `A) Son
     # mexicanos por nacimiento:` (CPEUM art. 30), `A) Del Poder Ejecutivo` (Uruguay's literales)
+    # `H)` alone on its line, the text on the next (Uruguay's parlamento HTML: the transitory
+    # provisions A) … Z), then `Z')` and `Z")`); letters past J only inside a group of
+    # transitory provisions (families._legal)
     "apartado_letra": r"(?P<aptl>(?:Apartado"
     + _SP1
-    + r"+)?(?P<aletr>[A-J])(?:\.|\)))"
+    + r"+)?(?P<aletr>[A-Z])(?:\.|(?P<aprime>'|\"|'')?\)))"
     + r"(?="
     + _SP1
-    + r"+[A-ZÁÉÍÓÚÑ¿«\"“])",
+    + r"+[A-ZÁÉÍÓÚÑ¿«\"“]|(?<=\))[ \t\u00a0]*\r?\n)",
     # `a. jede Person` (Bundesverfassung: Buchstaben)
     "buchstabe": r"(?P<ali>(?P<alet2>[a-z])\.)(?=" + _SP1 + r")",
 }
@@ -298,7 +299,7 @@ TABLES: dict[str, Table] = {
         article=r"Artigo",
         letter_suffix=True,
         article_alone=True,
-        subs=("numero", "alinea"),
+        subs=("numero", "numeral", "alinea"),
     ),
     "es": Table(
         containers=_ES_CONTAINERS,
@@ -308,7 +309,7 @@ TABLES: dict[str, Table] = {
         article=r"Art[íi]culo|ART[ÍI]CULO",
         latin_suffix=True,
         letter_suffix=True,
-        subs=("apartado", "alinea"),
+        subs=("apartado", "numeral", "alinea"),
         extras=("dispositions",),
     ),
     "latam": Table(
@@ -320,10 +321,19 @@ TABLES: dict[str, Table] = {
         article_number=r"\d{1,4}(?:-\d{2,3}(?!\d))?",
         latin_suffix=True,
         letter_suffix=True,
-        subs=("fraccion", "apartado_letra", "numero", "alinea"),
+        subs=("fraccion", "apartado_letra", "numero", "numeral", "alinea"),
         extras=(
             # bare `1°.-` articles (issue 3 example)
             r"(?P<bare>(?P<bnum>\d{1,4})[º°]\.-)",
+            # `DISPOSICIONES TRANSITORIAS Y ESPECIALES` on a line of its own (Uruguay's parlamento
+            # HTML): a group of provisions, lettered `A)` … `Z)` there
+            r"(?P<dgroup>(?:DISPOSICIONES|Disposiciones)"
+            + _SP1
+            + r"+(?P<dkind>TRANSITORIA|[Tt]ransitoria)[Ss](?:"
+            + _SP1
+            + r"+(?:Y|y)"
+            + _SP1
+            + r"+(?:ESPECIALES|[Ee]speciales))?)[ \t\u00a0]*(?=[\r\n\f]|\Z)",
             # `PRIMERA.-`, `VIGESIMA PRIMERA.-` transitory provisions (LeyChile)
             r"(?P<dword>(?P<dord2>" + SPANISH_ORDINAL_RX + r")\.-?)(?=[ \t\u00a0]|[\r\n]|\Z)",
         ),

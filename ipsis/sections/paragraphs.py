@@ -64,6 +64,8 @@ NOTE_LINE = re.compile(
     r"|Fe de erratas\b|Reforma DOF\b)[^\n]*\bDOF\b[^\n]*"
 )
 _LINE = re.compile(r"[^\n]*\n?")
+# a paragraph opening with an item marker (`h.`, `24.`, `c)`, `XX.`, `3º.-`) or a note mark (`*`, `[`)
+_OPENS_ITEM = re.compile(r"[ \t]*(?:[*\[(]|[\dA-Za-z]{1,5}[º°]?(?:\.-|[.)]|[ \t]+[-–]))")
 
 
 def _value(word: str) -> int | None:
@@ -202,6 +204,36 @@ def _heading_only(first: str, unit: Section) -> bool:
     return not rest or (bool(title) and rest.strip(" .").casefold() == title.casefold())
 
 
+def _final_paragraph(tree: SectionTree, unit: Section, doc: Document) -> tuple[int, int] | None:
+    """The last paragraph of ``unit``'s whole text when it is printed after its list (Chile's
+    `inciso final del artículo 130`: the paragraph after the letters a) … c), which the tree
+    leaves in the last letter): what the words name is the article's last paragraph, whichever
+    section the segmenter gave it to. None when the paragraphs cannot be told apart, or when the
+    last paragraph opens a subdivision (an article ending on a list item has no final inciso
+    after it), or when it ends no sentence (a heading of what follows, a bracketed note: LeyChile
+    prints `Atribuciones exclusivas del Senado` at the end of Artículo 52), or opens with a list
+    marker or a note mark the tree does not read (Peru's `h.`, `* Artículo modificado …`). Only
+    where the markup marks the paragraphs: from line breaks alone, the CPEUM's last fracción's
+    continuation (art. 27 XX) cannot be told from the article's own last paragraph."""
+    if not marked_paragraphs(doc):
+        return None
+    paras, _ = paragraphs_in(doc, unit.start, unit.end)
+    if not paras:
+        return None
+    a, b = paras[-1]
+    text = doc.text
+    if not text[a:b].rstrip().endswith(".") or _OPENS_ITEM.match(text, a):
+        return None
+    first = a + len(text[a:b]) - len(text[a:b].lstrip())
+    stack = list(unit.children)
+    while stack:
+        sec = tree[stack.pop()]
+        if sec.start == first:
+            return None
+        stack.extend(sec.children)
+    return a, b
+
+
 def paragraph_of(
     tree: SectionTree, unit: Section, ordinal: tuple[int, str], doc: Document | None
 ) -> tuple[Section, str | None]:
@@ -230,6 +262,9 @@ def paragraph_of(
         paras = paras[1:]  # `Artículo 2. [Derechos fundamentales de la persona]` on its own line
     if not reliable:
         return unit, f"{words!r}: the line breaks of {name} do not tell its paragraphs apart: {whole}"
+    if unit.children and n == LAST and (final := _final_paragraph(tree, unit, doc)) is not None:
+        a, b = final
+        return Section(f"{unit.id}/prr-final", "parrafo", words, "", a, b, unit.id), None
     if unit.children and (n == LAST or n > len(paras)):
         kids = tree[unit.children[0]].label
         return unit, (

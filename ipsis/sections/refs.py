@@ -29,7 +29,7 @@ from ipsis.sections.levels import one_level_down, reordered, split_level
 from ipsis.sections.paragraphs import ORDINAL, marked_paragraphs, ordinal_paragraph, paragraph_of
 from ipsis.sections.patterns import int_to_roman, roman_to_int
 from ipsis.sections.refids import as_section_word, section_by_id
-from ipsis.sections.refincisos import item_of_inciso, unread_reason
+from ipsis.sections.refincisos import item_of_inciso, lead_in_of_list, unread_reason
 from ipsis.sections.reflists import expand_list
 from ipsis.sections.tree import Section, SectionTree
 
@@ -59,6 +59,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "adct",
         re.compile(r"\bADCT\b|Ato das Disposi[çc][õo]es Constitucionais Transit[óo]rias", re.I),
     ),
+    # `literal W) de las Disposiciones Transitorias y Especiales`, `la Cláusula F) de estas
+    # Disposiciones Transitorias` (Uruguay's own, transitoria H)), `disposición transitoria Z')`:
+    # Uruguay letters its transitory provisions A) … Z), Z'), Z")
+    (
+        "disp_letter",
+        re.compile(
+            r"(?:\b(?i:literal|letra|apartado|cl[áa]usula)\s+)?\b([A-Z])('{1,2}|\")?\)\s+"
+            r"(?i:de\s+(?:las|estas)\s+disposiciones\s+transitorias)(?:\s+(?i:y\s+especiales))?"
+            r"|\b(?i:disposici[óo]n(?:es)?\s+transitorias?)(?:\s+(?i:y\s+especiales))?,?\s+"
+            r"(?:(?i:literal|letra|apartado|cl[áa]usula)\s+)?([A-Z])('{1,2}|\")?\)"
+        ),
+    ),
     (
         "disp",
         re.compile(
@@ -86,11 +98,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # `apartado 2` (Spain), `apartado B` (CPEUM: a letter)
     ("apt", re.compile(r"\bapartados?\s+(\d+|[A-J]\b)", re.I)),
     ("abs", re.compile(r"\b(?:Abs\.|Absatz)\s*(\d+)")),
-    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73), `XXIII-Bis` (never read as XXIII)
+    # `fracción XXIX-A`, `fracción XXIII Bis` (CPEUM art. 73), `XXIII-Bis` (never read as XXIII);
+    # `Base III` (art. 41 calls its fracciones bases: `los apartados A y B de esta base`)
     (
         "inc",
         re.compile(
-            _INC_WORD + r"\s+([IVXLC]+)(?:-([A-ZÑ])\b|(?:\s+|-)((?i:" + LATIN_RX + r"))\b)?\b"
+            r"(?:" + _INC_WORD + r"|\b[Bb]ases?)\s+([IVXLC]+)(?:-([A-ZÑ])\b|(?:\s+|-)((?i:" + LATIN_RX + r"))\b)?\b"
             r"|(?:^|,)\s*([IVXLC]+)(?:-([A-ZÑ]))?\s*(?=,|$)"
         ),
     ),
@@ -156,6 +169,10 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
             groups = [g for g in m.groups() if g is not None]
             if name == "adct":
                 comps.setdefault("adct", []).append("adct")
+            elif name == "disp_letter":
+                letter, primes = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+                n_primes = (primes or "").replace('"', "''").count("'")
+                comps.setdefault("disp", []).append(f"trans-{letter}" + (f"-{'p' * n_primes}" if n_primes else ""))
             elif name == "disp":
                 kind = _DISP[m.group(1).lower()]
                 n = spanish_ordinal(m.group(2) or "única") or 1
@@ -197,10 +214,14 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
                 suffix = suffix_token(groups[1]) if len(groups) > 1 else ""
                 comps.setdefault("inc", []).append(roman + (f"-{suffix}" if suffix else ""))
             elif name == "inc_num":
-                if "inc" in comps or not 0 < int(groups[0]) < 4000:
+                if "inc" in comps and any(x.isalpha() for x in comps.get("apt", ())) and 0 < int(groups[0]) < 100:
+                    # `Base V, Apartado B, inciso a), numeral 1`: the number inside the letter
+                    comps.setdefault("item", []).append(str(int(groups[0])))
+                elif "inc" in comps or not 0 < int(groups[0]) < 4000:
                     continue
-                comps["inc"] = [int_to_roman(int(groups[0]))]
-                comps["inc_arabic"] = [groups[0]]
+                else:
+                    comps["inc"] = [int_to_roman(int(groups[0]))]
+                    comps["inc_arabic"] = [groups[0]]
             elif groups:
                 comps.setdefault(name, []).append(groups[0])
             # blank out what was consumed so later patterns do not re-read it
@@ -212,6 +233,10 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
         comps["apt"] = [bare.group(1)]
         rest = rest[: bare.start()] + " " * (bare.end() - bare.start()) + rest[bare.end() :]
     unread = [" ".join(m.group(0).split()) for m in _SUBDIVISION.finditer(rest)]
+    # a second subdivision of one level that no list reading took (`fracción V, el primer párrafo
+    # del Apartado C, y el primer párrafo de la fracción VI`): only the first is read, said so
+    for kind in ("par", "inc", "ali"):
+        unread += [f"{_KIND_WORD[kind]} {x}" for x in dict.fromkeys(comps.get(kind, ())) if x != comps[kind][0]]
     # a part left alone between commas that looks like a label (`art. 7º, III, A`: an uppercase
     # letter is no alínea; `Appendix A., A.1.`) names a subdivision the reader did not take: never
     # dropped silently (the quote is checked against what was read, with a warning)
@@ -221,6 +246,7 @@ def _components(ref: str, incisos_are_paragraphs: bool = False) -> dict[str, lis
     return comps
 
 
+_KIND_WORD = {"par": "§", "inc": "inciso/fracción", "ali": "alínea/inciso"}
 _BARE_NUMBER = re.compile(r",\s*(\d{1,3})\.?\s*(?=,|$)")
 _LEFT_LABEL = re.compile(r"(?:[A-Za-z]|[A-Za-z]?\d+[a-z]?)(?:\.(?:[A-Za-z]|\d+))*\.?\)?")
 
@@ -265,6 +291,12 @@ def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str
         tail += f"/par-{comps['par'][0]}"
     numbered_list = comps.get("num") or comps.get("apt") or []
     numbered = numbered_list[0] if numbered_list else None
+    letter = next((x for x in comps.get("apt") or () if x.isalpha()), None)
+    if letter is not None and numbered is not None and not numbered.isalpha() and comps.get("inc"):
+        # `Base V, Apartado B, inciso a), número 5` (CPEUM art. 41): an apartado and, inside its
+        # letter, a numbered item: both are read (the number once took the apartado's place)
+        comps.setdefault("item", []).append(str(int(numbered)))
+        numbered = letter
     if numbered is not None and numbered.isalpha():
         tail += f"/apt-{numbered.upper()}"  # `apartado B` of the CPEUM
     elif numbered is not None:
@@ -277,6 +309,8 @@ def _ids(comps: dict[str, list[str]], ref: str, family: str | None) -> tuple[str
         tail += f"/inc-{comps['inc'][0]}"
     if comps.get("ali"):
         tail += f"/ali-{comps['ali'][0].lower()}"
+    if comps.get("item"):
+        tail += f"/num-{comps['item'][0]}"
     scope = "adct/" if comps.get("adct") else ""
     return tuple(f"{scope}{h}{tail}" for h in heads)
 
@@ -313,7 +347,8 @@ def _norm_of(tree: SectionTree, sid: str, ref: str) -> str:
     scopes = [s for s in tree.roots if s.kind == "scope" and s.id.startswith("part-")]
     if not scopes:
         return sid
-    options = [x for x in (sid, *(f"{p.id}/{sid}" for p in scopes)) if x in tree]
+    # in the order the document nests them (`Apartado A de la Base III`: art-41/inc-III/apt-A)
+    options = [x for x in (sid, *(f"{p.id}/{sid}" for p in scopes)) if reordered(tree, x) in tree]
     if len(options) == 1:
         return options[0]
     if not options:  # not found anywhere: report it in the largest norm
@@ -419,7 +454,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             item = re.search(r"/inc-([IVXLC]+)(?=/|$)", sid)
             number = roman_to_int(item.group(1)) if item else None
             if item and number is not None:
-                sec = tree.get(f"{sid[: item.start()]}/num-{number}{sid[item.end() :]}")
+                # in the order the document nests them (`numeral 1) del literal d)`: the letter's)
+                sec = tree.get(reordered(tree, f"{sid[: item.start()]}/num-{number}{sid[item.end() :]}"))
         if sec is None and (letter := re.search(r"/ali-([a-j])$", sid)):
             sec = tree.get(sid[: letter.start()] + f"/apt-{letter.group(1).upper()}")  # art. 72, inciso h)
         if sec is None:
@@ -447,6 +483,8 @@ def resolve_reference(tree: SectionTree, ref: str, doc: Document | None = None) 
             raise SectionNotFoundError(msg, closest)
         parts = [sec]
         for words in comps.get("ordinal", ())[:1]:
+            if lead_in_of_list(tree, doc, ref, sec):
+                break  # `artículo 41, párrafo tercero, base III`: the paragraph leads into the bases
             ordinal = ordinal_paragraph(words)
             if ordinal is None:
                 unchecked.append(f"{words!r} in the reference was not read")

@@ -32,7 +32,7 @@ from typing import Any
 
 from ipsis.document import Hint
 from ipsis.sections import families
-from ipsis.sections.closing import close_at_notes
+from ipsis.sections.closing import close_at_notes, close_enumerations
 from ipsis.sections.families import Cand
 from ipsis.sections.hints import apply_hints, family_from_hints
 from ipsis.sections.patterns import NOTE_TEXT, REVOKED_TEXT, TOC_LINE, int_to_roman
@@ -195,6 +195,26 @@ def _in_fraccion(c: Cand, stack: list[_Open]) -> int:
     return 15 if c.kind == "numero" else c.level
 
 
+def _numeral_level(text: str, c: Cand, stack: list[_Open]) -> int:
+    """The level of a numeral closed by a parenthesis (``8º)``, ``1)``), by the document's own
+    evidence: it continues the open list of numerales whose next number it is (innermost first:
+    Uruguay art. 168's ``8º)`` after ``7º)``'s letters a) … h) is the article's); a ``1)`` right
+    after a letter whose text leads into it (``… se expresará el voto:``) opens a list under that
+    letter; anything else keeps its family's level."""
+    for o in reversed(stack):
+        if o.cand.kind == "numero" and o.cand.consecutive and _next_item(c.key, o.cand.key):
+            return o.cand.level
+    top = stack[-1].cand if stack else None
+    if (
+        top is not None
+        and c.key[0] == 1
+        and top.kind in ("alinea", "apartado")
+        and text[top.mend : c.start].rstrip().endswith(":")
+    ):
+        return top.level + 1
+    return c.level
+
+
 def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]:
     """Stack by level: parents, ends, ids; merge repeated siblings.
 
@@ -215,6 +235,8 @@ def _build(text: str, cands: list[Cand]) -> tuple[list[Section], dict[str, int]]
         flat = c.kind in families.FLAT_KINDS
         if c.level > ARTICLE_LEVEL and any(o.cand.consecutive and o.cand.kind == "inciso" for o in stack):
             c.level = _in_fraccion(c, stack)
+        elif c.kind == "numero" and c.consecutive:
+            c.level = _numeral_level(text, c, stack)
         host = next((o for o in reversed(stack) if o.cand.level < c.level), None)
         if flat or c.kind == "scope":
             prefix = ""
@@ -377,6 +399,7 @@ def segment_text(
     cands = _drop_empty_containers(cands)
     sections, wordings = _build(text, cands)
     sections = close_at_notes(text, sections, sorted((m.start, m.end) for m in marks if m.kind == "furniture"))
+    sections = close_enumerations(text, sections, sorted((h.start, h.end) for h in hints if h.kind == "paragraph"))
     sections = _flags(text, sections, marks, wordings)
     if meta:
         sections = attach_versions(sections, hints, meta)
