@@ -8,7 +8,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any
+from typing import Any, AnyStr
 
 from ipsis.spans import Cuts, Edit, apply_edits
 
@@ -119,3 +119,66 @@ def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
         spans.append((i, i + n))
         i = text.find(literal, i + n)
     return spans
+
+
+OUTSIDE_LATIN1 = ord("?")
+"""The byte every character outside Latin-1 becomes in :func:`latin1_classes` (the ``replace``
+error handler's)."""
+
+
+def class_table(classify: Callable[[str], bytes], outside: bytes) -> bytes:
+    """A :meth:`bytes.translate` table: the class byte ``classify(c)`` of each Latin-1 character,
+    and ``outside`` at ``?``, where every character outside Latin-1 lands (``?`` itself among them:
+    ``outside`` must be a class that holds it)."""
+    table = bytearray(classify(chr(b))[0] for b in range(256))
+    table[OUTSIDE_LATIN1] = outside[0]
+    return bytes(table)
+
+
+LATIN1_SHARE = 32
+""":func:`latin1_classes` gives up on a text with more than one character in this many outside
+Latin-1 (Greek, Cyrillic, CJK): each of them is a place to check in Python, and a regex pass
+is faster there."""
+
+
+def latin1_classes(text: str, table: bytes) -> bytes | None:
+    """One class byte a character of ``text`` (``table``: :func:`class_table`), so that a step
+    finds its few candidate places with :meth:`bytes.split` at memory speed instead of trying a
+    pattern at every space; None when the text is mostly outside Latin-1.
+
+    Encoding to Latin-1 copies the text's bytes (its characters are one byte each in memory);
+    a character outside it reads as ``?``, whose class must hold every character, so the
+    candidates are a superset to check on the text itself.
+
+    >>> table = class_table(lambda c: b"p" if c in "()?" else b" " if c == " " else b"w", b"p")
+    >>> latin1_classes("Art. 5º (β)?" + 30 * " texto", table)[:16]
+    b'wwww ww pppp www'
+    >>> latin1_classes("Art. 5º (β)?", table) is None  # one character in 12 is outside Latin-1
+    True
+    """
+    proxy = text.encode("latin-1", "replace")
+    many = len(text) // LATIN1_SHARE
+    if proxy.count(b"?") > many and proxy.count(b"?") - text.count("?") > many:
+        return None
+    return proxy.translate(table)
+
+
+def _places(text: AnyStr, literal: AnyStr) -> list[int]:
+    """The start of every place of ``literal`` (left to right, never overlapping: ``split``'s),
+    from the lengths of the pieces between them summed in C: no Python step a place. Fast when
+    the literal's last character is rare (a needle ending in a space is not)."""
+    parts = text.split(literal)
+    if len(parts) == 1:
+        return []
+    ends = accumulate(map(len, parts[:-1]))
+    return list(map(operator.add, ends, range(0, len(literal) * (len(parts) - 1), len(literal))))
+
+
+def pair_starts(classes: bytes, pair: bytes) -> list[int]:
+    """The start of every place of the two-byte ``pair`` in ``classes`` (two different bytes:
+    places never overlap).
+
+    >>> pair_starts(b"w xw x x", b" x")
+    [1, 4, 6]
+    """
+    return _places(classes, pair)
