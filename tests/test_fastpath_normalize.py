@@ -332,3 +332,64 @@ def test_spacing_steps_find_the_pattern_places_in_class_bytes(
             assert (new_text, list(new_edits)) == old(p), (name, share, scan, p[:80])
         scanned += sum(fixkit.latin1_classes(p, spacing._punct_classes()) is not None for p in pieces)
     assert scanned > len(pieces)  # the class bytes were read, and not only on long texts
+
+
+# a character of every fix's needs, and some that make a fix write what another one needs
+# (``&nbsp;`` a NBSP for unicode_spaces, ``\x93`` a curly quote for quotes, ``&#8230;`` an
+# ellipsis, a soft hyphen from a control character)
+NEEDED = " &amp;nbsp;&nbsp;x &#8230; self\x02improvement ﬁm ＬＧＰＤ X˜ \x93q\x94 “r” a — b ● c\u00a0d … e.... f "
+NEEDED += "regu-\nlamento a\u00ad\nb \u200bz Cafe\u0301 ' ` « » \u2212 1 ° \ufffe "
+
+
+def _long_texts(texts: list[str]) -> list[str]:
+    """The corpus texts, and long pieces of them with :data:`NEEDED` put in at a random place
+    (once, and then at every tenth of the piece)."""
+    rng = random.Random(17)
+    out = list(texts[:-3])
+    for t in texts[:-3]:
+        for _ in range(4):
+            s = rng.randrange(len(t) - 3000)
+            piece = t[s : s + rng.randint(1001, 60_000)]
+            k = rng.randrange(len(piece))
+            out.append(piece[:k] + NEEDED + piece[k:])
+            out.append(NEEDED.join(piece[i : i + len(piece) // 10] for i in range(0, len(piece), len(piece) // 10)))
+    return out
+
+
+def test_long_texts_normalize_as_without_the_held_characters_test(
+    texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long text skips the fixes whose needed characters :func:`~ipsis.ingest.fixkit.held_chars`
+    says it does not hold, and after a fix keeps what it holds up to date from the fix's
+    :attr:`~ipsis.ingest.fixkit.Fix.writes`: the views of corpus documents (PDF, HTML, BOE XML,
+    RFC, a Portuguese norm, a Greek PDF) and of pieces with a character of every fix's needs
+    are the views built with every fix run, at every tier, and with the marks of a PDF skipped."""
+    from ipsis.ingest import normalize as module
+
+    longs = _long_texts(texts)
+    pdf = load_document(corpus("br/lgpd-senado-edicao-2024.pdf"))
+    for tier in ("whitespace", "typography", "ocr"):
+        fast = [normalize(t, tier) for t in longs] + [normalize(pdf.text, tier, marks=pdf.marks)]
+        monkeypatch.setattr(module, "held_chars", lambda text, wanted: None)
+        slow = [normalize(t, tier) for t in longs] + [normalize(pdf.text, tier, marks=pdf.marks)]
+        monkeypatch.undo()
+        assert fast == slow, tier
+    skipped = normalize(NEEDED + longs[0], "typography")
+    assert {"html_entities", "control_hyphens", "ligatures", "c1_controls", "quotes"} <= set(skipped.steps)
+
+
+def test_held_characters_are_a_superset_and_fixes_write_what_they_say(texts: list[str]) -> None:
+    """:func:`~ipsis.ingest.fixkit.held_chars` never leaves out a wanted character the text
+    holds, and a fix with :attr:`~ipsis.ingest.fixkit.Fix.writes` adds no other character."""
+    from ipsis.ingest.fixkit import held_chars
+
+    wanted = frozenset().union(*(f.needs for f in fixes.FIXES.values()))
+    rng = random.Random(19)
+    longs = _long_texts(texts)
+    pieces = longs + [p[s : s + rng.randint(1, 5000)] for p in longs for s in rng.sample(range(len(p)), 5)]
+    pieces += [NEEDED, NEEDED * 50, "?" * 40 + "α", "α" * 40 + "\x95", ""]
+    for p in pieces:
+        assert held_chars(p, wanted) >= wanted.intersection(p)
+        for name, fix in fixes.FIXES.items():
+            if fix.writes is not None:
+                assert set(fix(p)) - set(p) <= fix.writes, name

@@ -7,9 +7,11 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any, AnyStr
 
+from ipsis.lazy import LazyPattern
 from ipsis.spans import Cuts, Edit, apply_edits
 
 Applier = Callable[[str], tuple[str, Sequence[Edit]]]
@@ -25,7 +27,10 @@ class Fix:
     doc: str
     needs: frozenset[str] = frozenset()
     """Characters of which a text must hold one for this fix to change it (empty: any text may
-    change). ``run_steps`` skips the fix on a short text that holds none."""
+    change). ``run_steps`` skips the fix on a text that holds none."""
+    writes: frozenset[str] | None = None
+    """Every character the fix may write where it changes the text (empty: it only deletes;
+    None: any), so that what a text holds after it is known without reading the text again."""
 
     def __call__(self, text: str) -> str:
         return self.apply(text)[0]
@@ -182,3 +187,41 @@ def pair_starts(classes: bytes, pair: bytes) -> list[int]:
     [1, 4, 6]
     """
     return _places(classes, pair)
+
+
+ALWAYS_HELD = frozenset(" -.")
+""":func:`held_chars` counts these as held without looking: nearly every text has them."""
+
+
+@lru_cache(maxsize=64)
+def _latin1_deletions(wanted: frozenset[str]) -> tuple[bytes, frozenset[str], frozenset[str]]:
+    """For :func:`held_chars`: the bytes to delete from a Latin-1 copy so that only the rare wanted
+    ones remain, the wanted outside Latin-1, and the always-held ones."""
+    rare = {c for c in wanted if c <= "\xff"} - ALWAYS_HELD
+    delete = bytes(b for b in range(256) if chr(b) not in rare)
+    return delete, frozenset(c for c in wanted if c > "\xff"), wanted & ALWAYS_HELD
+
+
+_NON_LATIN1_CHAR = LazyPattern("regex", r"[^\x00-\xff]")
+
+
+def held_chars(text: str, wanted: frozenset[str]) -> set[str]:
+    """The characters of ``wanted`` that ``text`` may hold (a superset: never one it holds left
+    out): the rare Latin-1 ones are what a :meth:`bytes.translate` of a Latin-1 copy leaves
+    (one pass in C instead of one scan a character), the others are read from the few
+    characters outside Latin-1 (all of them counted held when there are many), and
+    :data:`ALWAYS_HELD` without looking.
+
+    >>> sorted(held_chars("a\u2019b ﬁ" + "x" * 90, frozenset("\u2019\u201c\x95&-")))
+    ['-', '’']
+    """
+    delete, outside, always = _latin1_deletions(wanted)
+    proxy = text.encode("latin-1", "replace")
+    held = set(always)
+    held.update(map(chr, set(proxy.translate(None, delete))))
+    if outside and b"?" in proxy:
+        if proxy.count(b"?") - text.count("?") > len(text) // LATIN1_SHARE:
+            held |= outside
+        else:
+            held |= outside.intersection(_NON_LATIN1_CHAR.findall(text))
+    return held
