@@ -91,7 +91,8 @@ SCAN_TEXT = 4096
 def _symbol_classes() -> bytes:
     """The class of each Latin-1 character for :func:`_symbol_spaces`: ``s`` a sign (a space
     after it may go), ``x`` another character a space before it may go (``[^\\w\\s"']``, the
-    pattern's), `` `` the space, ``w`` the rest; a hyphen is ``w``, as the spaces by it always stay."""
+    pattern's), `` `` the space, ``w`` the rest; a hyphen is ``w``, as the spaces by it always
+    stay; ``u`` the ``?`` every character outside Latin-1 reads as (the pattern decides there)."""
     pattern = _space_by_symbol()
     sign = re.compile(pattern.pattern.split("(?<=", 1)[1].split(" ))", 1)[0])
     other = re.compile("[^\\w\\s\"']")
@@ -101,33 +102,25 @@ def _symbol_classes() -> bytes:
             return c.replace("-", "w").encode()
         return b"s" if sign.match(c) else b"x" if other.match(c) else b"w"
 
-    return class_table(classify, b"s")
+    return class_table(classify, b"u")
 
 
-def _symbol_places(text: str) -> tuple[list[int], bool]:
-    """The spaces to look at, in order, and whether they are candidates only (each run still to
-    be checked against the pattern) rather than the pattern's own matches."""
-    classes = latin1_classes(text, _symbol_classes()) if len(text) >= SCAN_TEXT else None
-    if classes is None:
-        return list(map(_start, _space_by_symbol().finditer(text))), False
-    before = pair_starts(classes, b" x") + pair_starts(classes, b" s")  # a space before a sign or other
-    after = [m.start() + 1 for m in _SIGN_SPACE.finditer(classes)]  # a space after a sign
-    return sorted(before + after), True
-
-
-_SIGN_SPACE = LazyPattern("re", b"s ")
-"""A sign, then a space, in class bytes: ``re`` goes by the rare first byte (``split`` by the last)."""
+_ANY_SIGN = bytes.maketrans(b"su", b"xx")
+"""Class bytes with every character a space before it may go read as ``x``."""
+_SIGN_SPACE = (LazyPattern("re", b"s "), LazyPattern("re", b"u "))
+"""A sign (or maybe one), then a space: ``re`` goes by a literal's rare first byte (``split`` by
+the last, a class by testing every byte)."""
+_X, _S, _U = b"xsu"
 
 
 def _symbol_spaces(text: str) -> list[tuple[int, int]]:
     """Where :func:`_symbol_spacing` takes spaces out: the whole run of spaces a matched space
     belongs to (``a  .`` loses both at once, so the step is idempotent on text whose spaces
-    were not collapsed first). Only the first space of a run can match (a sign before the run)
-    and the last (the character after it): a long text's candidate runs are checked there."""
-    spans: list[tuple[int, int]] = []
-    places, candidates = _symbol_places(text)
-    match = _space_by_symbol().match
-    for s in places:
+    were not collapsed first). A long text's runs come from its class bytes instead
+    (:func:`_symbol_runs`)."""
+    classes = latin1_classes(text, _symbol_classes()) if len(text) >= SCAN_TEXT else None
+    spans: list[tuple[int, int]] = [] if classes is None else _symbol_runs(text, classes)
+    for s in map(_start, _space_by_symbol().finditer(text)) if classes is None else ():
         if spans and spans[-1][1] > s:  # in the run already taken
             continue
         e = s + 1
@@ -135,8 +128,6 @@ def _symbol_spaces(text: str) -> list[tuple[int, int]]:
             s -= 1
         while e < len(text) and text[e] == " ":
             e += 1
-        if candidates and not (match(text, s) or match(text, e - 1)):
-            continue
         if e < len(text) and unicodedata.category(text[e])[0] == "M":
             continue  # a mark after a space sits on the space (`a ́`): taking the space out would put it on the letter
         spans.append((s, e))
@@ -150,6 +141,38 @@ def _symbol_spaces(text: str) -> list[tuple[int, int]]:
 
 
 _STAY_BEFORE = ("-", "°")
+
+
+def _symbol_runs(text: str, classes: bytes) -> list[tuple[int, int]]:
+    """The runs of spaces the pattern of :func:`_symbol_spaces` matches in (at its first space,
+    by a sign before the run; at its last, by the character after it), from the candidates of
+    the class bytes: a space before an ``x`` (any sign too) or after a sign. A run's neighbours
+    in Latin-1 decide it by their classes; one outside Latin-1 (``u``) by the pattern, and a
+    mark after the run keeps it."""
+    places = pair_starts(classes.translate(_ANY_SIGN), b" x")
+    places += [m.start() + 1 for pattern in _SIGN_SPACE for m in pattern.finditer(classes)]
+    places.sort()
+    match = _space_by_symbol().match
+    n = len(text)
+    runs: list[tuple[int, int]] = []
+    last = -1
+    for s in places:
+        if s < last:  # in the run already looked at
+            continue
+        e = s + 1
+        while s > 0 and classes[s - 1] == 32:
+            s -= 1
+        while e < n and classes[e] == 32:
+            e += 1
+        last = e
+        left = classes[s - 1] if s > 0 else 0
+        right = classes[e] if e < n else 0
+        if left != _U and right != _U:
+            if left == _S or right in (_X, _S):
+                runs.append((s, e))
+        elif (match(text, s) or match(text, e - 1)) and not (e < n and unicodedata.category(text[e])[0] == "M"):
+            runs.append((s, e))
+    return runs
 
 
 def _space_stays(text: str, s: int, e: int) -> bool:
