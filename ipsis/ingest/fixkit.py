@@ -102,16 +102,33 @@ def _when_present(chars: str, applier: Applier) -> Applier:
     return apply
 
 
-def _chars(mapping: dict[str, str]) -> Applier:
-    """A length-preserving applier: one character for another, with chained ``str.replace``."""
+class _chars:  # noqa: N801 - an applier, named as the others
+    """A length-preserving applier: one character for another, with chained ``str.replace``.
 
-    def apply(text: str) -> tuple[str, Sequence[Edit]]:
-        for old, new in mapping.items():
+    :meth:`held` does the same looking only for the characters of a set that holds every one
+    the text has (``run_steps``' :func:`held_chars`): ``in`` scans the whole text for each
+    character it lacks.
+
+    >>> _chars({"“": '"', "”": '"', "–": "-"}).held("“a”", {"“", "”"})
+    ('"a"', [])
+    """
+
+    __slots__ = ("mapping",)
+
+    def __init__(self, mapping: dict[str, str]) -> None:
+        self.mapping = mapping
+
+    def __call__(self, text: str) -> tuple[str, Sequence[Edit]]:
+        for old, new in self.mapping.items():
             if old in text:
                 text = text.replace(old, new)
         return text, []
 
-    return apply
+    def held(self, text: str, chars: set[str]) -> tuple[str, Sequence[Edit]]:
+        for old, new in self.mapping.items():
+            if old in chars and old in text:
+                text = text.replace(old, new)
+        return text, []
 
 
 def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:

@@ -22,7 +22,7 @@ from typing import Any
 from ipsis.document import SKIPPED_IN_MATCHING, Mark
 from ipsis.errors import InputError
 from ipsis.ingest.fixes import FIXES
-from ipsis.ingest.fixkit import held_chars
+from ipsis.ingest.fixkit import _chars, held_chars
 from ipsis.spans import Edit, OffsetMap, apply_edits
 
 TIERS: tuple[str, ...] = ("exact", "whitespace", "typography", "case", "accents", "ordinals", "ocr")
@@ -153,9 +153,13 @@ def run_steps(
             if not marks:
                 continue
             new, edits = _skip_marks(text, marks)
+        elif chars is None:
+            new, edits = apply(text)
+        elif needs and chars.isdisjoint(needs):
+            continue
+        elif isinstance(apply, _chars):  # a table of characters: only those the text may hold
+            new, edits = apply.held(text, chars)
         else:
-            if needs and chars is not None and chars.isdisjoint(needs):
-                continue
             new, edits = apply(text)
         if new != text:
             acted.append(name)
