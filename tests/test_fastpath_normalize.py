@@ -95,7 +95,48 @@ def _old_ellipsis(text: str) -> tuple[str, list[Edit]]:
     return apply_edits(text, edits), [e for e in edits if e.end - e.start != 3]
 
 
+def _old_symbol_spacing(text: str) -> tuple[str, list[Edit]]:
+    """The step as it was: the pattern tried at every space of the text."""
+    import unicodedata
+
+    spans: list[tuple[int, int]] = []
+    for m in spacing._space_by_symbol().finditer(text):
+        s = m.start()
+        if spans and spans[-1][1] > s:
+            continue
+        e = s + 1
+        while s > 0 and text[s - 1] == " ":
+            s -= 1
+        while e < len(text) and text[e] == " ":
+            e += 1
+        if e < len(text) and unicodedata.category(text[e])[0] == "M":
+            continue
+        spans.append((s, e))
+    if spans and ("-" in text or "°" in text):
+        spans = [
+            (s, e)
+            for s, e in spans
+            if not (text[s - 1 : s] == "-" or text[e : e + 1] in ("-", "°")) or not spacing._space_stays(text, s, e)
+        ]
+    edits = [Edit(s, e, "") for s, e in spans]
+    return apply_edits(text, edits), edits
+
+
+def _old_dash_spacing(text: str) -> tuple[str, list[Edit]]:
+    edits = []
+    i = text.find(" - ")
+    while i >= 0:
+        if text[i - 1 : i] != "-":
+            edits.append(Edit(i, i + 1, ""))
+        i = text.find(" - ", i + 3)
+    if text.endswith(" -") and text[-3:-2] != "-":
+        edits.append(Edit(len(text) - 2, len(text) - 1, ""))
+    return apply_edits(text, edits), edits
+
+
 OLD = {
+    "symbol_spacing": _old_symbol_spacing,
+    "dash_spacing": _old_dash_spacing,
     "ellipsis": _old_ellipsis,
     "collapse_whitespace": _old_collapse,
     "space_before_punct": _old_space_before_punct,
@@ -257,3 +298,98 @@ def test_cut_words_are_the_patterns_matches(texts: list[str]) -> None:
     quotes += [f"{a}{q}{b}" for q in quotes[:60] for a, b in (("...", ""), ("", "…"), ("… ", " ..."), ("", "...\n"))]
     assert sum(by_pattern(q) != ("", "") for q in quotes) > 20  # quotes with a cut word are among them
     assert all(cut_words(q) == by_pattern(q) for q in quotes)
+
+
+# characters outside Latin-1 by the spaces the spacing steps look at: signs (∈ → ≤ •), a
+# bracket, a dash, marks on a space, Greek letters and punctuation, a '?' of the text's own
+OUTSIDE = " x ∈ A, a → b ≤ c • d ‹ e 【 f 】 g ́h a ̃ λ ; μ · ν ? ξ ?( ο —  π ‐ ρ ∑ (σ) 1 ° 2 ° "
+
+
+@pytest.mark.parametrize("name", ["symbol_spacing", "space_before_punct", "dash_spacing"])
+def test_spacing_steps_find_the_pattern_places_in_class_bytes(
+    texts: list[str], name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The spacing steps find their candidate places in the text's Latin-1 class bytes
+    (:func:`~ipsis.ingest.fixkit.latin1_classes`) from :data:`~ipsis.ingest.spacing.SCAN_TEXT`
+    characters on, and with a pattern tried at every space below it or when the text is mostly
+    outside Latin-1: on corpus documents (PDF, HTML, BOE XML, RFC, a Portuguese norm, a Greek
+    PDF) and on pieces of them with characters outside Latin-1 by their spaces, the two ways
+    give the same text and the same edits as the step before it had either."""
+    from ipsis.ingest import fixkit
+
+    rng = random.Random(13)
+    pieces = [t[s : s + rng.randint(1, 6000)] for t in texts[:-3] for s in rng.sample(range(len(t)), 25)]
+    pieces = [*texts, *pieces, *(p[: len(p) // 2] + OUTSIDE + p[len(p) // 2 :] for p in pieces[::3])]
+    pieces += [OUTSIDE, OUTSIDE * 200, (OUTSIDE + EDGES) * 40, "ab" * 3000 + OUTSIDE]
+    old = OLD[name]
+    step = fixes.FIXES[name].apply
+    scanned = 0
+    for share, scan in ((fixkit.LATIN1_SHARE, spacing.SCAN_TEXT), (10**9, 0), (1, 0)):
+        monkeypatch.setattr(fixkit, "LATIN1_SHARE", share)
+        monkeypatch.setattr(spacing, "SCAN_TEXT", scan)
+        for p in pieces:
+            new_text, new_edits = step(p)
+            assert (new_text, list(new_edits)) == old(p), (name, share, scan, p[:80])
+        scanned += sum(fixkit.latin1_classes(p, spacing._punct_classes()) is not None for p in pieces)
+    assert scanned > len(pieces)  # the class bytes were read, and not only on long texts
+
+
+# a character of every fix's needs, and some that make a fix write what another one needs
+# (``&nbsp;`` a NBSP for unicode_spaces, ``\x93`` a curly quote for quotes, ``&#8230;`` an
+# ellipsis, a soft hyphen from a control character)
+NEEDED = " &amp;nbsp;&nbsp;x &#8230; self\x02improvement ﬁm ＬＧＰＤ X˜ \x93q\x94 “r” a — b ● c\u00a0d … e.... f "
+NEEDED += "regu-\nlamento a\u00ad\nb \u200bz Cafe\u0301 ' ` « » \u2212 1 ° \ufffe "
+
+
+def _long_texts(texts: list[str]) -> list[str]:
+    """The corpus texts, and long pieces of them with :data:`NEEDED` put in at a random place
+    (once, and then at every tenth of the piece)."""
+    rng = random.Random(17)
+    out = list(texts[:-3])
+    for t in texts[:-3]:
+        for _ in range(4):
+            s = rng.randrange(len(t) - 3000)
+            piece = t[s : s + rng.randint(1001, 60_000)]
+            k = rng.randrange(len(piece))
+            out.append(piece[:k] + NEEDED + piece[k:])
+            out.append(NEEDED.join(piece[i : i + len(piece) // 10] for i in range(0, len(piece), len(piece) // 10)))
+    return out
+
+
+def test_long_texts_normalize_as_without_the_held_characters_test(
+    texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long text skips the fixes whose needed characters :func:`~ipsis.ingest.fixkit.held_chars`
+    says it does not hold, and after a fix keeps what it holds up to date from the fix's
+    :attr:`~ipsis.ingest.fixkit.Fix.writes`: the views of corpus documents (PDF, HTML, BOE XML,
+    RFC, a Portuguese norm, a Greek PDF) and of pieces with a character of every fix's needs
+    are the views built with every fix run, at every tier, and with the marks of a PDF skipped."""
+    from ipsis.ingest import normalize as module
+
+    longs = _long_texts(texts)
+    pdf = load_document(corpus("br/lgpd-senado-edicao-2024.pdf"))
+    for tier in ("whitespace", "typography", "ocr"):
+        fast = [normalize(t, tier) for t in longs] + [normalize(pdf.text, tier, marks=pdf.marks)]
+        monkeypatch.setattr(module, "held_chars", lambda text, wanted: None)
+        slow = [normalize(t, tier) for t in longs] + [normalize(pdf.text, tier, marks=pdf.marks)]
+        monkeypatch.undo()
+        assert fast == slow, tier
+    skipped = normalize(NEEDED + longs[0], "typography")
+    assert {"html_entities", "control_hyphens", "ligatures", "c1_controls", "quotes"} <= set(skipped.steps)
+
+
+def test_held_characters_are_a_superset_and_fixes_write_what_they_say(texts: list[str]) -> None:
+    """:func:`~ipsis.ingest.fixkit.held_chars` never leaves out a wanted character the text
+    holds, and a fix with :attr:`~ipsis.ingest.fixkit.Fix.writes` adds no other character."""
+    from ipsis.ingest.fixkit import held_chars
+
+    wanted = frozenset().union(*(f.needs for f in fixes.FIXES.values()))
+    rng = random.Random(19)
+    longs = _long_texts(texts)
+    pieces = longs + [p[s : s + rng.randint(1, 5000)] for p in longs for s in rng.sample(range(len(p)), 5)]
+    pieces += [NEEDED, NEEDED * 50, "?" * 40 + "α", "α" * 40 + "\x95", ""]
+    for p in pieces:
+        assert held_chars(p, wanted) >= wanted.intersection(p)
+        for name, fix in fixes.FIXES.items():
+            if fix.writes is not None:
+                assert set(fix(p)) - set(p) <= fix.writes, name

@@ -219,8 +219,8 @@ def _spacing_accents(text: str) -> tuple[str, Sequence[Edit]]:
     return apply_edits(text, edits), edits
 
 
-def _fix(name: str, tier: str, apply: Applier, doc: str, needs: str = "") -> tuple[str, Fix]:
-    return name, Fix(name, tier, apply, doc, frozenset(needs))
+def _fix(name: str, tier: str, apply: Applier, doc: str, needs: str = "", writes: str | None = None) -> tuple[str, Fix]:
+    return name, Fix(name, tier, apply, doc, frozenset(needs), None if writes is None else frozenset(writes))
 
 
 FIXES: dict[str, Fix] = dict(
@@ -232,14 +232,16 @@ FIXES: dict[str, Fix] = dict(
             _control_hyphens,
             "PDF control-char hyphens (U+0002) -> soft hyphen",
             CONTROL_HYPHENS,
+            "\u00ad",
         ),
-        _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento", LINE_END_HYPHENS),
+        _fix("dehyphenate", "typography", _dehyphenate, "regu-\\nlamento -> regulamento", LINE_END_HYPHENS, ""),
         _fix(
             "invisible",
             "typography",
             _when_present(INVISIBLE, _cut(_INVISIBLE, "")),
             "zero-width, soft hyphens",
             INVISIBLE,
+            "",
         ),
         _fix(
             "ligatures",
@@ -247,6 +249,7 @@ FIXES: dict[str, Fix] = dict(
             _when_present("".join(LIGATURES), _sub(_LIGATURE, lambda m: LIGATURES[m.group()])),
             "ﬁ -> fi",
             "".join(LIGATURES),
+            "".join(LIGATURES.values()),
         ),
         _fix("compat_forms", "typography", _compat_forms, "guarded NFKC (full-width, letterlike)"),
         _fix("nfc", "whitespace", _nfc, "canonical composition: e + U+0301 = é"),
@@ -263,24 +266,33 @@ FIXES: dict[str, Fix] = dict(
             _c1_controls,
             "'\\x95' = '•', '\\x93' = '“': C1 controls read as Windows-1252",
             "".join(C1_CONTROLS),
+            "".join(C1_CONTROLS.values()),
         ),
-        _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES)),
-        _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES)),
-        _fix("bullets", "typography", _chars(BULLETS), "● ⦁ -> •: a round list bullet", "".join(BULLETS)),
-        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive (no tier)", "-"),
+        _fix("quotes", "typography", _chars(QUOTES), "curly quotes, guillemets, primes", "".join(QUOTES), "'\""),
+        _fix("dashes", "typography", _chars(DASHES), "en/em dashes, minus -> -", "".join(DASHES), "-"),
+        _fix("bullets", "typography", _chars(BULLETS), "● ⦁ -> •: a round list bullet", "".join(BULLETS), "•"),
+        _fix("hyphenated_words", "typography", _hyphenated_words, "case-sensitive = casesensitive (no tier)", "-", ""),
         _fix(
             "unicode_spaces",
             "typography",
             _chars(UNICODE_SPACES),
             "NBSP, thin spaces -> space",
             "".join(UNICODE_SPACES),
+            " ",
         ),
-        _fix("ellipsis", "typography", _ellipsis, "… -> ...", "…."),
-        _fix("leaders", "typography", _leaders, "dot leaders 'Consumo ...... 58' -> 'Consumo....58'", ".\u2024\u2025…"),
-        _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space"),
-        _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'"),
-        _fix("symbol_spacing", "typography", _symbol_spacing, "'a1 (Γ)' = 'a1(Γ)': spaces by symbols", " "),
-        _fix("dash_spacing", "typography", _dash_spacing, "'II - a' = 'II- a': a dash spaced after it", "-"),
+        _fix("ellipsis", "typography", _ellipsis, "… -> ...", "….", "."),
+        _fix(
+            "leaders",
+            "typography",
+            _leaders,
+            "dot leaders 'Consumo ...... 58' -> 'Consumo....58'",
+            ".\u2024\u2025…",
+            ".",
+        ),
+        _fix("collapse_whitespace", "whitespace", _collapse_whitespace, "whitespace runs -> 1 space", "", " "),
+        _fix("space_before_punct", "typography", _space_before_punct, "'único .' -> 'único.'", "", ""),
+        _fix("symbol_spacing", "typography", _symbol_spacing, "'a1 (Γ)' = 'a1(Γ)': spaces by symbols", " ", ""),
+        _fix("dash_spacing", "typography", _dash_spacing, "'II - a' = 'II- a': a dash spaced after it", "-", ""),
         _fix("case", "case", _casefold, "case folded (lossy)"),
         _fix("accents", "accents", _strip_accents, "accents removed (lossy)"),
         _fix("ordinals", "ordinals", _ordinals, "1º = 1o = 1° (lossy)"),

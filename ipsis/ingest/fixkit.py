@@ -7,9 +7,11 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, AnyStr
 
+from ipsis.lazy import LazyPattern
 from ipsis.spans import Cuts, Edit, apply_edits
 
 Applier = Callable[[str], tuple[str, Sequence[Edit]]]
@@ -25,7 +27,10 @@ class Fix:
     doc: str
     needs: frozenset[str] = frozenset()
     """Characters of which a text must hold one for this fix to change it (empty: any text may
-    change). ``run_steps`` skips the fix on a short text that holds none."""
+    change). ``run_steps`` skips the fix on a text that holds none."""
+    writes: frozenset[str] | None = None
+    """Every character the fix may write where it changes the text (empty: it only deletes;
+    None: any), so that what a text holds after it is known without reading the text again."""
 
     def __call__(self, text: str) -> str:
         return self.apply(text)[0]
@@ -97,16 +102,33 @@ def _when_present(chars: str, applier: Applier) -> Applier:
     return apply
 
 
-def _chars(mapping: dict[str, str]) -> Applier:
-    """A length-preserving applier: one character for another, with chained ``str.replace``."""
+class _chars:  # noqa: N801 - an applier, named as the others
+    """A length-preserving applier: one character for another, with chained ``str.replace``.
 
-    def apply(text: str) -> tuple[str, Sequence[Edit]]:
-        for old, new in mapping.items():
+    :meth:`held` does the same looking only for the characters of a set that holds every one
+    the text has (``run_steps``' :func:`held_chars`): ``in`` scans the whole text for each
+    character it lacks.
+
+    >>> _chars({"“": '"', "”": '"', "–": "-"}).held("“a”", {"“", "”"})
+    ('"a"', [])
+    """
+
+    __slots__ = ("mapping",)
+
+    def __init__(self, mapping: dict[str, str]) -> None:
+        self.mapping = mapping
+
+    def __call__(self, text: str) -> tuple[str, Sequence[Edit]]:
+        for old, new in self.mapping.items():
             if old in text:
                 text = text.replace(old, new)
         return text, []
 
-    return apply
+    def held(self, text: str, chars: set[str]) -> tuple[str, Sequence[Edit]]:
+        for old, new in self.mapping.items():
+            if old in chars and old in text:
+                text = text.replace(old, new)
+        return text, []
 
 
 def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
@@ -119,3 +141,104 @@ def _literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
         spans.append((i, i + n))
         i = text.find(literal, i + n)
     return spans
+
+
+OUTSIDE_LATIN1 = ord("?")
+"""The byte every character outside Latin-1 becomes in :func:`latin1_classes` (the ``replace``
+error handler's)."""
+
+
+def class_table(classify: Callable[[str], bytes], outside: bytes) -> bytes:
+    """A :meth:`bytes.translate` table: the class byte ``classify(c)`` of each Latin-1 character,
+    and ``outside`` at ``?``, where every character outside Latin-1 lands (``?`` itself among them:
+    ``outside`` must be a class that holds it)."""
+    table = bytearray(classify(chr(b))[0] for b in range(256))
+    table[OUTSIDE_LATIN1] = outside[0]
+    return bytes(table)
+
+
+LATIN1_SHARE = 32
+""":func:`latin1_classes` gives up on a text with more than one character in this many outside
+Latin-1 (Greek, Cyrillic, CJK): each of them is a place to check in Python, and a regex pass
+is faster there."""
+
+
+def latin1_classes(text: str, table: bytes) -> bytes | None:
+    """One class byte a character of ``text`` (``table``: :func:`class_table`), so that a step
+    finds its few candidate places with :meth:`bytes.split` at memory speed instead of trying a
+    pattern at every space; None when the text is mostly outside Latin-1.
+
+    Encoding to Latin-1 copies the text's bytes (its characters are one byte each in memory);
+    a character outside it reads as ``?``, whose class must hold every character, so the
+    candidates are a superset to check on the text itself.
+
+    >>> table = class_table(lambda c: b"p" if c in "()?" else b" " if c == " " else b"w", b"p")
+    >>> latin1_classes("Art. 5º (β)?" + 30 * " texto", table)[:16]
+    b'wwww ww pppp www'
+    >>> latin1_classes("Art. 5º (β)?", table) is None  # one character in 12 is outside Latin-1
+    True
+    """
+    proxy = text.encode("latin-1", "replace")
+    many = len(text) // LATIN1_SHARE
+    if proxy.count(b"?") > many and proxy.count(b"?") - text.count("?") > many:
+        return None
+    return proxy.translate(table)
+
+
+def _places(text: AnyStr, literal: AnyStr) -> list[int]:
+    """The start of every place of ``literal`` (left to right, never overlapping: ``split``'s),
+    from the lengths of the pieces between them summed in C: no Python step a place. Fast when
+    the literal's last character is rare (a needle ending in a space is not)."""
+    parts = text.split(literal)
+    if len(parts) == 1:
+        return []
+    ends = accumulate(map(len, parts[:-1]))
+    return list(map(operator.add, ends, range(0, len(literal) * (len(parts) - 1), len(literal))))
+
+
+def pair_starts(classes: bytes, pair: bytes) -> list[int]:
+    """The start of every place of the two-byte ``pair`` in ``classes`` (two different bytes:
+    places never overlap).
+
+    >>> pair_starts(b"w xw x x", b" x")
+    [1, 4, 6]
+    """
+    return _places(classes, pair)
+
+
+ALWAYS_HELD = frozenset(" -.")
+""":func:`held_chars` counts these as held without looking: nearly every text has them."""
+
+
+@lru_cache(maxsize=64)
+def _latin1_deletions(wanted: frozenset[str]) -> tuple[bytes, frozenset[str], frozenset[str]]:
+    """For :func:`held_chars`: the bytes to delete from a Latin-1 copy so that only the rare wanted
+    ones remain, the wanted outside Latin-1, and the always-held ones."""
+    rare = {c for c in wanted if c <= "\xff"} - ALWAYS_HELD
+    delete = bytes(b for b in range(256) if chr(b) not in rare)
+    return delete, frozenset(c for c in wanted if c > "\xff"), wanted & ALWAYS_HELD
+
+
+_NON_LATIN1_CHAR = LazyPattern("regex", r"[^\x00-\xff]")
+
+
+def held_chars(text: str, wanted: frozenset[str]) -> set[str]:
+    """The characters of ``wanted`` that ``text`` may hold (a superset: never one it holds left
+    out): the rare Latin-1 ones are what a :meth:`bytes.translate` of a Latin-1 copy leaves
+    (one pass in C instead of one scan a character), the others are read from the few
+    characters outside Latin-1 (all of them counted held when there are many), and
+    :data:`ALWAYS_HELD` without looking.
+
+    >>> sorted(held_chars("a\u2019b ﬁ" + "x" * 90, frozenset("\u2019\u201c\x95&-")))
+    ['-', '’']
+    """
+    delete, outside, always = _latin1_deletions(wanted)
+    proxy = text.encode("latin-1", "replace")
+    held = set(always)
+    held.update(map(chr, set(proxy.translate(None, delete))))
+    if outside and b"?" in proxy:
+        if proxy.count(b"?") - text.count("?") > len(text) // LATIN1_SHARE:
+            held |= outside
+        else:
+            held |= outside.intersection(_NON_LATIN1_CHAR.findall(text))
+    return held

@@ -22,6 +22,7 @@ from typing import Any
 from ipsis.document import SKIPPED_IN_MATCHING, Mark
 from ipsis.errors import InputError
 from ipsis.ingest.fixes import FIXES
+from ipsis.ingest.fixkit import _chars, held_chars
 from ipsis.spans import Edit, OffsetMap, apply_edits
 
 TIERS: tuple[str, ...] = ("exact", "whitespace", "typography", "case", "accents", "ordinals", "ocr")
@@ -139,37 +140,61 @@ def run_steps(
     acted: list[str] = []
     if after is not None:
         text, omap, acted = after.text, after.offsets, list(after.steps)
-    # a short text (a quote) skips the fixes whose characters it does not hold: one set of its
-    # characters instead of each fix scanning it for its own, until a fix changes it
-    chars = set(text) if len(text) <= SHORT_TEXT else None
-    for name, apply, needs in _plan(tuple(steps)):
+    # the fixes whose characters the text does not hold are skipped: a short text (a quote) is
+    # one set of its characters, a long one the needed characters it holds (held_chars: one
+    # pass), instead of each fix scanning it for its own; after a fix that changed the text,
+    # what it holds is the set again (short), or with what the fix writes (long), or read anew
+    # when the fix may write anything
+    plan, wanted = _plan(tuple(steps))
+    short = len(text) <= SHORT_TEXT
+    chars: set[str] | None = set(text) if short else held_chars(text, wanted) if wanted else None
+    for name, apply, needs, writes in plan:
         if apply is None:
             if not marks:
                 continue
             new, edits = _skip_marks(text, marks)
+        elif chars is None:
+            new, edits = apply(text)
+        elif needs and chars.isdisjoint(needs):
+            continue
+        elif isinstance(apply, _chars):  # a table of characters: only those the text may hold
+            new, edits = apply.held(text, chars)
         else:
-            if chars is not None and needs and chars.isdisjoint(needs):
-                continue
             new, edits = apply(text)
         if new != text:
             acted.append(name)
             omap = omap.then(edits)
             text = new
-            chars = set(text) if chars is not None else None  # what the text holds now
+            if chars is None:
+                continue
+            if short:
+                chars = set(text)  # what the text holds now
+            elif writes is None:
+                chars = held_chars(text, wanted)
+            else:
+                chars |= writes
     return Normalized(text, tuple(acted), omap)
 
 
+_Step = tuple[str, Any, frozenset[str], frozenset[str] | None]
+
+
 @lru_cache(maxsize=256)
-def _plan(steps: tuple[str, ...]) -> tuple[tuple[str, Any, frozenset[str]], ...]:
-    """Each step's name, applier (None for ``skip_marks``) and :attr:`~ipsis.ingest.fixes.Fix.needs`."""
-    return tuple(
-        (name, None, frozenset()) if name == SKIP_MARKS else (name, FIXES[name].apply, FIXES[name].needs)
+def _plan(steps: tuple[str, ...]) -> tuple[tuple[_Step, ...], frozenset[str]]:
+    """Each step's name, applier (None for ``skip_marks``), :attr:`~ipsis.ingest.fixes.Fix.needs`
+    and :attr:`~ipsis.ingest.fixes.Fix.writes`; and every character a step needs."""
+    plan = tuple(
+        (name, None, frozenset(), frozenset(" \n"))
+        if name == SKIP_MARKS
+        else (name, FIXES[name].apply, FIXES[name].needs, FIXES[name].writes)
         for name in steps
     )
+    return plan, frozenset().union(*(needs for _, _, needs, _ in plan))
 
 
 SHORT_TEXT = 1000
-"""Texts up to this length are normalized with the :attr:`~ipsis.ingest.fixes.Fix.needs` test."""
+"""Texts up to this length test the :attr:`~ipsis.ingest.fixes.Fix.needs` of each fix against the
+set of their characters; longer ones against :func:`~ipsis.ingest.fixkit.held_chars`."""
 
 
 def normalize(

@@ -8,9 +8,9 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ipsis.ingest.fixkit import _cut_spans, _literal_spans, _start
+from ipsis.ingest.fixkit import _cut_spans, _literal_spans, _places, _start, class_table, latin1_classes, pair_starts
 from ipsis.lazy import LazyPattern
-from ipsis.spans import Edit, apply_edits
+from ipsis.spans import Cuts, Edit, apply_edits
 
 _SPACE_PUNCT = LazyPattern("re", r" [.,;:!?)\]}]")
 """A space before punctuation; the rest of a run of spaces before it is found going back in
@@ -25,12 +25,31 @@ def _space_before_punct(text: str) -> tuple[str, Sequence[Edit]]:
     'Parágrafo único. Lei; fim'
     """
     spans = []
-    for i in map(_start, _SPACE_PUNCT.finditer(text)):  # the last space of a run: go back
+    for i in _space_punct_places(text):  # the last space of a run: go back
         s = i
         while s and text[s - 1] == " ":
             s -= 1
         spans.append((s, i + 1))
     return _cut_spans(text, spans, "")
+
+
+_PUNCT = ".,;:!?)]}"
+
+
+@lru_cache(maxsize=1)
+def _punct_classes() -> bytes:
+    """``p`` for the punctuation of :data:`_SPACE_PUNCT` (and every character outside Latin-1),
+    `` `` for the space, ``w`` for the rest."""
+    return class_table(lambda c: b"p" if c in _PUNCT else b" " if c == " " else b"w", b"p")
+
+
+def _space_punct_places(text: str) -> list[int]:
+    """The matches' starts of :data:`_SPACE_PUNCT`: in a long text, the candidates of its class
+    bytes that are followed by the punctuation itself."""
+    classes = latin1_classes(text, _punct_classes()) if len(text) >= SCAN_TEXT else None
+    if classes is None:
+        return list(map(_start, _SPACE_PUNCT.finditer(text)))
+    return [i for i in pair_starts(classes, b" p") if text[i + 1] in _PUNCT]
 
 
 @lru_cache(maxsize=1)
@@ -63,13 +82,45 @@ def _symbol_spacing(text: str) -> tuple[str, Sequence[Edit]]:
     return _cut_spans(text, _symbol_spaces(text), "")
 
 
+SCAN_TEXT = 4096
+"""Texts from this length find the candidate places of the spacing steps in their
+:func:`~ipsis.ingest.fixkit.latin1_classes` (a pattern tried at every space costs more there)."""
+
+
+@lru_cache(maxsize=1)
+def _symbol_classes() -> bytes:
+    """The class of each Latin-1 character for :func:`_symbol_spaces`: ``s`` a sign (a space
+    after it may go), ``x`` another character a space before it may go (``[^\\w\\s"']``, the
+    pattern's), `` `` the space, ``w`` the rest; a hyphen is ``w``, as the spaces by it always
+    stay; ``u`` the ``?`` every character outside Latin-1 reads as (the pattern decides there)."""
+    pattern = _space_by_symbol()
+    sign = re.compile(pattern.pattern.split("(?<=", 1)[1].split(" ))", 1)[0])
+    other = re.compile("[^\\w\\s\"']")
+
+    def classify(c: str) -> bytes:
+        if c in " -":
+            return c.replace("-", "w").encode()
+        return b"s" if sign.match(c) else b"x" if other.match(c) else b"w"
+
+    return class_table(classify, b"u")
+
+
+_ANY_SIGN = bytes.maketrans(b"su", b"xx")
+"""Class bytes with every character a space before it may go read as ``x``."""
+_SIGN_SPACE = (LazyPattern("re", b"s "), LazyPattern("re", b"u "))
+"""A sign (or maybe one), then a space: ``re`` goes by a literal's rare first byte (``split`` by
+the last, a class by testing every byte)."""
+_X, _S, _U = b"xsu"
+
+
 def _symbol_spaces(text: str) -> list[tuple[int, int]]:
     """Where :func:`_symbol_spacing` takes spaces out: the whole run of spaces a matched space
     belongs to (``a  .`` loses both at once, so the step is idempotent on text whose spaces
-    were not collapsed first)."""
-    spans: list[tuple[int, int]] = []
-    for m in _space_by_symbol().finditer(text):
-        s = m.start()
+    were not collapsed first). A long text's runs come from its class bytes instead
+    (:func:`_symbol_runs`)."""
+    classes = latin1_classes(text, _symbol_classes()) if len(text) >= SCAN_TEXT else None
+    spans: list[tuple[int, int]] = [] if classes is None else _symbol_runs(text, classes)
+    for s in map(_start, _space_by_symbol().finditer(text)) if classes is None else ():
         if spans and spans[-1][1] > s:  # in the run already taken
             continue
         e = s + 1
@@ -90,6 +141,38 @@ def _symbol_spaces(text: str) -> list[tuple[int, int]]:
 
 
 _STAY_BEFORE = ("-", "°")
+
+
+def _symbol_runs(text: str, classes: bytes) -> list[tuple[int, int]]:
+    """The runs of spaces the pattern of :func:`_symbol_spaces` matches in (at its first space,
+    by a sign before the run; at its last, by the character after it), from the candidates of
+    the class bytes: a space before an ``x`` (any sign too) or after a sign. A run's neighbours
+    in Latin-1 decide it by their classes; one outside Latin-1 (``u``) by the pattern, and a
+    mark after the run keeps it."""
+    places = pair_starts(classes.translate(_ANY_SIGN), b" x")
+    places += [m.start() + 1 for pattern in _SIGN_SPACE for m in pattern.finditer(classes)]
+    places.sort()
+    match = _space_by_symbol().match
+    n = len(text)
+    runs: list[tuple[int, int]] = []
+    last = -1
+    for s in places:
+        if s < last:  # in the run already looked at
+            continue
+        e = s + 1
+        while s > 0 and classes[s - 1] == 32:
+            s -= 1
+        while e < n and classes[e] == 32:
+            e += 1
+        last = e
+        left = classes[s - 1] if s > 0 else 0
+        right = classes[e] if e < n else 0
+        if left != _U and right != _U:
+            if left == _S or right in (_X, _S):
+                runs.append((s, e))
+        elif (match(text, s) or match(text, e - 1)) and not (e < n and unicodedata.category(text[e])[0] == "M"):
+            runs.append((s, e))
+    return runs
 
 
 def _space_stays(text: str, s: int, e: int) -> bool:
@@ -160,7 +243,16 @@ def _dash_spacing(text: str) -> tuple[str, Sequence[Edit]]:
     >>> _dash_spacing("II - apoio")[1]
     Cuts(1 edits -> '')
     """
-    spans = [(s, s + 1) for s, _ in _literal_spans(text, " - ") if text[s - 1 : s] != "-"]
+    spaces = []
+    last = -3  # the places of " - " left to right, never overlapping, as str.find gives them;
+    for s in _places(text, " -"):  # found by " -", whose dash is rare (a needle ending in a space is not)
+        if text[s + 2 : s + 3] == " " and s >= last + 3:
+            last = s
+            if text[s - 1 : s] != "-":
+                spaces.append(s)
     if text.endswith(" -") and text[-3:-2] != "-":
-        spans.append((len(text) - 2, len(text) - 1))
-    return _cut_spans(text, spans, "")  # the space before a single dash with a space after it
+        spaces.append(len(text) - 2)
+    if not spaces:
+        return text, []
+    cuts = Cuts(spaces, [s + 1 for s in spaces], "")  # the space before a single dash with a space after it
+    return apply_edits(text, cuts), cuts
