@@ -167,6 +167,59 @@ def dataclasses_built(args: list[str]) -> tuple[float, int]:
     return float(ms), int(count)
 
 
+LOOP_PARTS = {
+    "ipsis.verify.batch": ("quote_keys", "find_many"),
+    "ipsis.verify.records": ("locate",),
+    "ipsis.verify.locate": ("_search", "_contexts", "_selector_for", "_cheapest_tier"),
+}
+"""The functions whose time :func:`loop_parts` prints, each wrapped in the module that calls it
+by that name: the block's quote normalization and its one automaton pass, then ``locate`` per
+quote and its largest parts (their time is also inside ``locate``'s)."""
+
+
+def loop_parts(recs: list[dict[str, str]], doc: Document, repeat: int) -> None:
+    """Where the in-process block path's time goes: CPU ms per 1,000 quotes in each of
+    :data:`LOOP_PARTS` (wrapped with a timer, so a little slower than unwrapped) and in the
+    JSONL encoding of the results, medians of ``repeat`` runs."""
+    import importlib
+
+    from ipsis.report import _encode_line
+
+    spent: dict[str, float] = {}
+    saved = []
+    for module_name, names in LOOP_PARTS.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            fn = getattr(module, name)
+            saved.append((module, name, fn))
+
+            def timed(*a: object, _fn: Callable[..., object] = fn, _name: str = name, **k: object) -> object:
+                t = time.process_time()
+                try:
+                    return _fn(*a, **k)
+                finally:
+                    spent[_name] = spent.get(_name, 0.0) + time.process_time() - t
+
+            setattr(module, name, timed)
+    runs: list[dict[str, float]] = []
+    try:
+        for _ in range(repeat):
+            clear_caches()
+            spent.clear()
+            results = list(verify_records(recs, lambda _s: doc))
+            t = time.process_time()
+            for r in results:
+                _encode_line(r.to_json())
+            runs.append({**spent, "JSONL encoding": time.process_time() - t})
+    finally:
+        for module, name, fn in saved:
+            setattr(module, name, fn)
+    scale = 1000 / len(recs)
+    print("the in-process block path's parts (CPU ms per 1,000 quotes, medians; parts of locate are inside it):")
+    for name in runs[0]:
+        print(f"  {name:52s} {statistics.median(r[name] for r in runs) * 1e3 * scale:8.1f} ms")
+
+
 def obvious(text: str, quote: str) -> int:
     view = normalize(text, "typography").text
     q = normalize(quote, "typography").text.strip()
@@ -216,6 +269,7 @@ def run(size: int, n: int, repeat: int) -> None:
 
         fast = results()  # builds the document's views once (the whole-process figure includes it)
         per["verify_records in-process (blocks)"] = median_time(results, repeat) / n
+        loop_parts(recs, doc, repeat)
         cpu["verify_records in-process (blocks)"] = CPU_IN[0] / n
         with reference_path():
             slow = results()

@@ -698,3 +698,53 @@ def test_lossy_view_shortcut_never_hides_a_place(rel: str) -> None:
     assert fast == slow
     reasons = {json.loads(r)["nearest"]["reason"] for r in fast if json.loads(r).get("nearest")}
     assert {"case_only", "accents_only" if rel.startswith(("pt/", "es/", "br/")) else "case_only"} <= reasons, reasons
+
+
+def test_match_records_of_many_places_equal_the_documents_own_lookups() -> None:
+    """``locate`` builds the Match of every place with the document's look-ups taken once
+    (``_match_records``, ``section_finder``): each record must be what the document says of that
+    place on its own (text, line, page, innermost section, revoked/note flags), on a norm with
+    revoked text and notes, and every section record is a fresh dict."""
+    from ipsis.document import FLAGGED_IN_RESULTS
+    from ipsis.sections import segment
+    from ipsis.spans import Span
+
+    locate_module = sys.modules["ipsis.verify.locate"]
+    doc = load_document(corpus("br/lei-13709-2018-lgpd-planalto.html"))
+    segment(doc)
+    assert doc.sections is not None
+    flagged = [Span(m.start, min(m.end, m.start + 40)) for m in doc.marks if m.kind in FLAGGED_IN_RESULTS]
+    rng = random.Random(5)
+    plain = [Span(s, s + rng.randint(1, 200)) for s in sorted(rng.sample(range(len(doc.text) - 200), 300))]
+    record = locate_module._match_records(doc)
+    seen_sections = []
+    kinds = set()
+    for span in [*flagged[:: max(1, len(flagged) // 100)], *plain]:
+        m = record(span, None, True)
+        assert (m.start, m.end, m.text) == (span.start, span.end, doc.text[span.start : span.end])
+        assert (m.line, m.page) == (doc.line_of(span.start), doc.page_of(span.start))
+        assert m.flags == sorted({k.kind for k in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)})
+        kinds.update(m.flags)
+        sec = doc.sections.innermost_at(span.start)
+        assert (m.section or {}).get("id") == (sec.id if sec is not None else None)
+        assert m == locate_module._match_record(doc, span, None)
+        if m.section is not None:
+            assert all(m.section is not other for other in seen_sections)
+            seen_sections.append(m.section)
+    assert {"revoked", "note"} <= kinds, kinds  # the sample holds flagged places
+
+
+def test_jsonl_lines_equal_json_dumps_on_the_benchmark_workload() -> None:
+    """``ipsis verify --format jsonl`` encodes with one encoder and no check for circular
+    references: each line must be ``json.dumps(result, ensure_ascii=False)``."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from workload import build_text, records
+
+    from ipsis.report import _encode_line
+
+    text = build_text(600_000)
+    doc = Document("bench", text)
+    results = [r.to_json() for r in verify_records(records(text, 400), {"bench": doc}.get)]
+    assert sum(r["status"] == "ambiguous" for r in results) > 40
+    for r in results:
+        assert _encode_line(r) == json.dumps(r, ensure_ascii=False)

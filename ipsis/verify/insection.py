@@ -3,6 +3,7 @@ restriction of the places to the cited section (``found_elsewhere`` when none is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ipsis.document import Document
@@ -14,21 +15,36 @@ from ipsis.verify.result import Result
 
 def section_of(doc: Document, start: int) -> dict[str, Any] | None:
     """The innermost section of ``doc`` at ``start`` (id, label, path, citable URI), or None."""
+    return section_finder(doc)(start)
+
+
+def section_finder(doc: Document) -> Callable[[int], dict[str, Any] | None]:
+    """:func:`section_of` for many places of ``doc``: the tree, the work and the kept section
+    records are looked up once (a result may list hundreds of places)."""
     tree = doc.sections
     finder = getattr(tree, "innermost_at", None)
     if finder is None:
-        return None
-    sec = finder(start)
-    if sec is None:
-        return None
-    kept = doc.cache.get(_SECTION_RECORDS)
+        return _no_section
     work = doc.meta.get("work")
+    kept = doc.cache.get(_SECTION_RECORDS)
     if kept is None or kept[0] is not tree or kept[1] != work:  # each section's record, built once
         kept = doc.cache[_SECTION_RECORDS] = (tree, work, {})
-    items = kept[2].get(sec.id)
-    if items is None:
-        items = kept[2][sec.id] = tuple(_section_record(doc, tree, sec).items())
-    return dict(items)  # a fresh record for each match
+    records: dict[str, tuple[tuple[str, Any], ...]] = kept[2]
+
+    def at(start: int) -> dict[str, Any] | None:
+        sec = finder(start)
+        if sec is None:
+            return None
+        items = records.get(sec.id)
+        if items is None:
+            items = records[sec.id] = tuple(_section_record(doc, tree, sec).items())
+        return dict(items)  # a fresh record for each match
+
+    return at
+
+
+def _no_section(_start: int) -> None:
+    return None
 
 
 _SECTION_RECORDS = ("section_records",)

@@ -18,7 +18,7 @@ every candidate and the selector that singles it out. A quote found only in a lo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -31,7 +31,7 @@ from ipsis.verify.choose import by_context, by_position
 from ipsis.verify.compounds import compound_hits, compound_view, may_hold_compound
 from ipsis.verify.contexts import minimal_contexts
 from ipsis.verify.elision import locate_elided, split_fragments, truncated_before_limiter
-from ipsis.verify.insection import restrict_to_section, section_of
+from ipsis.verify.insection import restrict_to_section, section_finder, section_of
 from ipsis.verify.lossy import not_in_lossy_view
 from ipsis.verify.match import (
     _CACHED_QUOTE,
@@ -82,19 +82,31 @@ TIER_WORDS = {
 
 
 def _match_record(doc: Document, span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
+    return _match_records(doc)(span, selector, unique)
+
+
+def _match_records(doc: Document) -> Callable[[Span, TextQuoteSelector | None, bool], Match]:
+    """The :class:`Match` of each place of ``doc`` (its text, line, page, section and flags),
+    with what is the same for every place looked up once: an ambiguous quote may have hundreds."""
     flagged = doc.marks and not _mark_kinds(doc).isdisjoint(FLAGGED_IN_RESULTS)  # else no flag anywhere
-    flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)}) if flagged else []
-    return Match(
-        start=span.start,
-        end=span.end,
-        text=doc.text[span.start : span.end],
-        line=doc.line_of(span.start),
-        page=doc.page_of(span.start),
-        selector=selector,
-        unique=unique,
-        section=section_of(doc, span.start),
-        flags=flags,
-    )
+    text, line_of, page_of, section = doc.text, doc.line_of, doc.page_of, section_finder(doc)
+
+    def record(span: Span, selector: TextQuoteSelector | None, unique: bool = True) -> Match:
+        start = span.start
+        flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)}) if flagged else []
+        return Match(
+            start,
+            span.end,
+            text[start : span.end],
+            line_of(start),
+            page_of(start),
+            selector,
+            unique,
+            section(start),
+            flags,
+        )
+
+    return record
 
 
 def _contexts(
@@ -423,12 +435,13 @@ def locate(
         result.status = AMBIGUOUS
         propose = len(candidates) <= MAX_SELECTORS  # a limit on output size
         contexts = _contexts(view, hits, candidates, policy.context_cap) if propose else {}
+        record, to_source, add = _match_records(document), view.offsets.span_to_source, result.matches.append
         for hit in candidates:
             sel, unique = None, False
-            span = view.offsets.span_to_source(Span(*hit))
+            span = to_source(Span(*hit))
             if propose:
                 sel, unique = _selector_for(document, view, hit, contexts[hit], span)
-            result.matches.append(_match_record(document, span, sel, unique))
+            add(record(span, sel, unique))
         result.tier, result.steps = _cheapest_tier(result.matches[0].text, prepared, policy, not document.marks)
         result.message = f"{len(candidates)} places match; add the prefix/suffix of one of them to choose"
         revoked = sum("revoked" in m.flags for m in result.matches)
