@@ -261,3 +261,32 @@ def test_lgpd_edition_that_leaves_out_words_is_amended(lgpd: dict[str, Document]
     assert any("exclusão definitiva dos dados pessoais" in w["old"] and not w["new"] for w in art60.words)
     assert inc is not None and inc.change == "amended"
     assert [(w["op"], w["old"], w["new"]) for w in inc.words] == [("delete", "e", "")]
+
+
+def test_carry_into_a_struck_wording_is_not_unchanged(lgpd: dict[str, Document]) -> None:
+    """Planalto prints art. 5º, XIX three times: the 2018 wording ('órgão da administração pública
+    indireta responsável ... desta Lei.') and MP 869's, both struck, then Lei 13.853's ('... desta
+    Lei em todo o território nacional.'). A citation of the 2018 wording carried to this edition
+    finds its words only in struck text: they are no longer in force, so the section is amended,
+    and where they are still printed is said (``struck``)."""
+    planalto = lgpd["planalto"]
+    tree = segment(planalto)
+    inc = tree.get("art-5/inc-XIX")
+    assert inc is not None
+    first = next(m for m in planalto.marks if m.kind == "revoked" and inc.start <= m.start < inc.end)
+    wording_2018 = " ".join(planalto.text[first.start : first.end].split())
+    assert "pública indireta responsável" in wording_2018 and wording_2018.endswith("desta Lei.")
+    older = Document("lgpd@2018", f"Art. 5º Para os fins desta Lei, considera-se:\n{wording_2018}\nArt. 6º Fim.\n")
+    quote = "órgão da administração pública indireta responsável por zelar, implementar e fiscalizar"
+    m = locate(older, quote).matches[0]
+    c = carry(older, m.start, m.end, planalto, Policy())
+    assert c["status"] == "amended", c
+    assert c["to"]["section"] == "art-5/inc-XIX"
+    assert ("delete", "indireta") in {(w["op"], w["old"]) for w in c["words"]}
+    assert [planalto.text[s["start"] : s["end"]] for s in c["struck"]] == [quote]
+    current = "fiscalizar o cumprimento desta Lei em todo o território nacional"
+    m = locate(lgpd["camara"], current).matches[0]
+    c = carry(lgpd["camara"], m.start, m.end, planalto, Policy())
+    assert c["status"] == "unchanged"
+    assert planalto.text[c["to"]["start"] : c["to"]["end"]] == current
+    assert not any(k.kind == "revoked" and k.start <= c["to"]["start"] < k.end for k in planalto.marks)
