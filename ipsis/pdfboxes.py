@@ -39,7 +39,7 @@ header between the two halves of a sentence across a page break gets no box), un
 lies inside one (a running header quoted by itself)."""
 MAX_SKIP = 400
 """How far ahead a resynchronisation looks on either side."""
-FORMAT = 3
+FORMAT = 4
 """Version of what :func:`pack_pages` writes *and* of the alignment that computed it: bump it when
 either changes, so boxes stored by an older ipsis are recomputed, never used stale."""
 STORED = ("derived", "boxes")
@@ -56,6 +56,8 @@ class PageBoxes:
     #: the visible page (its crop box) in the boxes' user space: left, bottom, right, top; the
     #: origin is not always 0, 0 (a media box may start anywhere); None: ``(0, 0, width?, height)``
     view: tuple[float, float, float, float] | None = None
+    #: the page's /Rotate, clockwise degrees (0, 90, 180, 270): how it is displayed
+    rotation: int = 0
 
     def frame(self) -> tuple[float, float, float, float]:
         """The visible page: ``view``, or the page of ``height`` from the origin."""
@@ -122,7 +124,7 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
         try:
             n = textpage.count_chars()
             theirs = textpage.get_text_range() if n else ""
-            pb = PageBoxes(p, height=float(page.get_height()), view=_view(page))
+            pb = PageBoxes(p, height=float(page.get_height()), view=_view(page), rotation=page.get_rotation() % 360)
             ours = doc.text[lo:hi]
             raw, boxes = textpage.raw, pb.boxes
             for i, j in _align(ours, theirs):
@@ -133,8 +135,7 @@ def char_map(doc: Document, pdf: Any, pages: list[int]) -> dict[int, PageBoxes]:
                     boxes[lo + i] = (x0, y0, x1, y1)
             ocr = ocr_words.get(p)
             if ocr is not None:  # the page's text is ipsis's OCR: its words' boxes, not PDFium's text
-                left, _bottom, _right, top = page.get_cropbox()
-                pb.boxes = _word_boxes(doc, ocr, float(left), float(top), lo, hi)
+                pb.boxes = _word_boxes(doc, ocr, pb.frame(), pb.rotation, lo, hi)
             out[p] = pb
         finally:
             textpage.close()
@@ -156,11 +157,12 @@ def _tesseract_words(doc: Document) -> dict[int, list[Any]]:
     return {int(r["page"]): list(r.get("words") or []) for r in pages if r.get("source") == "tesseract"}
 
 
-def _word_boxes(doc: Document, words: list[Any], left: float, top: float, lo: int, hi: int
-                ) -> dict[int, tuple[float, float, float, float]]:  # fmt: skip
-    """Character boxes from OCR words (points from the rendered page's top left, the crop box):
-    each character of a word gets its share of the word's width, in PDF user space, rounded to
-    float32 like PDFium's (so stored and computed boxes are the same numbers)."""
+def _word_boxes(doc: Document, words: list[Any], frame: tuple[float, float, float, float], rotation: int,
+                lo: int, hi: int) -> dict[int, tuple[float, float, float, float]]:  # fmt: skip
+    """Character boxes from OCR words (points from the rendered page's top left: the crop box as
+    displayed, turned by its /Rotate): each character of a word gets its share of the word's
+    width, in PDF user space, rounded to float32 like PDFium's (so stored and computed boxes are
+    the same numbers)."""
     out: dict[int, tuple[float, float, float, float]] = {}
     for w in words:
         start, end, x0, y0, x1, y1 = int(w[0]), int(w[1]), *(float(v) for v in w[2:6])
@@ -169,7 +171,7 @@ def _word_boxes(doc: Document, words: list[Any], left: float, top: float, lo: in
             if doc.text[k].isspace():
                 continue
             a, b = x0 + (x1 - x0) * (k - start) / n, x0 + (x1 - x0) * (k - start + 1) / n
-            box = array("f", (left + a, top - y1, left + b, top - y0)).tolist()
+            box = array("f", from_displayed((a, y0, b, y1), frame, rotation)).tolist()
             out[k] = (box[0], box[1], box[2], box[3])
     return out
 
@@ -189,14 +191,14 @@ def all_pages(doc: Document, data: bytes, password: str | None = None) -> dict[i
         pdf.close()
 
 
-_PAGE = struct.Struct("<Id4fI")  # page number, page height, the visible page's box, number of boxes
+_PAGE = struct.Struct("<Id4fHI")  # page number, height, the visible page's box, rotation, number of boxes
 
 
 def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
     """The pages' boxes as bytes: per page its number, height, visible box and count, then the offsets (deltas,
     uint32) and x0, y0, x1, y1 (float32: PDFium's loose boxes are float32, so nothing is lost).
 
-    >>> pb = PageBoxes(2, {10: (1.5, 2.0, 3.25, 4.0), 12: (4.0, 2.0, 5.0, 4.0)}, 310.0, (0.0, 482.0, 361.0, 792.0))
+    >>> pb = PageBoxes(2, {10: (1.5, 2.0, 3.25, 4.0), 12: (4.0, 2.0, 5.0, 4.0)}, 310.0, (0.0, 482.0, 361.0, 792.0), 90)
     >>> unpack_pages(pack_pages({2: pb}))[2] == pb
     True
     """
@@ -205,7 +207,7 @@ def pack_pages(pages: dict[int, PageBoxes]) -> bytes:
         offsets = list(pb.boxes)
         cols: list[array[Any]] = [array("I", [b - a for a, b in zip([0, *offsets], offsets, strict=False)])]
         cols.extend(array("f", [b[k] for b in pb.boxes.values()]) for k in range(4))
-        out.append(_PAGE.pack(p, pb.height, *pb.frame(), len(offsets)))
+        out.append(_PAGE.pack(p, pb.height, *pb.frame(), pb.rotation, len(offsets)))
         out.extend(to_le(c) for c in cols)
     return b"".join(out)
 
@@ -216,14 +218,14 @@ def unpack_pages(data: bytes) -> dict[int, PageBoxes]:
         (count,) = struct.unpack_from("<I", data, 0)
         pos, out = 4, {}
         for _ in range(count):
-            p, height, left, bottom, right, top, n = _PAGE.unpack_from(data, pos)
+            p, height, left, bottom, right, top, rotation, n = _PAGE.unpack_from(data, pos)
             pos += _PAGE.size
             cols, pos = read_columns(data, pos, "Iffff", n)
             offset, boxes = 0, {}
             for d, x0, y0, x1, y1 in zip(*cols, strict=True):
                 offset += d
                 boxes[offset] = (x0, y0, x1, y1)
-            out[p] = PageBoxes(p, boxes, height, (left, bottom, right, top))
+            out[p] = PageBoxes(p, boxes, height, (left, bottom, right, top), rotation)
     except struct.error as exc:
         msg = f"not a boxes payload ({exc})"
         raise ValueError(msg) from None
@@ -265,10 +267,16 @@ def boxes_for(doc: Document, pdf: Any, start: int, end: int, cache: dict[int, Pa
         pb = cache.get(p)
         if pb is None:
             continue
+        frame, turn = pb.frame(), pb.rotation
         chars = [pb.boxes[k] for k in range(start, end) if k in pb.boxes and not any(a <= k < b for a, b in skip)]
-        for x0, y0, x1, y1 in _runs(chars):
-            out.append({"page": p, "x0": round(x0, 2), "y0": round(y0, 2), "x1": round(x1, 2), "y1": round(y1, 2),
-                        "page_height": round(pb.height, 2), "page_box": [round(v, 2) for v in pb.frame()]})  # fmt: skip
+        # lines are runs on the page as displayed (a rotated page's lines run up or down in user space)
+        for run in _runs([displayed(c, frame, turn) for c in chars]):
+            x0, y0, x1, y1 = from_displayed(run, frame, turn)
+            box = {"page": p, "x0": round(x0, 2), "y0": round(y0, 2), "x1": round(x1, 2), "y1": round(y1, 2),
+                   "page_height": round(pb.height, 2), "page_box": [round(v, 2) for v in frame]}  # fmt: skip
+            if turn:
+                box["rotation"] = turn
+            out.append(box)
     return out
 
 
@@ -346,24 +354,64 @@ def viewrect(box: dict[str, Any]) -> str:
     ...           "page_box": [0.0, 482.0, 361.0, 792.0]})
     'page=2&viewrect=72.00,20.00,228.00,12.00'
     """
-    left, top = _top_left(box)
-    w, h = box["x1"] - box["x0"], box["y1"] - box["y0"]
-    return f"page={box['page']}&viewrect={box['x0'] - left:.2f},{top - box['y1']:.2f},{w:.2f},{h:.2f}"
+    x0, top, x1, bottom = from_top_left(box)
+    return f"page={box['page']}&viewrect={x0:.2f},{top:.2f},{x1 - x0:.2f},{bottom - top:.2f}"
 
 
-def _top_left(box: dict[str, Any]) -> tuple[float, float]:
-    """The visible page's left and top edges, in the box's user space."""
+def displayed(
+    b: tuple[float, float, float, float], frame: tuple[float, float, float, float], rotation: int
+) -> tuple[float, float, float, float]:
+    """A user-space box ``(x0, y0, x1, y1)`` as ``(left, top, right, bottom)`` in points from the
+    top left of the page as displayed: its ``frame`` (crop box) turned by its /Rotate, clockwise.
+
+    >>> displayed((90.0, 72.0, 104.0, 343.0), (0.0, 0.0, 612.0, 792.0), 90)
+    (72.0, 90.0, 343.0, 104.0)
+    """
+    left, bottom, right, top = frame
+    x0, y0, x1, y1 = b
+    if rotation == 90:
+        return (y0 - bottom, x0 - left, y1 - bottom, x1 - left)
+    if rotation == 180:
+        return (right - x1, y0 - bottom, right - x0, y1 - bottom)
+    if rotation == 270:
+        return (top - y1, right - x1, top - y0, right - x0)
+    return (x0 - left, top - y1, x1 - left, top - y0)
+
+
+def from_displayed(
+    d: tuple[float, float, float, float], frame: tuple[float, float, float, float], rotation: int
+) -> tuple[float, float, float, float]:
+    """The inverse of :func:`displayed`: a displayed box back in user space.
+
+    >>> from_displayed(displayed((1.0, 2.0, 3.0, 5.0), (0.0, 0.0, 612.0, 792.0), 270), (0.0, 0.0, 612.0, 792.0), 270)
+    (1.0, 2.0, 3.0, 5.0)
+    """
+    left, bottom, right, top = frame
+    a, b, c, d2 = d
+    if rotation == 90:
+        return (b + left, a + bottom, d2 + left, c + bottom)
+    if rotation == 180:
+        return (right - c, b + bottom, right - a, d2 + bottom)
+    if rotation == 270:
+        return (right - d2, top - c, right - b, top - a)
+    return (a + left, top - d2, c + left, top - b)
+
+
+def _frame(box: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The visible page in the box's user space (``page_box``; boxes of an older ipsis give only
+    ``page_height``: a page of that height at the origin)."""
     frame = box.get("page_box")
     if isinstance(frame, list | tuple) and len(frame) == 4:
-        return float(frame[0]), float(frame[3])
-    return 0.0, float(box.get("page_height", 0.0))
+        return (float(frame[0]), float(frame[1]), float(frame[2]), float(frame[3]))
+    return (0.0, 0.0, 0.0, float(box.get("page_height", 0.0)))
 
 
 def from_top_left(box: dict[str, Any]) -> tuple[float, float, float, float]:
-    """A box as ``(x0, y0, x1, y1)`` in points from the visible page's top left (y down), the
-    frame of the rendered page (:mod:`ipsis.report.scan`)."""
-    left, top = _top_left(box)
-    return (box["x0"] - left, top - box["y1"], box["x1"] - left, top - box["y0"])
+    """A box as ``(x0, y0, x1, y1)`` in points from the displayed page's top left (y down), the
+    frame of the rendered page (:mod:`ipsis.report.scan`); a rotated page (``rotation``) is
+    counted as it is displayed."""
+    coords = (box["x0"], box["y0"], box["x1"], box["y1"])
+    return displayed(coords, _frame(box), int(box.get("rotation", 0)))
 
 
 def attach_boxes(results: Any, documents: Any, store: Any = None, user: str | None = None) -> Any:

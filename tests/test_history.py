@@ -213,3 +213,80 @@ def test_verify_carry_to_and_store_affected(tmp_path: Path) -> None:
     r = _cli("verify", records, "--store", st, "--carry-to", "other@1")
     assert "not_carried" in r.stdout or "another source" in r.stdout
     assert SHARED.is_dir()
+
+
+LGPD_EDITIONS = {
+    "planalto": CORPORA / "br/lei-13709-2018-lgpd-planalto.html",
+    "camara": CORPORA / "br/lgpd-camara-cedi-2024.pdf",
+    "senado": CORPORA / "br/lgpd-senado-edicao-2024.pdf",
+}
+LGPD_SAME_WORDING = {
+    "art-1": "Câmara 'Art. 1º', Senado 'Art. 1o' (its superscript o read flat); Planalto adds '(Incluído pela "
+    "Lei nº 13.853, de 2019) Vigência' (the note and its link) after the parágrafo único",
+    "art-1/par-unico": "the same sentence; only the editions' notes differ",
+    "art-2": "Senado: the page's running header 'Lei no 13.709/2018' and page number 9 fall between V and VI",
+    "art-13/par-4": "§ 4º / § 4o, the same sentence",
+    "art-5/inc-XIX": "the current wording (Lei 13.853/2019); Planalto keeps the 2018 and MP 869 wordings struck",
+    "art-23/inc-II": "'II - (VETADO); e' in Planalto (a note there) and the Câmara (plain text)",
+    "art-28": "'Art. 28. (VETADO).' (Planalto, Câmara), 'Art. 28. (Vetado)' (Senado)",
+    "art-20/par-3": "vetoed: '§ 3º (VETADO). (Incluído pela Lei nº 13.853, de 2019) Vigência' (Planalto), "
+    "'§ 3º (VETADO na Lei nº 13.853, de 8/7/2019)' (Câmara), '§ 3o (Vetado)' and the page footer (Senado)",
+}
+
+
+@pytest.fixture(scope="module")
+def lgpd() -> dict[str, Document]:
+    return {name: load_document(path, f"lgpd-{name}") for name, path in LGPD_EDITIONS.items()}
+
+
+@pytest.mark.parametrize(("older", "newer"), [("camara", "senado"), ("planalto", "camara"), ("planalto", "senado")])
+def test_lgpd_editions_of_one_wording_are_not_amendments(lgpd: dict[str, Document], older: str, newer: str) -> None:
+    """Three editions of the LGPD in force in 2024, each read by hand for the sections above: the
+    same words, typeset differently (ordinal signs, running headers, notes and Planalto's
+    'Vigência' links, '(VETADO)'); none of that is an amendment."""
+    d = diff_documents(lgpd[older], lgpd[newer])
+    same = {sid: d.get(sid) for sid in LGPD_SAME_WORDING}
+    if newer == "senado":
+        del same["art-23/inc-II"]  # the Senado edition prints 'II – (Vetado);' without the 'e'
+    assert {sid: c.change if c else None for sid, c in same.items()} == dict.fromkeys(same, "unchanged")
+
+
+def test_lgpd_edition_that_leaves_out_words_is_amended(lgpd: dict[str, Document]) -> None:
+    """The Senado edition leaves out the Marco Civil wording art. 60 enacts ("suprimiram-se as
+    alterações", its editor's note) and the 'e' closing art. 23, II: the words differ, and the
+    diff says which."""
+    d = diff_documents(lgpd["camara"], lgpd["senado"])
+    art60, inc = d.get("art-60"), d.get("art-23/inc-II")
+    assert art60 is not None and art60.change == "amended"
+    assert any("exclusão definitiva dos dados pessoais" in w["old"] and not w["new"] for w in art60.words)
+    assert inc is not None and inc.change == "amended"
+    assert [(w["op"], w["old"], w["new"]) for w in inc.words] == [("delete", "e", "")]
+
+
+def test_carry_into_a_struck_wording_is_not_unchanged(lgpd: dict[str, Document]) -> None:
+    """Planalto prints art. 5º, XIX three times: the 2018 wording ('órgão da administração pública
+    indireta responsável ... desta Lei.') and MP 869's, both struck, then Lei 13.853's ('... desta
+    Lei em todo o território nacional.'). A citation of the 2018 wording carried to this edition
+    finds its words only in struck text: they are no longer in force, so the section is amended,
+    and where they are still printed is said (``struck``)."""
+    planalto = lgpd["planalto"]
+    tree = segment(planalto)
+    inc = tree.get("art-5/inc-XIX")
+    assert inc is not None
+    first = next(m for m in planalto.marks if m.kind == "revoked" and inc.start <= m.start < inc.end)
+    wording_2018 = " ".join(planalto.text[first.start : first.end].split())
+    assert "pública indireta responsável" in wording_2018 and wording_2018.endswith("desta Lei.")
+    older = Document("lgpd@2018", f"Art. 5º Para os fins desta Lei, considera-se:\n{wording_2018}\nArt. 6º Fim.\n")
+    quote = "órgão da administração pública indireta responsável por zelar, implementar e fiscalizar"
+    m = locate(older, quote).matches[0]
+    c = carry(older, m.start, m.end, planalto, Policy())
+    assert c["status"] == "amended", c
+    assert c["to"]["section"] == "art-5/inc-XIX"
+    assert ("delete", "indireta") in {(w["op"], w["old"]) for w in c["words"]}
+    assert [planalto.text[s["start"] : s["end"]] for s in c["struck"]] == [quote]
+    current = "fiscalizar o cumprimento desta Lei em todo o território nacional"
+    m = locate(lgpd["camara"], current).matches[0]
+    c = carry(lgpd["camara"], m.start, m.end, planalto, Policy())
+    assert c["status"] == "unchanged"
+    assert planalto.text[c["to"]["start"] : c["to"]["end"]] == current
+    assert not any(k.kind == "revoked" and k.start <= c["to"]["start"] < k.end for k in planalto.marks)

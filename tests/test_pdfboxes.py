@@ -395,3 +395,41 @@ def test_check_gives_boxes_and_annotates_the_cited_pdf(tmp_path: Path) -> None:
         if a.get_object().get("/Subtype") == "/Highlight"
     ]
     assert len(ours) == 1 and "located" in str(ours[0]["/Contents"])
+
+
+@pytest.mark.parametrize("how", ["computed", "stored"])
+def test_a_rotated_page_counts_from_its_displayed_top_left(how: str, tmp_path: Path) -> None:
+    """pdf.js's rotation.pdf: page 2 has /Rotate 90 (landscape on screen; its text runs up the
+    page in user space). The boxes stay in user space (what a Highlight's /Rect needs), one per
+    printed line, and the viewrect and the report's crop count on the page as displayed: gold from
+    ``pdftotext -bbox-layout``, which gives the displayed page, 'This is my second page. It will
+    have a landscape layout.' at x 72.0-342.9, y 92.8-103.6 and 'Second line here.' at x
+    72.0-155.0, y 106.6-117.4 (poppler's glyph heights; PDFium's loose boxes differ by a point or
+    two)."""
+    from ipsis.pdfboxes import from_top_left
+
+    path = CORPORA / "pdf-wild/pj_rotation.pdf"
+    doc = load_document(path)
+    quote = "This is my second page. It will have a landscape layout. Second line here."
+    r = locate(doc, quote)
+    assert r.status == "located" and doc.page_of(r.matches[0].start) == 2
+    if how == "computed":
+        source = PdfSource(doc, path.read_bytes())
+    else:
+        from ipsis.store import Store
+
+        with Store.open(tmp_path / "st", create=True) as st:
+            st.ingest(path.read_bytes(), "rotation", filename=path.name)
+            stored_doc = st.document("rotation")
+            pages = stored_pages(stored_doc)
+        assert pages is not None
+        source = PdfSource(stored_doc, None, pages)
+    boxes = source.boxes(r.matches[0].start, r.matches[0].end)
+    assert len(boxes) == 2 and all(b["rotation"] == 90 for b in boxes)
+    gold = [(72.0, 92.8, 342.9, 103.6), (72.0, 106.6, 155.0, 117.4)]
+    for box, want in zip(boxes, gold, strict=True):
+        assert box["x1"] - box["x0"] < box["y1"] - box["y0"]  # user space: the line runs up the page
+        got = from_top_left(box)
+        assert all(abs(g - w) <= 3.0 for g, w in zip(got, want, strict=True)), (got, want)
+        x0, top, x1, bottom = got
+        assert viewrect(box) == f"page=2&viewrect={x0:.2f},{top:.2f},{x1 - x0:.2f},{bottom - top:.2f}"

@@ -207,6 +207,9 @@ def _check_citation(
                 if c.offsets is not None and c.offsets.where == "source":
                     msg += source_offsets(sources.number(numbers[0]), c, None)[1]
                 findings.append(Finding(kind, msg, where, result.extra["source"], c.quote, c.citation_id))
+            elif result.matches and all("revoked" in m.flags for m in result.matches):
+                msg = f"source {result.extra['source']}: {result.message}; the wording in force is another"
+                findings.append(Finding("quote_revoked", msg, where, result.extra["source"], c.quote, c.citation_id))
             elif c.offsets is not None and c.offsets.where == "source":
                 src = sources.number(result.extra["source"])
                 ok, msg = source_offsets(src, c, result)

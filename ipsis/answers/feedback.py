@@ -23,6 +23,7 @@ TEMPLATES = {
         "unknown_source": "- {where}: {ref} is not one of the sources provided (use 1–{n}).",
         "quote": "- {where}: the quote {quote} is not word for word in source {source}; copy the exact text or drop the claim.",  # noqa: E501
         "quote_ambiguous": "- {where}: the quote {quote} is in more than one place of source {source}; quote enough of the passage to single it out.",  # noqa: E501
+        "quote_revoked": "- {where}: the quote {quote} is revoked text in source {source}; quote the wording in force or say it is revoked.",  # noqa: E501
         "quote_too_short": "- {where}: the quote {quote} is too short to be checked; quote the whole phrase from source {source}.",  # noqa: E501
         "quote_empty": "- {where}: the quotation marks hold no text; put the exact words of source {source} in them or drop them.",  # noqa: E501
         "offset_mismatch": "- {where}: the citation points at the wrong place in the text.",
@@ -36,6 +37,7 @@ TEMPLATES = {
         "unknown_source": "- {where}: {ref} não é uma das fontes fornecidas (use 1–{n}).",
         "quote": "- {where}: a citação {quote} não está literalmente na fonte {source}; copie o texto exato ou retire a afirmação.",  # noqa: E501
         "quote_ambiguous": "- {where}: a citação {quote} aparece em mais de um lugar da fonte {source}; cite o bastante do trecho para identificá-lo.",  # noqa: E501
+        "quote_revoked": "- {where}: a citação {quote} é texto revogado na fonte {source}; cite a redação em vigor ou diga que foi revogado.",  # noqa: E501
         "quote_too_short": "- {where}: a citação {quote} é curta demais para ser verificada; cite a expressão inteira da fonte {source}.",  # noqa: E501
         "quote_empty": "- {where}: as aspas estão vazias; ponha nelas as palavras exatas da fonte {source} ou retire-as.",  # noqa: E501
         "offset_mismatch": "- {where}: a citação aponta para o lugar errado do texto.",
@@ -49,6 +51,7 @@ TEMPLATES = {
         "unknown_source": "- {where}: {ref} no es una de las fuentes proporcionadas (usa 1–{n}).",
         "quote": "- {where}: la cita {quote} no está literalmente en la fuente {source}; copia el texto exacto o retira la afirmación.",  # noqa: E501
         "quote_ambiguous": "- {where}: la cita {quote} aparece en más de un lugar de la fuente {source}; cita lo bastante del pasaje para identificarlo.",  # noqa: E501
+        "quote_revoked": "- {where}: la cita {quote} es texto derogado en la fuente {source}; cita la redacción vigente o di que fue derogado.",  # noqa: E501
         "quote_too_short": "- {where}: la cita {quote} es demasiado corta para verificarla; cita la expresión completa de la fuente {source}.",  # noqa: E501
         "quote_empty": "- {where}: las comillas están vacías; pon en ellas las palabras exactas de la fuente {source} o retíralas.",  # noqa: E501
         "offset_mismatch": "- {where}: la cita apunta a un lugar equivocado del texto.",

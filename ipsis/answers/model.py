@@ -33,6 +33,7 @@ FindingKind = Literal[
     "unknown_source",
     "quote_not_found",
     "quote_ambiguous",
+    "quote_revoked",
     "quote_too_short",
     "quote_empty",
     "offset_mismatch",
@@ -46,7 +47,9 @@ FindingKind = Literal[
     "claim_unsupported",
     "claim_needs_review",
 ]
-"""``claim_*`` come from ``ipsis check --judge``: the cited source contradicts the claim, says
+"""``quote_revoked``: the quote is located only in text the source prints as revoked (struck
+or superseded wordings kept beside the one in force). ``claim_*`` come from ``ipsis check
+--judge``: the cited source contradicts the claim, says
 nothing on it (``no_support``), or the judge is not confident enough (``needs_review``)."""
 
 

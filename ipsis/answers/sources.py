@@ -292,9 +292,12 @@ def sources_from_text(text: str, name: str = "sources") -> Sources:
 
 
 def load_sources(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sources:
-    """Read sources from a file (any form above) or a directory (one source per file, by name),
-    within ``limits`` (the size of each file, and the pages and time of each document read)."""
+    """Read sources from a file (any form above), a directory (one source per file, by name) or
+    one document file (a PDF, HTML page, RFC text or XML document that is not a list of prompt
+    documents: one source), within ``limits`` (the size of each file, and the pages and time of
+    each document read)."""
     from ipsis.ingest import load_document
+    from ipsis.ingest.detect import detect_format
     from ipsis.ingest.folder import source_files
     from ipsis.ingest.text import decode_text
 
@@ -310,8 +313,21 @@ def load_sources(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sources:
             out.append(Source(i, doc, title=f.stem, filename=f.name))
         return _checked(out, str(p))
     limits.check_size(p.stat().st_size, str(p))
-    text, _ = decode_text(p.read_bytes(), str(p))
-    return sources_from_text(text, str(p))
+    data = p.read_bytes()
+    fmt = detect_format(data, str(p))
+    if fmt == "text" or (fmt == "xml" and _prompt_tagged(data, str(p))):
+        text, _ = decode_text(data, str(p))
+        return sources_from_text(text, str(p))
+    # one document (PDF, HTML, RFC text, RFCXML, BOE XML): one source, read as `ipsis text` reads it
+    return _checked([Source(1, load_document(p, doc_id=p.stem, limits=limits), title=p.stem, filename=p.name)], str(p))
+
+
+def _prompt_tagged(data: bytes, name: str) -> bool:
+    """XML that is a list of prompt documents (``<document index="1">…</document>``)."""
+    from ipsis.ingest.text import decode_text
+
+    text, _ = decode_text(data, name)
+    return next(paired(text, "document"), None) is not None
 
 
 def sources_from_ids(ids: Sequence[str], lookup: Callable[[str], Document | None], name: str = "--sources") -> Sources:

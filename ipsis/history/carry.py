@@ -8,8 +8,9 @@ The quote's innermost section in ``a`` is the reference:
   ``section_amended`` note when other words of that section changed, with its amending notes);
 - ``moved``: the words are in ``b`` in another section (renumbered article, text moved);
 - ``revoked``: the section (or an ancestor) is printed as revoked in ``b``;
-- ``amended``: the section is still in ``b`` but the quoted words are not: the words that changed,
-  with reason flags as in near misses, and the amending notes ``b`` prints there;
+- ``amended``: the section is still in ``b`` but the quoted words are not (or only in a struck
+  wording ``b`` keeps beside the current one: those places are listed in ``struck``): the words
+  that changed, with reason flags as in near misses, and the amending notes ``b`` prints there;
 - ``gone``: neither the words nor the section are in ``b``.
 
 The record keeps both ends (``from``/``to``: source id, SHA-256, span, section).
@@ -78,7 +79,12 @@ def carry(a: Document, start: int, end: int, b: Document, policy: Policy) -> dic
     sec_b = tb.get(sec_a.id) if sec_a is not None else None
     revoked = _revoked_in(tb, sec_a.id) if sec_a is not None else None
     found = locate(b, quote, policy=policy)
-    places = [m for m in found.matches] if found.status in (LOCATED, AMBIGUOUS) else []
+    found_at = list(found.matches) if found.status in (LOCATED, AMBIGUOUS) else []
+    # words printed only in a struck wording (Planalto keeps the superseded ones) are not in force
+    places = [m for m in found_at if "revoked" not in m.flags]
+    struck = [{"start": m.start, "end": m.end} for m in found_at if "revoked" in m.flags]
+    if struck:
+        out["struck"] = struck
     inside = [m for m in places if sec_b is not None and sec_b.start <= m.start and m.end <= sec_b.end]
     if revoked is not None:
         out |= {"status": REVOKED, "to": _end(b, revoked), "notes": list(notes_in(b, revoked.start, revoked.end))}

@@ -16,11 +16,13 @@ counts are given per section kind (``artigo``, ``paragrafo``, ...).
 
 Compared text: editorial notes are not the norm's text, so the reader's ``note`` marks,
 parenthesised amendment notes (``(Incluído pela Lei nº 13.853, de 2019)``, ``(Inciso acrescido
-pela Emenda Constitucional nº 45, de 2004)``, ``(Vide ...)``) and struck (``revoked``) wordings
-kept next to the current one are left out; the rest is compared in the typography view with
-whitespace collapsed, so a re-typeset edition is not an amendment.
+pela Emenda Constitucional nº 45, de 2004)``, ``(Vide ...)``), veto marks, Planalto's
+``Vigência`` links, struck (``revoked``) wordings kept next to the current one and what matching
+skips (a PDF edition's running headers and page numbers, footnote calls) are left out; the rest
+is compared in the typography view with whitespace collapsed and ordinal signs written one way
+(``Art. 1o`` is ``Art. 1º``), so a re-typeset edition is not an amendment.
 
->>> from ipsis.document import Document
+>>> from ipsis.document import SKIPPED_IN_MATCHING, Document, Mark
 >>> a = Document("lei@1", "Art. 1º O prazo é de 30 dias.\\nArt. 2º A lei vale já.\\n")
 >>> b = Document("lei@2", "Art. 1º O prazo é de 60 dias. (Redação dada pela Lei nº 2)\\nArt. 2º A lei vale já.\\n")
 >>> d = diff_documents(a, b)
@@ -37,7 +39,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ipsis.document import Document
+from ipsis.document import SKIPPED_IN_MATCHING, Document, Mark
 from ipsis.ingest.normalize import normalize
 from ipsis.sections import segment
 from ipsis.sections.tree import Section, SectionTree
@@ -46,13 +48,28 @@ from ipsis.verify.reasons import classify, tokens, word_diff
 UNCHANGED, AMENDED, REVOKED, ADDED, REMOVED, MOVED = "unchanged", "amended", "revoked", "added", "removed", "moved"
 CHANGES: tuple[str, ...] = (UNCHANGED, AMENDED, REVOKED, ADDED, REMOVED, MOVED)
 
+LINK = r"[ \t\xa0]*(?:Vigência|Regulamento)(?=[ \t\xa0]*(?:\(|\n|$))"
+"""The link Planalto prints after a note or at a paragraph's end (``(Incluído pela Lei nº 13.853,
+de 2019) Vigência``, ``... alterações: Vigência``, ``Regulamento``): the edition's, not the norm's."""
+BARE = r"\((?:VETAD[OA]S?|Vetad[oa]s?|Revogad[oa]s?)\)"
 NOTE = re.compile(
-    r"\((?=[^()]{0,300}?\b(?:[Rr]edação|[Ii]ncluíd[oa]s?|[Aa]crescid[oa]s?|[Rr]evogad[oa]s?|[Rr]enumerad[oa]s?|"
-    r"[Vv]ide|[Rr]egulamento|[Vv]igência|[Pp]romulgação|[Ee]mendas? [Cc]onstituciona|Lei n[ºo°])\b)"
-    r"[^()]{0,300}?(?:\)|(?<=\d{4})(?=[ \t]*\n))"
+    BARE + r"\.?"
+    r"|\((?=[^()]{0,300}?\b(?:[Rr]edação|[Ii]ncluíd[oa]s?|[Aa]crescid[oa]s?|[Rr]evogad[oa]s?|[Rr]enumerad[oa]s?|"
+    r"[Vv]ide|[Rr]egulamento|[Vv]igência|[Pp]romulgação|[Rr]epublicad[oa]|[Ee]mendas? [Cc]onstituciona|Lei n[ºo°])\b)"
+    r"[^()]{0,300}?(?:\)|(?<=\d{4})(?=[ \t]*\n))(?:" + LINK + r")?"
+    r"|(?<=[).;:])" + LINK
 )
 """A parenthesised editorial note that cites the act behind a wording (pt editions); one whose
-closing parenthesis the edition forgot ends at the act's year and the line end."""
+closing parenthesis the edition forgot ends at the act's year and the line end. Also the bare
+marks ``(VETADO).`` / ``(Vetado)`` / ``(Revogado).`` that stand for a wording (a note in one
+edition's markup, plain text in another's; ``§ 3º (VETADO na Lei nº 13.853...)`` in a third), and
+Planalto's links (:data:`LINK`)."""
+LINK_AFTER = re.compile(LINK)
+BARE_MARK = re.compile(BARE + r"\Z")
+ORDINAL_SIGN = re.compile(r"(?<=\b[Nn])(?:\.?[º°o]|\.º)(?=\s*\d)|(?<=\d)[°o](?!\w)")
+"""An ordinal or number sign printed another way: ``nº``/``no``/``n°`` before a number (the Senado
+edition's superscript ``o`` read flat, ``Lei no 13.709``) and ``1o``/``1°`` for ``1º``; each is
+written ``º``. ``1ª`` stays apart (feminine), and a letter glued to a number is left alone."""
 CONTEXT_WORDS = 4
 MAX_WORD_DIFF = 6000
 """Characters above which a section with children gets no word diff of its own."""
@@ -127,25 +144,46 @@ class DocumentDiff:
         }
 
 
+EXCLUDED_MARKS = frozenset({"note", "revoked"}) | SKIPPED_IN_MATCHING
+"""Marks whose text is not compared: notes, struck wordings, and what matching skips too (page
+furniture: a PDF edition's running header inside a section; footnote calls)."""
+
+
 def _tree(doc: Document) -> SectionTree:
     return doc.sections if isinstance(doc.sections, SectionTree) else segment(doc)
 
 
+def _link_end(text: str, mark: Mark) -> int:
+    """A note mark's end, past the full stop of a bare mark (``(VETADO).``) and the link the
+    edition prints after it."""
+    if mark.kind != "note":
+        return mark.end
+    end = mark.end + (text.startswith(".", mark.end) and bool(BARE_MARK.match(text, mark.start, mark.end)))
+    link = LINK_AFTER.match(text, end)
+    return link.end() if link else end
+
+
 def _excluded(doc: Document, start: int, end: int) -> list[tuple[int, int]]:
-    spans = [(max(m.start, start), min(m.end, end)) for m in doc.marks if m.kind in ("note", "revoked")]
+    spans = [(max(m.start, start), min(_link_end(doc.text, m), end)) for m in doc.marks if m.kind in EXCLUDED_MARKS]
     return sorted((s, e) for s, e in spans if s < e)
 
 
 def comparable_text(doc: Document, start: int, end: int) -> str:
     """``doc.text[start:end]`` without editorial notes and struck wordings, in the typography
-    view, whitespace collapsed: what two versions must share to be the same wording."""
+    view, whitespace collapsed, ordinal signs written one way: what two versions must share to
+    be the same wording.
+
+    >>> t = "§ 1o (VETADO).   (Incluído pela Lei no 13.853, de 2019)   Vigência\n"
+    >>> comparable_text(Document("lei", t), 0, len(t))
+    '§ 1º'
+    """
     parts, pos = [], start
     for s, e in _excluded(doc, start, end):
         if s > pos:
             parts.append(doc.text[pos:s])
         pos = max(pos, e)
     parts.append(doc.text[pos:end])
-    text = NOTE.sub(" ", " ".join(parts))
+    text = ORDINAL_SIGN.sub("º", NOTE.sub(" ", " ".join(parts)))
     return " ".join(normalize(text, "typography").text.split())
 
 

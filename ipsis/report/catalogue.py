@@ -255,6 +255,11 @@ KINDS: dict[str, Entry] = {
         "pt": ("citação ambígua", "A citação está em vários lugares da fonte."),
         "es": ("cita ambigua", "La cita está en varios lugares de la fuente."),
     },
+    "quote_revoked": {
+        "en": ("quote of revoked text", "The quote is only in text its source prints as revoked."),
+        "pt": ("citação de texto revogado", "A citação só está em texto que a fonte traz como revogado."),
+        "es": ("cita de texto derogado", "La cita solo está en texto que la fuente presenta como derogado."),
+    },
     "quote_too_short": {
         "en": ("quote too short", "The quote is below the minimum length to count as a quote."),
         "pt": ("citação curta demais", "A citação está abaixo do comprimento mínimo."),
