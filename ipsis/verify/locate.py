@@ -95,15 +95,15 @@ def _match_records(doc: Document) -> Callable[[Span, TextQuoteSelector | None, b
         start = span.start
         flags = sorted({m.kind for m in doc.marks_overlapping(span, FLAGGED_IN_RESULTS)}) if flagged else []
         return Match(
-            start,
-            span.end,
-            text[start : span.end],
-            line_of(start),
-            page_of(start),
-            selector,
-            unique,
-            section(start),
-            flags,
+            start=start,
+            end=span.end,
+            text=text[start : span.end],
+            line=line_of(start),
+            page=page_of(start),
+            selector=selector,
+            unique=unique,
+            section=section(start),
+            flags=flags,
         )
 
     return record
