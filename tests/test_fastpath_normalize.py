@@ -144,7 +144,7 @@ OLD = {
     "hyphenated_words": lambda t: _old_sub(regex.compile(r"-(?<=\p{L}-)(?=\p{L})"), "", t),
     "invisible": lambda t: _old_sub(regex.compile("[" + fixes.INVISIBLE + "]+"), "", t),
     "accents": lambda t: _old_per_match(regex.compile(r"[^\x00-\x7f]"), folds._strip_char, t),
-    "leaders": lambda t: _old_sub(re.compile(r"[ \t]*\.(?:[ \t]?\.){3,}[ \t]*"), "....", t),
+    "leaders": lambda t: _old_sub(re.compile(r"\s*\.(?:\s*\.){3,}\s*"), "....", t),
 }
 
 

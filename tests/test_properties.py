@@ -63,6 +63,8 @@ def test_each_step_is_idempotent(text: str, step: str) -> None:
 @given(texts, st.sampled_from(TIERS[1:]))
 @example("a\n\u0301", "typography")  # symbol_spacing put a lone mark on the letter, composed only next pass
 @example("\u2026\u0301\u2026", "accents")  # the stripped mark left six dots, a leader only next pass
+@example("\u2026\n\u2026", "typography")  # the line break went after leaders: six dots, a leader only next pass
+@example("Consumo ......\n58", "typography")  # the collapsed line break stayed after the leader one pass
 def test_pipeline_is_idempotent_and_replayable(text: str, tier: str) -> None:
     n = normalize(text, tier)
     assert normalize(n.text, tier).text == n.text
